@@ -1,0 +1,60 @@
+"""The command line: ``main(argv) -> int``, testable without a subprocess.
+
+argparse (standard library) parses; every MazebookError becomes one line on stderr and exit
+code 2, never a traceback. Each subcommand lives in mazebook/commands/<name>.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .errors import MazebookError
+
+#: Subcommand modules under mazebook.commands, in the order --help lists them.
+COMMANDS = ("maze", "algorithms")
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse with one-line errors: 'mazebook maze: error: ...' and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def build_parser() -> ArgumentParser:
+    parser = ArgumentParser(prog="mazebook", description="Printable maze puzzle books.")
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"mazebook {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0 ok, 1 a check failed, 2 bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        return int(args.run(args))
+    except MazebookError as exc:
+        prog = f"mazebook {getattr(args, 'command', '')}".strip() if "args" in locals() else "mazebook"
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("mazebook: interrupted; no partial output was left", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,76 @@
+"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf or txt."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..engine import OPENINGS, generate
+from ..errors import InvalidOptionError
+from ..export import FORMATS, render
+from .common import emit, parse_seed, parse_size
+
+SHAPES = ("rect", "circle", "hex", "triangle", "mask")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "maze",
+        help="make one maze (json, svg, pdf or txt)",
+        description="Make one maze. Writes to stdout unless -o names a file.",
+    )
+    p.add_argument("--algorithm", "-a", default="backtracker", help="generator name (see `mazebook algorithms`)")
+    p.add_argument("--size", "-s", default="20x20", help="WIDTHxHEIGHT in cells (default 20x20)")
+    p.add_argument("--seed", help="whole number; the same seed gives the same maze (default: random)")
+    p.add_argument("--format", "-f", choices=FORMATS, help="output format (default: from -o's suffix, else txt)")
+    p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p.add_argument("--solution", action="store_true", help="draw the solution path")
+    p.add_argument("--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)")
+    p.add_argument("--shape", choices=SHAPES, default="rect", help="grid shape (default rect)")
+    p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
+    p.add_argument("--text", help="text whose letters form the mask, for --shape mask")
+    p.add_argument("--image", help="black-and-white image file for --shape mask")
+    p.add_argument(
+        "--option",
+        "-O",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an algorithm option, e.g. -O p_east=0.7 (repeatable)",
+    )
+    p.set_defaults(run=run)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """'p_east=0.7' -> ('p_east', 0.7); values read as JSON where they parse, else as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise InvalidOptionError(f"--option must be KEY=VALUE, got {text!r}")
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
+def run(args: argparse.Namespace) -> int:
+    width, height = parse_size(args.size)
+    seed = parse_seed(args.seed)
+    fmt = args.format
+    if fmt is None:
+        suffix = Path(args.output).suffix.lstrip(".").lower() if args.output else ""
+        fmt = suffix if suffix in FORMATS else "txt"
+    options: dict[str, Any] = dict(parse_option(o) for o in args.option)
+    if args.openings:
+        options["openings"] = args.openings
+    for key in ("mask", "text", "image"):
+        value = getattr(args, key)
+        if value is not None:
+            if args.shape != "mask":
+                raise InvalidOptionError(f"--{key} goes with --shape mask")
+            options[key] = value
+    maze = generate(args.algorithm, width, height, seed=seed, shape=args.shape, **options)
+    emit(render(maze, fmt, solution=args.solution), args.output)
+    return 0

@@ -1,0 +1,1 @@
+"""Rendering: pure geometry from a maze, then writers (SVG, PDF) that only see that geometry."""

@@ -1,0 +1,212 @@
+"""Pure geometry of a maze drawing, in cell units with y pointing down.
+
+Writers (SVG, PDF) receive only a MazeGeometry: merged straight wall runs, circular wall arcs,
+the solution polyline and the two markers. They never look at a Maze, so the SVG and the PDF of
+a maze cannot disagree. Other shapes register their own builder in GEOMETRY_BUILDERS.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..errors import UnsupportedShapeError
+from ..grid import load_shapes
+from ..maze import Maze
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An opening: the midpoint (x, y) of the open side and the unit direction of travel."""
+
+    x: float
+    y: float
+    dx: float
+    dy: float
+
+
+@dataclass(frozen=True, eq=False)
+class MazeGeometry:
+    """Everything a writer draws, in cell units (origin top-left, y down).
+
+    ``segments`` is an (n, 4) array of straight runs x1, y1, x2, y2; ``arcs`` an (m, 5) array
+    cx, cy, r, a0, a1 of circular arcs (degrees, y down, drawn from a0 to a1 with a1 > a0,
+    i.e. clockwise on the page); ``solution`` a (p, 2) polyline from outside the entrance to
+    outside the exit; ``start``/``finish`` the openings (direction: into the maze at the start,
+    out of it at the finish). ``width``/``height`` bound the drawing, ``meta`` names it.
+    """
+
+    width: float
+    height: float
+    segments: np.ndarray
+    arcs: np.ndarray
+    solution: np.ndarray
+    start: Marker
+    finish: Marker
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def stroke_count(self) -> int:
+        """Number of drawn wall strokes (runs plus arcs)."""
+        return int(len(self.segments) + len(self.arcs))
+
+
+GeometryBuilder = Callable[[Maze], MazeGeometry]
+
+#: Geometry builders by grid kind; shapes add theirs.
+GEOMETRY_BUILDERS: dict[str, GeometryBuilder] = {}
+
+
+def maze_geometry(maze: Maze) -> MazeGeometry:
+    """The drawing of a maze (any registered shape) as pure geometry."""
+    builder = GEOMETRY_BUILDERS.get(maze.grid.kind)
+    if builder is None:
+        load_shapes()
+        builder = GEOMETRY_BUILDERS.get(maze.grid.kind)
+    if builder is None:
+        raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes")
+    return builder(maze)
+
+
+def maze_meta(maze: Maze) -> dict[str, Any]:
+    """What a drawing records about its maze: algorithm, shape, size, seed, options."""
+    return {
+        "algorithm": maze.algorithm,
+        "shape": maze.grid.kind,
+        "width": maze.width,
+        "height": maze.height,
+        "seed": maze.seed,
+        "options": dict(maze.options),
+    }
+
+
+def _runs(present: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maximal runs of True along axis 1: (line index, start, end) arrays, end exclusive."""
+    rows, length = present.shape
+    padded = np.zeros((rows, length + 2), dtype=np.int8)
+    padded[:, 1:-1] = present
+    edges = np.diff(padded, axis=1)
+    start_r, start_c = np.nonzero(edges == 1)
+    _, end_c = np.nonzero(edges == -1)
+    return start_r, start_c, end_c
+
+
+def rect_wall_runs(bits: np.ndarray) -> np.ndarray:
+    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments."""
+    h, w = bits.shape
+    horizontal = np.zeros((h + 1, w), dtype=bool)
+    horizontal[:h] |= (bits & 1).astype(bool)
+    horizontal[1:] |= (bits & 4).astype(bool)
+    vertical = np.zeros((w + 1, h), dtype=bool)
+    vertical[:w] |= (bits & 8).astype(bool).T
+    vertical[1:] |= (bits & 2).astype(bool).T
+    hy, hx0, hx1 = _runs(horizontal)
+    vx, vy0, vy1 = _runs(vertical)
+    segs = np.empty((len(hy) + len(vx), 4), dtype=np.float64)
+    k = len(hy)
+    segs[:k, 0], segs[:k, 1], segs[:k, 2], segs[:k, 3] = hx0, hy, hx1, hy
+    segs[k:, 0], segs[k:, 1], segs[k:, 2], segs[k:, 3] = vx, vy0, vx, vy1
+    return segs
+
+
+_SIDE_VECTORS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))  # N E S W, y down
+
+
+def _rect_marker(maze: Maze, cell: int, side: int | None, inward: bool) -> Marker:
+    x, y = maze.grid.xy(cell)
+    dx, dy = _SIDE_VECTORS[side if side is not None else 3]
+    mx, my = x + 0.5 + dx * 0.5, y + 0.5 + dy * 0.5
+    return Marker(mx, my, -dx if inward else dx, -dy if inward else dy)
+
+
+def simplify_polyline(points: np.ndarray) -> np.ndarray:
+    """Drop the interior points that lie on a straight line between their neighbours."""
+    if len(points) < 3:
+        return points
+    d1 = points[1:-1] - points[:-2]
+    d2 = points[2:] - points[1:-1]
+    cross = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]
+    dot = d1[:, 0] * d2[:, 0] + d1[:, 1] * d2[:, 1]
+    keep = np.ones(len(points), dtype=bool)
+    keep[1:-1] = (np.abs(cross) > 1e-9) | (dot <= 0)
+    return points[keep]
+
+
+def solution_polyline(
+    centres: np.ndarray, start: Marker, finish: Marker, *, overhang: float = 0.5
+) -> np.ndarray:
+    """Cell centres of the path, extended through both openings by ``overhang`` cells."""
+    head = np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]])
+    tail = np.array([[finish.x + finish.dx * overhang, finish.y + finish.dy * overhang]])
+    parts = [head, centres, tail] if start.dx or start.dy else [centres, tail]
+    return simplify_polyline(np.concatenate(parts))
+
+
+def rect_geometry(maze: Maze) -> MazeGeometry:
+    """Geometry of a rectangular maze: wall runs from the wall bits, path through centres."""
+    w, h = maze.width, maze.height
+    bits = np.frombuffer(maze.wall_bits(), dtype=np.uint8).reshape(h, w)
+    start = _rect_marker(maze, maze.entrance.cell, maze.entrance.side, inward=True)
+    finish = _rect_marker(maze, maze.exit.cell, maze.exit.side, inward=False)
+    cells = np.asarray(maze.solution_cells, dtype=np.int64)
+    centres = np.stack([cells % w + 0.5, cells // w + 0.5], axis=1)
+    return MazeGeometry(
+        width=float(w),
+        height=float(h),
+        segments=rect_wall_runs(bits),
+        arcs=np.zeros((0, 5)),
+        solution=solution_polyline(centres, start, finish),
+        start=start,
+        finish=finish,
+        meta=maze_meta(maze),
+    )
+
+
+GEOMETRY_BUILDERS["rect"] = rect_geometry
+
+
+def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:
+    """Cubic Bezier pieces (x1, y1, x2, y2, x3, y3) for an arc, at most 90 degrees each.
+
+    For writers without native arcs (PDF); the start point is (cx + r cos a0, cy + r sin a0).
+    """
+    pieces = max(1, math.ceil((a1 - a0) / 90.0 - 1e-9))
+    step = math.radians(a1 - a0) / pieces
+    k = 4.0 / 3.0 * math.tan(step / 4.0)
+    out = []
+    t = math.radians(a0)
+    for _ in range(pieces):
+        c0, s0, c1, s1 = math.cos(t), math.sin(t), math.cos(t + step), math.sin(t + step)
+        out.append(
+            (
+                cx + r * (c0 - k * s0),
+                cy + r * (s0 + k * c0),
+                cx + r * (c1 + k * s1),
+                cy + r * (s1 - k * c1),
+                cx + r * c1,
+                cy + r * s1,
+            )
+        )
+        t += step
+    return out
+
+
+def marker_triangle(marker: Marker, length: float, *, entering: bool, gap: float = 0.15) -> np.ndarray:
+    """A filled arrow (3 points, cell units) just outside an opening, pointing along travel.
+
+    ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.
+    """
+    dx, dy = marker.dx, marker.dy
+    if entering:
+        tip = np.array([marker.x - dx * gap * length, marker.y - dy * gap * length])
+        base = tip - np.array([dx, dy]) * length
+    else:
+        base = np.array([marker.x + dx * gap * length, marker.y + dy * gap * length])
+        tip = base + np.array([dx, dy]) * length
+    half = 0.45 * length
+    normal = np.array([-dy, dx]) * half
+    return np.stack([tip, base + normal, base - normal])

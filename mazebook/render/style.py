@@ -1,0 +1,63 @@
+"""How a maze is drawn: line weights and greys, shared by the SVG and PDF writers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import MazebookError
+
+#: The thinnest line that prints reliably (points).
+MIN_PRINT_LINE = 0.75
+
+
+@dataclass(frozen=True)
+class Style:
+    """Line weights in points (PDF) or in the SVG's own units at its cell size; greys 0..1."""
+
+    wall_width: float = 1.0
+    solution_width: float = 2.0
+    solution_gray: float = 0.45
+    marker_gray: float = 0.0
+    #: cap the solution line at this share of a cell so it never swallows the walls
+    solution_max_cell_share: float = 0.4
+
+    def __post_init__(self) -> None:
+        if self.wall_width < MIN_PRINT_LINE:
+            raise MazebookError(
+                f"wall_width {self.wall_width} pt is below the printable minimum of {MIN_PRINT_LINE} pt"
+            )
+        for name in ("solution_gray", "marker_gray"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise MazebookError(f"{name} must be a grey level from 0 (black) to 1 (white)")
+
+
+DEFAULT_STYLE = Style()
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Where a geometry lands in a box: scale (units per cell) and the top-left offset."""
+
+    scale: float
+    x: float
+    y: float
+
+
+def fit_box(width: float, height: float, box_w: float, box_h: float, margin: float) -> Fit:
+    """Scale a width x height drawing into a box with ``margin`` units for the markers, centred."""
+    avail_w, avail_h = box_w - 2 * margin, box_h - 2 * margin
+    if avail_w <= 0 or avail_h <= 0:
+        raise MazebookError("the box is too small to hold the maze")
+    scale = min(avail_w / width, avail_h / height)
+    return Fit(scale, (box_w - width * scale) / 2, (box_h - height * scale) / 2)
+
+
+def marker_length(scale: float) -> float:
+    """Arrow length for the start and finish markers, in drawing units, from the cell size."""
+    return min(max(0.9 * scale, 6.0), 14.0)
+
+
+def solution_width(style: Style, scale: float) -> float:
+    """The solution line's width: the style's, capped so it stays well inside a corridor."""
+    return max(min(style.solution_width, style.solution_max_cell_share * scale), 0.5)

@@ -1,0 +1,90 @@
+"""The SVG writer: the only module that uses svgwrite. Draws a MazeGeometry, nothing else."""
+
+from __future__ import annotations
+
+import json
+from xml.etree import ElementTree
+
+import svgwrite
+
+from .geometry import MazeGeometry, marker_triangle
+from .paths import svg_polyline_d, svg_segments_d
+from .style import DEFAULT_STYLE, Style, marker_length, solution_width
+
+
+def _gray(level: float) -> str:
+    v = round(level * 255)
+    return f"#{v:02x}{v:02x}{v:02x}"
+
+
+def _arcs_d(geom: MazeGeometry) -> str:
+    """SVG arc commands for the geometry's arcs (split in two when longer than 180 degrees)."""
+    import math
+
+    parts = []
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+        pieces = 1 if a1 - a0 <= 180 else 2
+        step = (a1 - a0) / pieces
+        t0 = math.radians(a0)
+        parts.append(f"M{cx + r * math.cos(t0):.3f} {cy + r * math.sin(t0):.3f}")
+        for i in range(1, pieces + 1):
+            t = math.radians(a0 + step * i)
+            parts.append(f"A{r:.3f} {r:.3f} 0 0 1 {cx + r * math.cos(t):.3f} {cy + r * math.sin(t):.3f}")
+    return "".join(parts)
+
+
+def to_svg(
+    geom: MazeGeometry,
+    *,
+    cell: float = 12.0,
+    style: Style = DEFAULT_STYLE,
+    show_solution: bool = False,
+    title: str | None = None,
+) -> str:
+    """The maze as an SVG document (text). ``cell`` is the size of one cell in SVG units.
+
+    Walls are one path (``id="walls"``) with a move and a line per merged run; the solution is
+    a polyline in ``id="solution"``; start and finish arrows are in ``id="markers"``; the
+    algorithm, size and seed are in ``<metadata>``. No timestamps: same maze, same bytes.
+    """
+    arrow = marker_length(cell) / cell  # in cell units
+    margin = arrow * 1.4 + 0.5
+    vb_w, vb_h = geom.width + 2 * margin, geom.height + 2 * margin
+    dwg = svgwrite.Drawing(
+        size=(f"{vb_w * cell:.2f}", f"{vb_h * cell:.2f}"), profile="full", debug=False
+    )
+    dwg.viewbox(-margin, -margin, vb_w, vb_h)
+    meta = dict(geom.meta)
+    dwg.set_desc(title=title or _describe(meta))
+    record = ElementTree.Element("mazebook")
+    record.text = json.dumps(meta, sort_keys=True)
+    dwg.set_metadata(record)
+    dwg.add(dwg.rect((-margin, -margin), (vb_w, vb_h), fill="white", id="background"))
+    if show_solution and len(geom.solution):
+        sol = dwg.g(id="solution", fill="none", stroke=_gray(style.solution_gray))
+        sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
+        sol["stroke-linecap"] = "round"
+        sol["stroke-linejoin"] = "round"
+        sol.add(dwg.path(d=svg_polyline_d(geom.solution)))
+        dwg.add(sol)
+    walls = dwg.g(id="walls", fill="none", stroke="black")
+    walls["stroke-width"] = f"{style.wall_width / cell:.4f}"
+    walls["stroke-linecap"] = "square"
+    if len(geom.segments):
+        walls.add(dwg.path(d=svg_segments_d(geom.segments), id="wall-runs"))
+    if len(geom.arcs):
+        walls.add(dwg.path(d=_arcs_d(geom), id="wall-arcs"))
+    dwg.add(walls)
+    markers = dwg.g(id="markers", fill=_gray(style.marker_gray), stroke="none")
+    for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
+        pts = marker_triangle(marker, arrow, entering=entering)
+        markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
+    dwg.add(markers)
+    return str(dwg.tostring())
+
+
+def _describe(meta: dict) -> str:
+    return (
+        f"{meta.get('algorithm', 'maze')} maze, {meta.get('width')}x{meta.get('height')} cells, "
+        f"seed {meta.get('seed')}"
+    )
