@@ -15,7 +15,7 @@ from typing import NoReturn
 from .errors import MazebookError
 
 #: Subcommand modules under mazebook.commands, in the order --help lists them.
-COMMANDS = ("maze", "algorithms")
+COMMANDS = ("maze", "algorithms", "bench")
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -44,10 +44,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already printed
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
         return int(args.run(args))
     except MazebookError as exc:
-        prog = f"mazebook {getattr(args, 'command', '')}".strip() if "args" in locals() else "mazebook"
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"mazebook {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("mazebook: interrupted; no partial output was left", file=sys.stderr)

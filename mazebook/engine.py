@@ -71,7 +71,9 @@ def generate(
     links = spec.run(grid, rng, algo_options)
     entrance, exit_ = place_openings(grid, bytes(links), rng, placement)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
-    return Maze(grid, bytes(links), entrance, exit_, algorithm=spec.name, seed=seed, options=recorded)
+    return Maze(
+        grid, bytes(links), entrance, exit_, algorithm=spec.name, seed=seed, options=recorded
+    )
 
 
 def _recorded_placement(placement: dict[str, Any]) -> dict[str, Any]:
@@ -86,7 +88,9 @@ def place_openings(
         if not ("entrance" in placement and "exit" in placement):
             raise InvalidOptionError("give both 'entrance' and 'exit', or neither")
         return (
-            _explicit_opening(grid, "entrance", placement["entrance"], placement.get("entrance_side")),
+            _explicit_opening(
+                grid, "entrance", placement["entrance"], placement.get("entrance_side")
+            ),
             _explicit_opening(grid, "exit", placement["exit"], placement.get("exit_side")),
         )
     policy = placement.get("openings", "farthest")
@@ -95,7 +99,8 @@ def place_openings(
     custom = grid.params.get("default_openings")
     if custom is not None and policy == "farthest":
         # shapes with a natural goal (the circle's centre) supply their own default
-        return custom(grid, links, rng)  # type: ignore[no-any-return]
+        openings: tuple[Opening, Opening] = custom(grid, links, rng)
+        return openings
     boundary = grid.boundary
     if len(boundary) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
@@ -125,7 +130,9 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
 
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:
     if grid.kind != "rect":
-        raise InvalidOptionError("openings='sides' is for rectangles; use farthest, corners or random")
+        raise InvalidOptionError(
+            "openings='sides' is for rectangles; use farthest, corners or random"
+        )
     w, h = grid.width, grid.height
     return Opening(grid.cell_at(0, h // 2), 3), Opening(grid.cell_at(w - 1, (h - 1) // 2), 1)
 
@@ -140,7 +147,9 @@ def _explicit_opening(grid: Grid, key: str, where: Any, side: Any) -> Opening:
             raise InvalidOptionError(f"{key!r} must be [x, y], got {where!r}")
         x, y = where
         if not (0 <= x < grid.width and 0 <= y < grid.height):
-            raise InvalidOptionError(f"{key!r} {[x, y]} lies outside the {grid.width}x{grid.height} grid")
+            raise InvalidOptionError(
+                f"{key!r} {[x, y]} lies outside the {grid.width}x{grid.height} grid"
+            )
         cell = grid.cell_at(x, y)
     else:
         if isinstance(where, bool) or not isinstance(where, int) or not 0 <= where < grid.size:

@@ -64,9 +64,13 @@ def render(maze: Maze, fmt: str, *, solution: bool = False) -> bytes:
     raise MazebookError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
 
 
-def save(maze: Maze, path: str | Path, *, format: str | None = None, solution: bool = False) -> None:
+def save(
+    maze: Maze, path: str | Path, *, format: str | None = None, solution: bool = False
+) -> None:
     """Write the maze to ``path`` atomically, in ``format`` or the one its suffix names."""
     fmt = format or Path(path).suffix.lstrip(".").lower()
     if fmt not in FORMATS:
-        raise MazebookError(f"cannot tell the format of {str(path)!r}; use one of: {', '.join(FORMATS)}")
+        raise MazebookError(
+            f"cannot tell the format of {str(path)!r}; use one of: {', '.join(FORMATS)}"
+        )
     write_atomic(path, render(maze, fmt, solution=solution))

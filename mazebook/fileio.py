@@ -23,7 +23,9 @@ def prepare_output(path: str | Path) -> Path:
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(f"cannot create the folder for {str(p)!r}: {exc.strerror or exc}") from None
+        raise OutputError(
+            f"cannot create the folder for {str(p)!r}: {exc.strerror or exc}"
+        ) from None
     if not os.access(p.parent, os.W_OK):
         raise OutputError(f"cannot write {str(p)!r}: its folder is not writable")
     return p

@@ -7,6 +7,7 @@ the exit are outer walls cleared. Other shapes use the graph form (cells, neighb
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -69,9 +70,15 @@ class Maze:
         return hash((self.grid.kind, self.width, self.height, self.links))
 
     @cached_property
+    def entrance_tree(self) -> tuple[array, array]:
+        """Breadth-first (distance, parent) arrays from the entrance: the solver's search."""
+        dist, parent, _ = bfs(self.grid, self.links, self.entrance.cell)
+        return dist, parent
+
+    @cached_property
     def solution_cells(self) -> tuple[int, ...]:
         """Cells of the shortest path from entrance to exit (both included)."""
-        _, parent, _ = bfs(self.grid, self.links, self.entrance.cell)
+        _, parent = self.entrance_tree
         target = self.exit.cell
         if target != self.entrance.cell and parent[target] < 0:
             raise MazeFormatError("the exit cannot be reached from the entrance")
@@ -104,7 +111,9 @@ class Maze:
 
     def _require_rect(self, what: str) -> None:
         if self.grid.kind != "rect":
-            raise MazeFormatError(f"{what} is defined for rectangular mazes, not {self.grid.kind!r}")
+            raise MazeFormatError(
+                f"{what} is defined for rectangular mazes, not {self.grid.kind!r}"
+            )
 
     # --- dict form ---------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -223,7 +232,9 @@ def _opening(
 ) -> Opening:
     x, y = _int_pair(data, key)
     if not (0 <= x < grid.width and 0 <= y < grid.height):
-        raise MazeFormatError(f"{key!r} [{x}, {y}] lies outside the {grid.width}x{grid.height} maze")
+        raise MazeFormatError(
+            f"{key!r} [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
+        )
     cell = grid.cell_at(x, y)
     sides = [k for c, k in candidates if c == cell]
     named = data.get(f"{key}_side")
@@ -286,7 +297,9 @@ def graph_from_dict(data: Mapping[str, Any]) -> Maze:
             a, b = int(pair[0]), int(pair[1])
             k = grid.slot_to(a, b)
         except (ValueError, TypeError, IndexError):
-            raise MazeFormatError(f"passage {pair!r} does not join two neighbouring cells") from None
+            raise MazeFormatError(
+                f"passage {pair!r} does not join two neighbouring cells"
+            ) from None
         links[a] |= 1 << k
         links[b] |= 1 << grid.back[a * grid.degree + k]
     openings = []

@@ -15,7 +15,8 @@ import math
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .grid import slots_of
+import numpy as np
+
 from .maze import Maze
 
 _POPCOUNT = bytes(bin(b).count("1") for b in range(256))
@@ -73,7 +74,7 @@ def difficulty_score(
     return round(min(10.0, max(0.0, score)), 3)
 
 
-def _turns(maze: Maze, path: tuple[int, ...]) -> int:
+def _turns(maze: Maze, path: np.ndarray, adj: np.ndarray) -> int:
     """Direction changes along the path; a grid may define straight-through slots."""
     grid = maze.grid
     opposite = grid.params.get("opposite")
@@ -81,72 +82,63 @@ def _turns(maze: Maze, path: tuple[int, ...]) -> int:
         opposite = (2, 3, 0, 1)
     if len(path) < 3:
         return 0
-    degree, back = grid.degree, grid.back
-    turns = 0
-    for a, b, c in zip(path, path[1:], path[2:], strict=False):
-        k_in = back[a * degree + grid.slot_to(a, b)]  # slot of b that leads back to a
-        k_out = grid.slot_to(b, c)
-        if opposite is None or opposite[k_in] != k_out:
-            turns += 1
-    return turns
+    # slot taken out of each cell along the path, and the slot it arrives by in the next
+    k_out = np.argmax(adj[path[:-1]] == path[1:, None], axis=1)
+    back = np.frombuffer(grid.back, dtype=np.uint8).reshape(-1, grid.degree)
+    k_in = back[path[:-1], k_out]  # slot of the next cell that points back
+    if opposite is None:
+        return len(path) - 2
+    straight = np.asarray(opposite)[k_in[:-1]] == k_out[1:]
+    return int(np.count_nonzero(~straight))
 
 
 def measure(maze: Maze) -> Metrics:
-    """Measure a maze: solution, dead ends, junctions, corridors, false branches, difficulty."""
+    """Measure a maze: solution, dead ends, junctions, corridors, false branches, difficulty.
+
+    Uses the solver's breadth-first tree from the entrance: every cell off the solution hangs
+    in the false branch whose root is its first ancestor off the path. Those roots are found
+    for all cells at once by pointer jumping (log of the depth numpy passes).
+    """
     grid = maze.grid
-    n, degree, adj = grid.size, grid.degree, grid.adj
-    links = maze.links
-    path = maze.solution_cells
-    counts = links.translate(_POPCOUNT)
-    dead_ends = counts.count(1)
-    junctions = n - counts.count(0) - counts.count(1) - counts.count(2)
-    crossroads = junctions - counts.count(3)
-    nodes = n - counts.count(2)
-    passages = sum(counts) // 2 if n < 4096 else int(sum(memoryview(counts))) // 2
+    n = grid.size
+    counts = np.frombuffer(maze.links.translate(_POPCOUNT), dtype=np.uint8)
+    per_degree = np.bincount(counts, minlength=5)
+    dead_ends = int(per_degree[1])
+    junctions = int(per_degree[3:].sum())
+    crossroads = int(per_degree[4:].sum())
+    nodes = n - int(per_degree[2])
+    passages = int(counts.sum()) // 2
     corridor_mean = passages / (nodes - 1) if nodes > 1 else float(passages)
 
-    # multi-source search from the solution: each first step off it starts a false branch
-    slots = slots_of(degree)
-    owner = [-1] * (n + 1)  # branch id per cell; -2 marks solution cells
-    depth = [0] * n
-    for c in path:
-        owner[c] = -2
-    owner[n] = -2
-    sizes: list[int] = []
-    deepest: list[int] = []
-    decision_points = 0
-    frontier: list[int] = []
-    for c in path:
-        base = c * degree
-        leaves = False
-        for k in slots[links[c]]:
-            j = adj[base + k]
-            if owner[j] == -1:
-                owner[j] = len(sizes)
-                depth[j] = 1
-                sizes.append(0)
-                deepest.append(1)
-                frontier.append(j)
-                leaves = True
-        decision_points += leaves
-    for c in frontier:  # grows while iterating: a breadth-first sweep of all branches
-        b = owner[c]
-        sizes[b] += 1
-        d = depth[c]
-        if d > deepest[b]:
-            deepest[b] = d
-        base = c * degree
-        for k in slots[links[c]]:
-            j = adj[base + k]
-            if owner[j] == -1:
-                owner[j] = b
-                depth[j] = d + 1
-                frontier.append(j)
-    branches = len(sizes)
-    branch_cells = sum(sizes)
-    depth_mean = sum(deepest) / branches if branches else 0.0
-    turns = _turns(maze, path)
+    path = np.asarray(maze.solution_cells, dtype=np.int64)
+    dist_arr, parent_arr = maze.entrance_tree
+    dist = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
+    parent = np.frombuffer(parent_arr, dtype=np.int32).astype(np.int64)
+    on_path = np.zeros(n, dtype=bool)
+    on_path[path] = True
+    parent[maze.entrance.cell] = maze.entrance.cell
+    reached = dist >= 0
+    # root[c]: c itself on the path or where the parent is on the path, else the parent
+    root = np.where(on_path | on_path[parent], np.arange(n), parent)
+    while True:
+        nxt = root[root]
+        if np.array_equal(nxt, root):
+            break
+        root = nxt
+    off = ~on_path & reached
+    roots = root[off]
+    branch_ids, branch_index = np.unique(roots, return_inverse=True)
+    branches = len(branch_ids)
+    sizes = np.bincount(branch_index, minlength=branches)
+    depth = dist[off] - dist[roots] + 1
+    deepest = np.zeros(branches, dtype=np.int64)
+    np.maximum.at(deepest, branch_index, depth)
+    decision_points = len(np.unique(parent[branch_ids])) if branches else 0
+    depth_mean = float(deepest.mean()) if branches else 0.0
+    adj = np.frombuffer(grid.adj, dtype=np.int32).reshape(-1, grid.degree)
+    turns = _turns(maze, path, adj)
     length = len(path)
+    branch_cells = int(sizes.sum())
     return Metrics(
         cells=n,
         solution_length=length,
@@ -160,9 +152,9 @@ def measure(maze: Maze) -> Metrics:
         corridor_mean=round(corridor_mean, 4),
         branches=branches,
         branch_cells=branch_cells,
-        branch_max=max(sizes, default=0),
+        branch_max=int(sizes.max()) if branches else 0,
         branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
-        branch_depth_max=max(deepest, default=0),
+        branch_depth_max=int(deepest.max()) if branches else 0,
         branch_depth_mean=round(depth_mean, 4),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
     )

@@ -21,13 +21,27 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="make one maze (json, svg, pdf or txt)",
         description="Make one maze. Writes to stdout unless -o names a file.",
     )
-    p.add_argument("--algorithm", "-a", default="backtracker", help="generator name (see `mazebook algorithms`)")
+    p.add_argument(
+        "--algorithm",
+        "-a",
+        default="backtracker",
+        help="generator name (see `mazebook algorithms`)",
+    )
     p.add_argument("--size", "-s", default="20x20", help="WIDTHxHEIGHT in cells (default 20x20)")
-    p.add_argument("--seed", help="whole number; the same seed gives the same maze (default: random)")
-    p.add_argument("--format", "-f", choices=FORMATS, help="output format (default: from -o's suffix, else txt)")
+    p.add_argument(
+        "--seed", help="whole number; the same seed gives the same maze (default: random)"
+    )
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=FORMATS,
+        help="output format (default: from -o's suffix, else txt)",
+    )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument("--solution", action="store_true", help="draw the solution path")
-    p.add_argument("--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)")
+    p.add_argument(
+        "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
+    )
     p.add_argument("--shape", choices=SHAPES, default="rect", help="grid shape (default rect)")
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")

@@ -58,7 +58,7 @@ def _register(name: str, path: Path) -> None:
 def missing_glyphs(font_name: str, text: str) -> list[str]:
     """The characters of ``text`` (other than spaces) that the registered font cannot show."""
     font = pdfmetrics.getFont(font_name)
-    cmap = font.face.charToGlyph  # type: ignore[attr-defined]
+    cmap = font.face.charToGlyph
     seen: list[str] = []
     for ch in text:
         if ch.isspace() or ch in seen:

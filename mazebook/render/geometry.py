@@ -177,7 +177,7 @@ def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list
     pieces = max(1, math.ceil((a1 - a0) / 90.0 - 1e-9))
     step = math.radians(a1 - a0) / pieces
     k = 4.0 / 3.0 * math.tan(step / 4.0)
-    out = []
+    out: list[tuple[float, ...]] = []
     t = math.radians(a0)
     for _ in range(pieces):
         c0, s0, c1, s1 = math.cos(t), math.sin(t), math.cos(t + step), math.sin(t + step)
@@ -195,7 +195,9 @@ def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list
     return out
 
 
-def marker_triangle(marker: Marker, length: float, *, entering: bool, gap: float = 0.15) -> np.ndarray:
+def marker_triangle(
+    marker: Marker, length: float, *, entering: bool, gap: float = 0.15
+) -> np.ndarray:
     """A filled arrow (3 points, cell units) just outside an opening, pointing along travel.
 
     ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.

@@ -24,7 +24,8 @@ class Style:
     def __post_init__(self) -> None:
         if self.wall_width < MIN_PRINT_LINE:
             raise MazebookError(
-                f"wall_width {self.wall_width} pt is below the printable minimum of {MIN_PRINT_LINE} pt"
+                f"wall_width {self.wall_width} pt is below the printable minimum "
+                f"of {MIN_PRINT_LINE} pt"
             )
         for name in ("solution_gray", "marker_gray"):
             value = getattr(self, name)

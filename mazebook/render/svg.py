@@ -29,7 +29,9 @@ def _arcs_d(geom: MazeGeometry) -> str:
         parts.append(f"M{cx + r * math.cos(t0):.3f} {cy + r * math.sin(t0):.3f}")
         for i in range(1, pieces + 1):
             t = math.radians(a0 + step * i)
-            parts.append(f"A{r:.3f} {r:.3f} 0 0 1 {cx + r * math.cos(t):.3f} {cy + r * math.sin(t):.3f}")
+            parts.append(
+                f"A{r:.3f} {r:.3f} 0 0 1 {cx + r * math.cos(t):.3f} {cy + r * math.sin(t):.3f}"
+            )
     return "".join(parts)
 
 

@@ -1,0 +1,7 @@
+"""``python -m mazebook``: the same as the ``mazebook`` command."""
+
+import sys
+
+from .cli import main
+
+sys.exit(main())

@@ -1,0 +1,57 @@
+"""`mazebook bench`: generator speed at 50x50, 200x200 and 1000x1000, and solve+measure+SVG."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..bench import DEFAULT_SIZES, format_row, run_bench
+from ..errors import InvalidOptionError
+from ..generators import REGISTRY, get
+
+TASKS = ("carve", "generate", "solve+measure+svg")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="measure generator speed and memory",
+        description=(
+            "carve = the algorithm alone; generate = carve + entrance/exit placement; "
+            "solve+measure+svg = shortest path, metrics and the SVG of one maze. "
+            "Each case runs in a fresh process; memory is its peak resident size."
+        ),
+    )
+    p.add_argument("--algorithms", help="comma-separated names (default: all)")
+    p.add_argument("--sizes", help="comma-separated square sizes (default 50,200,1000)")
+    p.add_argument("--tasks", help=f"comma-separated, from {', '.join(TASKS)} (default: all)")
+    p.add_argument("--repeat", type=int, default=5, help="runs per small case; the median is shown")
+    p.set_defaults(run=run)
+
+
+def _split(text: str | None) -> list[str] | None:
+    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+
+
+def run(args: argparse.Namespace) -> int:
+    names = _split(args.algorithms) or list(REGISTRY)
+    for name in names:
+        get(name)
+    try:
+        sizes = [int(s) for s in _split(args.sizes) or []] or list(DEFAULT_SIZES)
+    except ValueError:
+        raise InvalidOptionError(f"--sizes must be whole numbers, got {args.sizes!r}") from None
+    if any(not 1 <= s <= 2000 for s in sizes):
+        raise InvalidOptionError("--sizes must be between 1 and 2000")
+    tasks = _split(args.tasks) or list(TASKS)
+    for task in tasks:
+        if task not in TASKS:
+            raise InvalidOptionError(f"unknown task {task!r}; choose from {', '.join(TASKS)}")
+    print(f"{'task':<18} {'algorithm':<16} {'size':^11} {'median':>11} {'rate':>19} {'peak':>11}")
+    run_bench(
+        names,
+        sizes,
+        tasks=tasks,
+        repeat_small=max(1, args.repeat),
+        report=lambda r: print(format_row(r), flush=True),
+    )
+    return 0

@@ -1,0 +1,100 @@
+"""The CLI: every format works, and bad input is one line on stderr, exit 2, no file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mazebook import Maze
+from mazebook.cli import main
+from mazebook.generators import REGISTRY
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["maze", "--size", "0x5"], "between 1 and"),
+        (["maze", "--size", "ten"], "WIDTHxHEIGHT"),
+        (["maze", "--size", "100000x100000"], "between 1 and"),
+        (["maze", "--algorithm", "nope"], "choose one of"),
+        (["maze", "--algorithm", "primm"], 'did you mean "prim"'),
+        (["maze", "--seed", "abc"], "--seed"),
+        (["maze", "--seed", "-3"], "seed"),
+        (["maze", "--format", "png"], "invalid choice"),
+        (["maze", "-O", "nonsense"], "KEY=VALUE"),
+        (["maze", "-O", "bogus=1"], "has no option"),
+    ],
+)
+def test_bad_input_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    if "primm" in argv and "prim" not in REGISTRY:
+        pytest.skip("prim is not registered")
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_unwritable_output_leaves_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    target = blocker / "maze.svg"  # a path under a regular file cannot be created
+    code, _, err = run(capsys, "maze", "-o", str(target))
+    assert code == 2 and "cannot" in err and len(err.strip().splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_failed_run_does_not_clobber_existing_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "m.json"
+    target.write_text("keep me")
+    code, _, _ = run(capsys, "maze", "--size", "0x3", "-o", str(target))
+    assert code == 2
+    assert target.read_text() == "keep me"
+    assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
+
+
+@pytest.mark.parametrize("fmt", ["json", "svg", "pdf", "txt"])
+def test_each_format_to_file(tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    target = tmp_path / f"maze.{fmt}"
+    code, _, _ = run(capsys, "maze", "-s", "9x7", "--seed", "5", "--solution", "-o", str(target))
+    assert code == 0
+    data = target.read_bytes()
+    if fmt == "json":
+        d = json.loads(data)
+        assert Maze.from_dict(d).to_dict()["walls"] == d["walls"]
+        assert d["metrics"]["solution_length"] == len(d["solution"])
+    elif fmt == "svg":
+        assert b'id="walls"' in data and b'id="solution"' in data
+    elif fmt == "pdf":
+        assert data.startswith(b"%PDF")
+    else:
+        assert data.decode().count("\n") == 2 * 7 + 1
+
+
+def test_stdout_json_is_the_dict(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "maze", "-s", "5x4", "--seed", "1", "--format", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert (d["width"], d["height"], d["seed"]) == (5, 4, 1)
+    assert "metrics" in d and "difficulty" in d["metrics"]
+
+
+def test_algorithms_lists_every_generator(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "algorithms")
+    assert code == 0
+    names = [line.split()[0] for line in out.strip().splitlines()]
+    assert names == list(REGISTRY)
