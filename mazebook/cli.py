@@ -9,13 +9,14 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from .errors import MazebookError
 
 #: Subcommand modules under mazebook.commands, in the order --help lists them.
-COMMANDS = ("maze", "algorithms", "bench")
+COMMANDS = ("maze", "algorithms", "bench", "build", "preflight")
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -39,6 +40,15 @@ def build_parser() -> ArgumentParser:
     return parser
 
 
+def _one_line_warning(prog: str) -> Callable[..., None]:
+    """A warnings.showwarning that prints 'mazebook maze: warning: ...' and nothing else."""
+
+    def show(message: Warning | str, *_: object, **__: object) -> None:
+        print(f"{prog}: warning: {message}", file=sys.stderr)
+
+    return show
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 a check failed, 2 bad input)."""
     parser = build_parser()
@@ -47,7 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        return int(args.run(args))
+        with warnings.catch_warnings():
+            warnings.showwarning = _one_line_warning(f"mazebook {args.command}")
+            return int(args.run(args))
     except MazebookError as exc:
         print(f"mazebook {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

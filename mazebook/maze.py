@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .errors import MazeFormatError
-from .grid import GRID_BUILDERS, SIDE_NAMES, Grid, bfs, make_grid, rect_grid
+from .errors import MazebookError, MazeFormatError
+from .grid import GRID_BUILDERS, SIDE_NAMES, Grid, bfs, load_shapes, make_grid, rect_grid
 
 
 class Opening(NamedTuple):
@@ -273,8 +273,13 @@ def graph_dict(maze: Maze) -> dict[str, Any]:
 
 
 def _jsonable(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that rebuild a grid with make_grid: ``params["build"]`` where the shape gives
+    it, else every param that JSON can hold (callables such as default_openings left out)."""
+    source = params.get("build", params)
     out: dict[str, Any] = {}
-    for k, v in params.items():
+    for k, v in source.items():
+        if callable(v):
+            continue
         out[k] = list(v) if isinstance(v, tuple) else v
     return out
 
@@ -283,18 +288,32 @@ def graph_from_dict(data: Mapping[str, Any]) -> Maze:
     """Rebuild a maze of any shape from its graph form, checking the grid matches."""
     shape = data.get("shape")
     if shape not in GRID_BUILDERS:
+        load_shapes()
+    if shape not in GRID_BUILDERS:
         raise MazeFormatError(f"unknown shape {shape!r}; known: {', '.join(sorted(GRID_BUILDERS))}")
     params = data.get("grid_params") or {}
+    if not isinstance(params, Mapping):
+        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
     try:
         grid = make_grid(str(shape), int(data["width"]), int(data["height"]), **params)
     except (KeyError, TypeError) as exc:
         raise MazeFormatError(f"graph form lacks or mangles {exc}") from None
+    except MazebookError as exc:
+        raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
     if data.get("cells") != grid.size:
         raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {grid.size}")
+    neighbors = data.get("neighbors")
+    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(grid.size)]:
+        raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
+    passages = data.get("passages", [])
+    if not isinstance(passages, list):
+        raise MazeFormatError("'passages' must be a list of [cell, cell] pairs")
     links = bytearray(grid.size)
-    for pair in data.get("passages", []):
+    for pair in passages:
         try:
             a, b = int(pair[0]), int(pair[1])
+            if not (0 <= a < grid.size and 0 <= b < grid.size):
+                raise ValueError
             k = grid.slot_to(a, b)
         except (ValueError, TypeError, IndexError):
             raise MazeFormatError(
@@ -308,7 +327,9 @@ def graph_from_dict(data: Mapping[str, Any]) -> Maze:
         if not isinstance(cell, int) or not 0 <= cell < grid.size:
             raise MazeFormatError(f"{key!r} must be a cell number from 0 to {grid.size - 1}")
         side = data.get(f"{key}_side")
-        openings.append(Opening(cell, side if isinstance(side, int) else None))
+        if side is not None and (cell, side) not in grid.boundary:
+            raise MazeFormatError(f"{key}_side {side!r} is not an outer side of cell {cell}")
+        openings.append(Opening(cell, side))
     seed = data.get("seed")
     return Maze(
         grid,

@@ -52,7 +52,9 @@ class Option:
         lo = -float("inf") if self.minimum is None else self.minimum
         hi = float("inf") if self.maximum is None else self.maximum
         if not lo <= value <= hi:
-            raise InvalidOptionError(f"{where} must be between {self.minimum} and {self.maximum}; got {value}")
+            raise InvalidOptionError(
+                f"{where} must be between {self.minimum} and {self.maximum}; got {value}"
+            )
         return value
 
 

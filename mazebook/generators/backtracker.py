@@ -9,38 +9,58 @@ the still-unvisited neighbours each time, exactly as the textbook version does.
 from __future__ import annotations
 
 import random
+from array import array
+from collections.abc import Iterator
 
 from ..grid import Grid
 from . import GeneratorSpec
-from ._common import permutations
+from ._common import links_from_edges, numpy_rng, perm_indices, permutations, perms_without
+
+#: Above this degree the table of permutations minus the entry side grows too big to keep.
+_MAX_TABLE_DEGREE = 6
 
 
 def carve(grid: Grid, rng: random.Random) -> bytearray:
+    """Depth-first carving; the stack holds (cell * degree, iterator over its shuffled sides)."""
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
-    links = bytearray(n)
-    visited = bytearray(n + 1)
-    visited[n] = 1  # the sentinel "no neighbour" counts as visited
     perms = permutations(degree)
     count = len(perms)
-    rnd = rng.random
-    start = int(rnd() * n)
+    # Speed: one shuffled side order per cell, drawn in bulk; the side a cell was entered
+    # through is left out of its order (it leads back into the maze), and only the carved
+    # half-edges are recorded, the passage bits being set in bulk at the end.
+    order = perm_indices(numpy_rng(rng), degree, n)
+    if degree <= _MAX_TABLE_DEGREE:
+        table = perms_without(degree)
+        stride = count
+    else:  # keep the entry side in the order; trying it again costs one test
+        table = perms * degree
+        stride = 0
+    visited = bytearray(n + 1)
+    visited[n] = 1  # the sentinel "no neighbour" counts as visited
+    start = int(rng.random() * n)
     visited[start] = 1
-    stack = [(start, iter(perms[int(rnd() * count)]))]
+    carved = array("i")
+    record = carved.append
+    base = start * degree
+    sides: Iterator[int] = iter(perms[order[start]])
+    stack: list[tuple[int, Iterator[int]]] = []
     push, pop = stack.append, stack.pop
-    while stack:
-        cell, sides = stack[-1]
-        base = cell * degree
+    while True:
         for k in sides:
-            j = adj[base + k]
+            e = base + k
+            j = adj[e]
             if not visited[j]:
                 visited[j] = 1
-                links[cell] |= 1 << k
-                links[j] |= 1 << back[base + k]
-                push((j, iter(perms[int(rnd() * count)])))
+                record(e)
+                push((base, sides))
+                base = j * degree
+                sides = iter(table[back[e] * stride + order[j]])
                 break
         else:
-            pop()
-    return links
+            if not stack:
+                break
+            base, sides = pop()
+    return links_from_edges(grid, carved)
 
 
 SPEC = GeneratorSpec(

@@ -21,12 +21,17 @@ from ..maze import Maze
 
 @dataclass(frozen=True)
 class Marker:
-    """An opening: the midpoint (x, y) of the open side and the unit direction of travel."""
+    """An opening: the midpoint (x, y) of the open side and the unit direction of travel.
+
+    ``inside`` marks a goal within the maze (the circle's centre): (x, y) is that cell's
+    centre, drawn as a target dot instead of an arrow.
+    """
 
     x: float
     y: float
     dx: float
     dy: float
+    inside: bool = False
 
 
 @dataclass(frozen=True, eq=False)
@@ -140,9 +145,11 @@ def solution_polyline(
     centres: np.ndarray, start: Marker, finish: Marker, *, overhang: float = 0.5
 ) -> np.ndarray:
     """Cell centres of the path, extended through both openings by ``overhang`` cells."""
-    head = np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]])
-    tail = np.array([[finish.x + finish.dx * overhang, finish.y + finish.dy * overhang]])
-    parts = [head, centres, tail] if start.dx or start.dy else [centres, tail]
+    parts = [centres]
+    if not start.inside:
+        parts.insert(0, np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]]))
+    if not finish.inside:
+        parts.append(np.array([[finish.x + finish.dx * overhang, finish.y + finish.dy * overhang]]))
     return simplify_polyline(np.concatenate(parts))
 
 
@@ -193,6 +200,10 @@ def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list
         )
         t += step
     return out
+
+
+#: Radius of the target dot of an inside goal, in cells.
+GOAL_DOT_RADIUS = 0.3
 
 
 def marker_triangle(

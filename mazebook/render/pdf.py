@@ -14,7 +14,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import default_fonts
-from .geometry import MazeGeometry, arc_to_beziers, marker_triangle
+from .geometry import GOAL_DOT_RADIUS, MazeGeometry, arc_to_beziers, marker_triangle
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_box, marker_length, solution_width
 
@@ -28,6 +28,15 @@ def _arc_ops(geom: MazeGeometry) -> str:
         out.append(f"{cx + r * math.cos(t0):.3f} {cy + r * math.sin(t0):.3f} m\n")
         for piece in arc_to_beziers(cx, cy, r, a0, a1):
             out.append("%.3f %.3f %.3f %.3f %.3f %.3f c\n" % piece)
+    return "".join(out)
+
+
+def _dot_ops(cx: float, cy: float, r: float) -> str:
+    """A filled circle (four Bezier quarters), for a goal inside the maze."""
+    out = [f"{cx + r:.3f} {cy:.3f} m\n"]
+    for piece in arc_to_beziers(cx, cy, r, 0.0, 360.0):
+        out.append("%.3f %.3f %.3f %.3f %.3f %.3f c\n" % piece)
+    out.append("h f\n")
     return "".join(out)
 
 
@@ -71,6 +80,9 @@ def draw_maze(
     arrow = marker_length(s) / s
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
+        if marker.inside:
+            ops.append(_dot_ops(marker.x, marker.y, GOAL_DOT_RADIUS))
+            continue
         pts = numbers(marker_triangle(marker, arrow, entering=entering))
         ops.append("%s %s m %s %s l %s %s l h f\n" % tuple(pts))
     ops.append("Q\n")

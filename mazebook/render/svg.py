@@ -7,7 +7,7 @@ from xml.etree import ElementTree
 
 import svgwrite
 
-from .geometry import MazeGeometry, marker_triangle
+from .geometry import GOAL_DOT_RADIUS, MazeGeometry, marker_triangle
 from .paths import svg_polyline_d, svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
 
@@ -79,6 +79,10 @@ def to_svg(
     dwg.add(walls)
     markers = dwg.g(id="markers", fill=_gray(style.marker_gray), stroke="none")
     for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
+        if marker.inside:
+            centre = (round(marker.x, 3), round(marker.y, 3))
+            markers.add(dwg.circle(centre, GOAL_DOT_RADIUS, id=name))
+            continue
         pts = marker_triangle(marker, arrow, entering=entering)
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
     dwg.add(markers)

@@ -1,0 +1,409 @@
+"""build_book: a template in, a print-ready PDF, its manifest (and SVGs) out.
+
+Order of work: check everything that can be wrong with the input (template, fonts, the page
+room for min_cell, the shapes, the output paths) before the first maze; then plan the pages,
+and draw each page as soon as its mazes are chosen (answers go into small form XObjects at
+once, placed on the answer pages at the end), so no maze is held; then commit all files.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..engine import check_seed, generate
+from ..errors import FontError, MazebookError, OutputError, TemplateError
+from ..render.fonts import FontPair, check_text, default_fonts, user_font
+from ..render.geometry import MazeGeometry, maze_geometry
+from ..render.svg import to_svg
+from . import manifest as manifest_mod
+from . import pages
+from .document import (
+    ANSWER_MIN_SCALE,
+    MazeCard,
+    Painter,
+    PdfDocument,
+    draw_card,
+    draw_maze_box,
+    place_form,
+)
+from .layout import (
+    Box,
+    Margins,
+    PageFormat,
+    PageFrame,
+    PageLayout,
+    Slot,
+    gutter_for,
+    max_cells,
+    maze_box,
+    maze_scale,
+    slots,
+)
+from .output import OutputSet
+from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
+from .schedule import MIN_SIDE, Request, choose, generators_for, openings_for
+from .template import Template, load_template
+from .units import format_length
+
+Progress = Callable[[int, int], None]
+
+#: Caption band above a maze: on a full page, and in a grid of several.
+CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where the files went and what the book holds."""
+
+    pdf: Path
+    manifest: Path
+    svg_dir: Path | None
+    page_count: int
+    puzzle_count: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class BookSetup:
+    """A checked template with its fonts, page plan and layout: ready to draw."""
+
+    template: Template
+    fonts: FontPair
+    plan: BookPlan
+    layout: PageLayout
+    maze_box: tuple[float, float]  # room for one puzzle's maze (points)
+    limit: tuple[int, int]  # most columns and rows at min_cell
+    answer_box: tuple[float, float]
+
+    def puzzle_slots(self, page: int) -> list[Slot]:
+        caption = CAPTION_FULL if self.template.puzzles_per_page == 1 else CAPTION_GRID
+        return slots(
+            self.layout.frame(page).body, self.template.puzzles_per_page, caption_height=caption
+        )
+
+    def answer_slots(self, page: int) -> list[Slot]:
+        return slots(
+            self.layout.frame(page).body,
+            self.template.answers_per_page,
+            caption_height=CAPTION_ANSWER,
+        )
+
+
+def puzzle_rng(seed: int, number: int) -> random.Random:
+    """The random source of puzzle ``number`` in the book with ``seed`` (0: the title page)."""
+    return random.Random(f"mazebook-book:{seed}:{number}")
+
+
+def load_fonts(template: Template) -> FontPair:
+    """The template's font (or the bundled one), checked against every text the book prints."""
+    try:
+        fonts = user_font(template.font) if template.font is not None else default_fonts()
+    except FontError as exc:
+        raise FontError(f'{template.source}: key "font": {exc}') from None
+    texts = [
+        ("title", template.title),
+        ("subtitle", template.subtitle),
+        ("author", template.author),
+    ]
+    texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
+    texts.append(("book's own labels", pages.FIXED_TEXT))
+    for what, text in texts:
+        for face in {fonts.regular, fonts.bold}:
+            try:
+                check_text(face, text, what=what)
+            except FontError as exc:
+                raise FontError(f"{template.source}: {exc}") from None
+    return fonts
+
+
+def prepare(template: Template) -> BookSetup:
+    """Check that the book can be made: fonts, page plan, room at min_cell, shapes."""
+    fonts = load_fonts(template)
+    fmt = PageFormat(template.trim[0], template.trim[1], template.bleed)
+    base = PageLayout(
+        fmt, Margins(gutter_for(0), template.margin, template.margin, template.margin)
+    )
+    per_page = pages.contents_lines_per_page(base.body_size[1])
+    plan = plan_book(
+        [SectionInput(s.name, s.count, s.levels) for s in template.sections],
+        puzzles_per_page=template.puzzles_per_page,
+        answers_per_page=template.answers_per_page,
+        contents_lines_per_page=per_page,
+    )
+    layout = replace(base, margins=replace(base.margins, inside=gutter_for(plan.page_count)))
+    body_w, body_h = layout.body_size
+    if body_w < 72 or body_h < 72:
+        raise TemplateError(
+            f'{template.source}: key "margin" ({format_length(template.margin)}) leaves no room '
+            f"for mazes on a {template.page_size} page"
+        )
+    setup = BookSetup(template, fonts, plan, layout, (0.0, 0.0), (0, 0), (0.0, 0.0))
+    box = maze_box(setup.puzzle_slots(plan.puzzles[0].page)[0], labels=True)
+    limit = max_cells(box.width, box.height, template.min_cell)
+    if min(limit) < MIN_SIDE:
+        raise TemplateError(
+            f'{template.source}: key "min_cell" ({format_length(template.min_cell)}) cannot '
+            f"fit the page: the maze area of a {template.page_size} page holds only "
+            f"{limit[0]} x {limit[1]} such cells and a maze needs at least {MIN_SIDE} x "
+            f"{MIN_SIDE}; use a smaller min_cell"
+        )
+    answer = setup.answer_slots(plan.answer_pages[0])[0].maze
+    if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
+        raise TemplateError(
+            f'{template.source}: key "answers_per_page" ({template.answers_per_page}) leaves the '
+            f"largest mazes too small to print in the answer key; use fewer answers per page "
+            "or a larger min_cell"
+        )
+    _probe_sections(template)
+    return replace(
+        setup,
+        maze_box=(box.width, box.height),
+        limit=limit,
+        answer_box=(answer.width, answer.height),
+    )
+
+
+def _probe_sections(template: Template) -> None:
+    """Make one tiny maze per section and generator, so a bad shape fails before the build."""
+    for i, section in enumerate(template.sections):
+        for level in sorted(set(section.levels)):
+            for name in generators_for(level, section.generators):
+                options: dict[str, Any] = dict(section.shape_options)
+                options["openings"] = openings_for(level, section.shape, section.openings)
+                try:
+                    generate(name, 8, 8, seed=0, shape=section.shape, **options)
+                except MazebookError as exc:
+                    raise _section_error(template, i, exc) from None
+
+
+def _section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
+    section = template.sections[index]
+    return TemplateError(
+        f"{template.source}: [[section]] {index + 1} ({section.name!r}), shape "
+        f"{section.shape!r}: {exc}"
+    )
+
+
+def _output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
+    pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
+    if pdf.suffix.lower() != ".pdf":
+        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
+    return pdf, pdf.with_suffix(".json")
+
+
+def build_book(
+    template: Template | str | os.PathLike[str] | None = None,
+    *,
+    output: str | Path | None = None,
+    seed: int | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
+
+    ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
+    ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
+    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle.
+    """
+    started = time.perf_counter()
+    tpl = template if isinstance(template, Template) else load_template(template)
+    if seed is not None:
+        tpl = replace(tpl, seed=check_seed(seed))
+    setup = prepare(tpl)
+    pdf_path, manifest_path = _output_paths(tpl, output)
+    with OutputSet() as out:
+        out.check(pdf_path)
+        out.check(manifest_path)
+        svg_path = None
+        if svg_dir is not None:
+            svg_path = Path(svg_dir)
+            out.check(svg_path / "puzzle-1.svg")
+        buffer = io.BytesIO()
+        records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
+        data = manifest_mod.manifest(tpl, setup.plan, records)
+        out.stage(manifest_path, manifest_mod.dumps(data))
+        out.stage(pdf_path, buffer.getvalue())
+        out.commit()
+    return BuildResult(
+        pdf=pdf_path,
+        manifest=manifest_path,
+        svg_dir=svg_path,
+        page_count=setup.plan.page_count,
+        puzzle_count=len(setup.plan.puzzles),
+        seconds=time.perf_counter() - started,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class _Made:
+    """A chosen puzzle on its way to the page: its card and manifest record."""
+
+    planned: PlannedPuzzle
+    card: MazeCard
+    record: dict[str, Any]
+
+
+def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
+    tpl = setup.template
+    section = tpl.sections[planned.section]
+    request = Request(
+        level=planned.level,
+        box=setup.maze_box,
+        min_cell=tpl.min_cell,
+        limit=setup.limit,
+        generators=section.generators,
+        shape=section.shape,
+        shape_options=section.shape_options,
+        openings=section.openings,
+    )
+    try:
+        choice = choose(request, puzzle_rng(tpl.seed, planned.number))
+    except MazebookError as exc:
+        raise _section_error(tpl, planned.section, exc) from None
+    geom = maze_geometry(choice.maze)
+    record = manifest_mod.puzzle_record(
+        planned,
+        section.name,
+        choice.maze,
+        choice.metrics,
+        target=choice.target,
+        candidates=choice.candidates,
+    )
+    answer = f"Solution on page {planned.answer_page}"
+    card = MazeCard(geom, f"Puzzle {planned.number}", f"Level {planned.level} · {answer}")
+    return _Made(planned, card, record), geom
+
+
+def _puzzle_pages(plan: BookPlan) -> Iterator[tuple[int, int, list[PlannedPuzzle]]]:
+    """(section index, page, puzzles on it) in page order."""
+    by_page: dict[int, list[PlannedPuzzle]] = {}
+    for p in plan.puzzles:
+        by_page.setdefault(p.page, []).append(p)
+    for page in sorted(by_page):
+        yield by_page[page][0].section, page, by_page[page]
+
+
+def render_book(
+    setup: BookSetup,
+    stream: io.BytesIO,
+    *,
+    svg_dir: Path | None = None,
+    out: OutputSet | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Draw the whole book into ``stream``; returns the manifest records of the puzzles."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    doc = PdfDocument(
+        stream, setup.layout, fonts, title=tpl.title, author=tpl.author, subject="Maze puzzles"
+    )
+    number_painter = pages.page_number(fonts)
+    levels = [lv for s in tpl.sections for lv in s.levels]
+    info = pages.TitleInfo(
+        tpl.title, tpl.subtitle, tpl.author, len(plan.puzzles), (min(levels), max(levels))
+    )
+    doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
+    doc.add_page(pages.howto_page(fonts), number_painter)
+    per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
+    for i, _ in enumerate(plan.contents_pages):
+        doc.add_page(pages.contents_page(fonts, plan, i, per_page), number_painter)
+    records: list[dict[str, Any]] = []
+    answer_w, answer_h = setup.answer_box
+    total = len(plan.puzzles)
+    current_section = -1
+    width = max(3, len(str(total)))
+    for section_index, _page, planned_list in _puzzle_pages(plan):
+        section = plan.sections[section_index]
+        if section_index != current_section:
+            current_section = section_index
+            doc.add_page(pages.section_page(fonts, section), number_painter)
+        made = []
+        for planned in planned_list:
+            item, geom = _make_puzzle(setup, planned)
+            answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+            answer_box = Box(0.0, 0.0, answer_w, answer_h)
+            doc.add_form(
+                _form_name(planned.number),
+                answer_w,
+                answer_h,
+                functools.partial(_draw_answer, fonts=fonts, card=answer_card, box=answer_box),
+            )
+            if svg_dir is not None and out is not None:
+                _stage_svgs(out, svg_dir, planned.number, width, geom)
+            made.append(item)
+            records.append(item.record)
+        head = f"{section.name} · {pages.level_range(section.levels)}"
+        doc.add_page(pages.running_head(fonts, head), _cards_painter(setup, made), number_painter)
+        if progress is not None:
+            progress(len(records), total)
+    for page in plan.answer_pages:
+        on_page = [p for p in plan.puzzles if p.answer_page == page]
+        head = f"Answers · puzzles {on_page[0].number}–{on_page[-1].number}"
+        doc.add_page(
+            pages.running_head(fonts, head), _answers_painter(setup, on_page), number_painter
+        )
+    for _ in plan.blank_pages:
+        doc.add_page(pages.blank_page(fonts), number_painter)
+    if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookError(f"drew {doc.page_count} pages, planned {plan.page_count}")
+    doc.save()
+    return records
+
+
+def _form_name(number: int) -> str:
+    return f"answer{number}"
+
+
+def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: MazeCard, box: Box) -> None:
+    draw_maze_box(canvas, fonts, card, box)
+
+
+def _cards_painter(setup: BookSetup, made: list[_Made]) -> Painter:
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        slot_list = setup.puzzle_slots(frame.number)
+        for item in made:
+            draw_card(canvas, setup.fonts, item.card, slot_list[item.planned.slot])
+
+    return paint
+
+
+def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        slot_list = setup.answer_slots(frame.number)
+        fonts = setup.fonts
+        for planned in on_page:
+            slot = slot_list[planned.answer_slot]
+            canvas.setFont(fonts.bold, 9)
+            canvas.setFillGray(0.0)
+            canvas.drawString(slot.caption.x, slot.caption.y + 3, f"Puzzle {planned.number}")
+            canvas.setFont(fonts.regular, 8)
+            canvas.setFillGray(0.3)
+            canvas.drawRightString(slot.caption.right, slot.caption.y + 3, f"page {planned.page}")
+            canvas.setFillGray(0.0)
+            place_form(canvas, _form_name(planned.number), slot.maze)
+
+    return paint
+
+
+def _stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
+    out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
+    out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))
+
+
+def _decoration(template: Template) -> MazeCard | None:
+    """A small maze for the title page, from the book's seed (puzzle number 0)."""
+    rng = puzzle_rng(template.seed, 0)
+    names = generators_for(3)
+    maze = generate(
+        names[rng.randrange(len(names))], 9, 9, seed=rng.getrandbits(63), openings="sides"
+    )
+    return MazeCard(maze_geometry(maze), "", labels=False)

@@ -1,0 +1,200 @@
+"""The reusable PDF step: pages from painters, mazes in slots, answers kept as forms.
+
+``PdfDocument`` wraps a reportlab canvas made for print (invariant mode so the same input
+gives the same bytes, an embedded TrueType font as the initial font so no Helvetica is ever
+referenced, TrimBox/BleedBox from the layout). A page is a list of painters, callables
+``painter(canvas, frame)``: the book's furniture (page numbers, running heads) and the mazes
+are all painters, so other documents (worksheets) compose their own pages the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render.fonts import FontPair
+from ..render.geometry import MazeGeometry
+from ..render.pdf import draw_maze
+from ..render.style import Fit, Style, marker_length
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box
+
+Painter = Callable[[Canvas, PageFrame], None]
+
+#: Size of the START / FINISH words (points).
+LABEL_SIZE = 7.0
+#: The thinnest answer-key cell (points) at which the solution line still prints at 0.75 pt.
+ANSWER_MIN_SCALE = 2.0
+
+
+def puzzle_style(scale: float) -> Style:
+    """Walls that grow with the cell: 1 pt at small cells, up to 2.5 pt for very large ones."""
+    return Style(wall_width=round(min(max(1.0, 0.06 * scale), 2.5), 3))
+
+
+def answer_style(scale: float) -> Style:
+    """Thin walls (0.75-1 pt) so the solution line stands out, the line a third of a cell."""
+    return Style(
+        wall_width=round(min(max(0.75, 0.2 * scale), 1.0), 3),
+        solution_width=round(min(max(0.75, 0.35 * scale), 4.0), 3),
+        solution_gray=0.35,
+    )
+
+
+class PdfDocument:
+    """A print-ready canvas that numbers its pages by the layout's frames."""
+
+    def __init__(
+        self,
+        stream: BinaryIO,
+        layout: PageLayout,
+        fonts: FontPair,
+        *,
+        title: str = "",
+        author: str = "",
+        subject: str = "",
+    ) -> None:
+        self.layout = layout
+        self.fonts = fonts
+        self.canvas = Canvas(
+            stream,
+            pagesize=layout.format.media_size,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=fonts.regular,
+            initialFontSize=10,
+            **layout.format.page_boxes(),
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator("mazebook")
+        self.page_count = 0
+
+    def add_page(self, *painters: Painter) -> PageFrame:
+        """Paint the next page with each painter in turn and close it."""
+        self.page_count += 1
+        frame = self.layout.frame(self.page_count)
+        for paint in painters:
+            paint(self.canvas, frame)
+        self.canvas.showPage()
+        return frame
+
+    def add_form(
+        self, name: str, width: float, height: float, paint: Callable[[Canvas], None]
+    ) -> None:
+        """Draw something now, as a named form XObject, to place on a later page with place_form.
+
+        Call it between pages. The drawing is done (and the maze can be dropped) when it is
+        made, not when the page that shows it comes.
+        """
+        self.canvas.beginForm(name, 0, 0, width, height)
+        paint(self.canvas)
+        self.canvas.endForm()
+
+    def save(self) -> None:
+        self.canvas.save()
+
+
+def place_form(canvas: Canvas, name: str, box: Box) -> None:
+    """Show a form made by add_form with its lower-left corner at the box's."""
+    canvas.saveState()
+    canvas.translate(box.x, box.y)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True, eq=False)
+class MazeCard:
+    """A maze to draw in a slot, with its caption (left in bold, right in regular)."""
+
+    geometry: MazeGeometry
+    caption_left: str
+    caption_right: str = ""
+    show_solution: bool = False
+    labels: bool = True  # START and FINISH words beside the arrows
+
+
+def caption_size(slot: Slot) -> float:
+    """Caption type size for a slot: large on a full page, smaller in a grid."""
+    return max(7.0, min(18.0, slot.caption.height * 0.62))
+
+
+def draw_caption(canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: str) -> None:
+    """The slot's caption: bold text at the left, grey text at the right, on one baseline."""
+    size = caption_size(slot)
+    box = slot.caption
+    baseline = box.y + (box.height - size) / 2 + 0.2 * size
+    canvas.setFillGray(0.0)
+    canvas.setFont(fonts.bold, size)
+    canvas.drawString(box.x, baseline, left)
+    if right:
+        small = max(7.0, size * 0.6)
+        canvas.setFont(fonts.regular, small)
+        canvas.setFillGray(0.25)
+        canvas.drawRightString(box.right, baseline, right)
+        canvas.setFillGray(0.0)
+
+
+def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
+    """Caption and maze in a slot; the maze as large as the slot allows."""
+    draw_caption(canvas, fonts, slot, card.caption_left, card.caption_right)
+    return draw_maze_box(canvas, fonts, card, maze_box(slot, labels=card.labels))
+
+
+def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> Fit:
+    """The maze centred in the box, with the style its cell size calls for, and its labels."""
+    from .layout import maze_scale
+
+    scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
+    style = answer_style(scale) if card.show_solution else puzzle_style(scale)
+    fit = draw_maze(
+        canvas,
+        card.geometry,
+        x=box.x,
+        y=box.y,
+        width=box.width,
+        height=box.height,
+        style=style,
+        show_solution=card.show_solution,
+    )
+    if card.labels:
+        draw_labels(canvas, fonts, card.geometry, fit, box)
+    return fit
+
+
+def draw_labels(canvas: Canvas, fonts: FontPair, geom: MazeGeometry, fit: Fit, box: Box) -> None:
+    """START and FINISH beyond the outer ends of the two arrows (turned on the left/right),
+    where that end lies outside the maze's bounding box."""
+    s = fit.scale
+    left = box.x + fit.x
+    top = box.y + box.height - fit.y
+    arrow = marker_length(s)
+    canvas.setFont(fonts.bold, LABEL_SIZE)
+    canvas.setFillGray(0.0)
+    for marker, word, entering in ((geom.start, "START", True), (geom.finish, "FINISH", False)):
+        dx, dy = marker.dx, -marker.dy  # page coordinates, y up
+        if not (dx or dy):
+            continue  # an inner goal has no arrow outside the maze
+        ox, oy = (-dx, -dy) if entering else (dx, dy)  # pointing away from the maze
+        reach = arrow * 1.15 + 2.0
+        cx, cy = marker.x + ox * reach / s, marker.y - oy * reach / s  # cell units, y down
+        if 0.0 < cx < geom.width and 0.0 < cy < geom.height:
+            continue  # the arrow's end lies over the drawing (a centre goal, a round rim)
+        _draw_label(canvas, word, left + cx * s, top - cy * s, ox, oy)
+
+
+def _draw_label(canvas: Canvas, word: str, x: float, y: float, ox: float, oy: float) -> None:
+    ascent, descent = 0.73 * LABEL_SIZE, 0.24 * LABEL_SIZE
+    if abs(oy) >= abs(ox):  # above or below the maze: level text, centred on the arrow
+        baseline = y + descent if oy > 0 else y - ascent
+        canvas.drawCentredString(x, baseline, word)
+        return
+    canvas.saveState()  # left or right of the maze: text turned to read upwards
+    baseline_x = x - descent if ox < 0 else x + ascent
+    canvas.translate(baseline_x, y)
+    canvas.rotate(90)
+    canvas.drawCentredString(0, 0, word)
+    canvas.restoreState()

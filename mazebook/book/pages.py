@@ -1,0 +1,249 @@
+"""The book's own pages and furniture as painters: title, how-to, contents, section headers,
+running heads and page numbers. Layout comes from layout.py; text only from here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..render.fonts import FontPair
+from .document import MazeCard, Painter, draw_maze_box
+from .layout import Box, PageFrame
+from .plan import BookPlan, PlannedSection
+
+#: The words the book prints itself (checked against a user's font).
+FIXED_TEXT = (
+    "How to play Contents Answers Puzzle puzzles Level levels page Solution on START FINISH "
+    "Notes 0123456789 – · . , : ; ( ) ' ? !"
+)
+
+HOW_TO = (
+    "Every maze has a START arrow pointing in and a FINISH arrow pointing out. Find the one "
+    "path from START to FINISH without crossing a wall. A pencil helps: dead ends are part "
+    "of the game.",
+    "Levels run from 1 (gentle) to 10 (fiendish). A level is measured, not guessed: higher "
+    "levels have longer paths, more places where the way splits, and longer false trails.",
+    "Stuck? Each puzzle names the page of its solution. The answers are at the back of the "
+    "book, each drawn as a line through the maze.",
+)
+
+CONTENTS_LINE = 20.0  # points between contents entries
+
+
+def level_range(levels: tuple[int, int]) -> str:
+    lo, hi = sorted(levels)
+    return f"Level {lo}" if lo == hi else f"Levels {lo}–{hi}"
+
+
+def number_range(first: int, last: int) -> str:
+    return f"Puzzle {first}" if first == last else f"Puzzles {first}–{last}"
+
+
+def contents_lines_per_page(body_height: float) -> int:
+    """How many contents entries fit under the heading on one page."""
+    return max(1, int((body_height - 60.0) // CONTENTS_LINE))
+
+
+def _centred_lines(
+    canvas: Canvas, lines: Sequence[str], font: str, size: float, x: float, top: float
+) -> float:
+    y = top
+    for line in lines:
+        y -= size * 1.2
+        canvas.setFont(font, size)
+        canvas.drawCentredString(x, y, line)
+    return y
+
+
+def _fit_lines(
+    text: str, font: str, size: float, width: float, max_lines: int
+) -> tuple[list[str], float]:
+    """Wrap text to the width, shrinking the size until it takes at most max_lines lines."""
+    while True:
+        lines = simpleSplit(text, font, size, width)
+        if len(lines) <= max_lines or size <= 10:
+            return lines, size
+        size *= 0.9
+
+
+def page_number(fonts: FontPair) -> Painter:
+    """A painter: the page number at the outside corner of the footer."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        _page_number(canvas, frame, fonts)
+
+    return paint
+
+
+def _page_number(canvas: Canvas, frame: PageFrame, fonts: FontPair) -> None:
+    canvas.setFont(fonts.regular, 9)
+    canvas.setFillGray(0.0)
+    y = frame.footer.y + 2
+    if frame.recto:
+        canvas.drawRightString(frame.outside_x, y, str(frame.number))
+    else:
+        canvas.drawString(frame.outside_x, y, str(frame.number))
+
+
+def running_head(fonts: FontPair, text: str) -> Painter:
+    """A painter: small grey text at the outside edge of the header band, and a thin rule."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        canvas.setFont(fonts.regular, 9)
+        canvas.setFillGray(0.3)
+        y = frame.header.top - 10
+        if frame.recto:
+            canvas.drawRightString(frame.outside_x, y, text)
+        else:
+            canvas.drawString(frame.outside_x, y, text)
+        canvas.setStrokeGray(0.6)
+        canvas.setLineWidth(0.75)
+        rule = frame.header.top - 15
+        canvas.line(frame.content.x, rule, frame.content.right, rule)
+        canvas.setFillGray(0.0)
+        canvas.setStrokeGray(0.0)
+
+    return paint
+
+
+@dataclass(frozen=True)
+class TitleInfo:
+    """What the title page shows."""
+
+    title: str
+    subtitle: str
+    author: str
+    puzzles: int
+    levels: tuple[int, int]
+
+
+def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) -> Painter:
+    """Title, subtitle, a small maze, the author and the book's size and level range."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        content = frame.content
+        x = content.centre_x
+        top = content.top - content.height * 0.12
+        lines, size = _fit_lines(info.title, fonts.bold, 30.0, content.width, 3)
+        canvas.setFillGray(0.0)
+        y = _centred_lines(canvas, lines, fonts.bold, size, x, top)
+        if info.subtitle:
+            sub, sub_size = _fit_lines(info.subtitle, fonts.regular, 15.0, content.width, 2)
+            y = _centred_lines(canvas, sub, fonts.regular, sub_size, x, y - 8)
+        bottom = content.y + 70
+        if decoration is not None:
+            room = min(content.width * 0.55, (y - 30) - (bottom + 20))
+            if room > 60:
+                box = Box(
+                    x - room / 2, bottom + 20 + ((y - 30) - (bottom + 20) - room) / 2, room, room
+                )
+                draw_maze_box(canvas, fonts, decoration, box)
+        canvas.setFont(fonts.regular, 11)
+        lo, hi = info.levels
+        summary = f"{info.puzzles} mazes · {level_range((lo, hi)).lower()} · answers at the back"
+        canvas.drawCentredString(x, content.y + 30, summary)
+        if info.author:
+            canvas.setFont(fonts.regular, 13)
+            canvas.drawCentredString(x, content.y + 52, info.author)
+
+    return paint
+
+
+def heading(
+    canvas: Canvas, frame: PageFrame, fonts: FontPair, text: str, size: float = 22.0
+) -> float:
+    """A page heading at the top of the body; returns the y below it."""
+    canvas.setFont(fonts.bold, size)
+    canvas.setFillGray(0.0)
+    y = frame.body.top - size
+    canvas.drawString(frame.content.x, y, text)
+    return y - size * 0.9
+
+
+def howto_page(fonts: FontPair) -> Painter:
+    """A short page on how to play and how levels and answers work."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        y = heading(canvas, frame, fonts, "How to play")
+        size = 12.0
+        for paragraph in HOW_TO:
+            for line in simpleSplit(paragraph, fonts.regular, size, frame.content.width):
+                canvas.setFont(fonts.regular, size)
+                canvas.drawString(frame.content.x, y, line)
+                y -= size * 1.45
+            y -= size * 0.8
+
+    return paint
+
+
+def contents_page(fonts: FontPair, plan: BookPlan, page_index: int, per_page: int) -> Painter:
+    """One page of the contents: each section with its levels and page, then the answers."""
+    entries: list[tuple[str, str, int]] = [
+        (
+            s.name,
+            f"{level_range(s.levels)} · {number_range(s.first_number, s.last_number).lower()}",
+            s.header_page,
+        )
+        for s in plan.sections
+    ]
+    entries.append(("Answers", f"all {len(plan.puzzles)} solutions", plan.answer_pages[0]))
+    chunk = entries[page_index * per_page : (page_index + 1) * per_page]
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        y = heading(canvas, frame, fonts, "Contents" if page_index == 0 else "Contents (continued)")
+        left, right = frame.content.x, frame.content.right
+        for name, detail, page in chunk:
+            y -= CONTENTS_LINE
+            canvas.setFillGray(0.0)
+            canvas.setFont(fonts.bold, 12)
+            shown = _clip(name, fonts.bold, 12, frame.content.width * 0.45)
+            canvas.drawString(left, y, shown)
+            canvas.setFont(fonts.regular, 12)
+            canvas.drawRightString(right, y, str(page))
+            canvas.setFont(fonts.regular, 9.5)
+            canvas.setFillGray(0.3)
+            detail_x = left + frame.content.width * 0.48
+            canvas.drawString(detail_x, y, detail)
+        canvas.setFillGray(0.0)
+
+    return paint
+
+
+def _clip(text: str, font: str, size: float, width: float) -> str:
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def section_page(fonts: FontPair, section: PlannedSection) -> Painter:
+    """A section's opening page: its name, level range and puzzle numbers."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        content = frame.content
+        x = content.centre_x
+        lines, size = _fit_lines(section.name, fonts.bold, 32.0, content.width, 3)
+        canvas.setFillGray(0.0)
+        y = _centred_lines(canvas, lines, fonts.bold, size, x, content.y + content.height * 0.62)
+        canvas.setFont(fonts.regular, 16)
+        canvas.drawCentredString(x, y - 30, level_range(section.levels))
+        canvas.setFont(fonts.regular, 12)
+        canvas.setFillGray(0.3)
+        canvas.drawCentredString(x, y - 52, number_range(section.first_number, section.last_number))
+        canvas.setFillGray(0.0)
+
+    return paint
+
+
+def blank_page(fonts: FontPair) -> Painter:
+    """The last page when the count must be made even: a heading for notes."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        heading(canvas, frame, fonts, "Notes", 16.0)
+
+    return paint

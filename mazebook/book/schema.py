@@ -1,0 +1,204 @@
+"""The template schema (JSON Schema, checked with jsonschema) and its errors in plain words.
+
+Every key has a ``description`` that says what is allowed; a failed check is reported as one
+line naming the file, the key (and the section) and that description.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from ..engine import MAX_SEED, OPENINGS
+from ..errors import TemplateError, did_you_mean
+from .layout import GRIDS
+from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
+
+SHAPES = ("rect", "circle", "hex", "triangle", "mask")
+LEVEL_MIN, LEVEL_MAX = 1, 10
+MAX_COUNT = 2000
+PER_PAGE = sorted(GRIDS)
+
+_LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
+
+
+def _text(description: str) -> dict[str, Any]:
+    return {"type": "string", "minLength": 1, "description": description}
+
+
+def _length(description: str) -> dict[str, Any]:
+    return {"type": "string", "pattern": LENGTH_PATTERN, "description": description}
+
+
+def template_schema(generators: Sequence[str]) -> dict[str, Any]:
+    """The schema of a book template; ``generators`` are the names a section may use."""
+    names = ", ".join(generators)
+    per_page = ", ".join(map(str, PER_PAGE))
+    section = {
+        "type": "object",
+        "description": "a table of section keys",
+        "additionalProperties": False,
+        "properties": {
+            "name": _text("a non-empty string"),
+            "count": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": MAX_COUNT,
+                "description": f"a whole number of puzzles from 1 to {MAX_COUNT}",
+            },
+            "difficulty": {
+                "description": "a level from 1 to 10, or [from, to] with both levels from 1 to 10",
+                "oneOf": [
+                    _LEVEL,
+                    {"type": "array", "items": _LEVEL, "minItems": 2, "maxItems": 2},
+                ],
+            },
+            "generators": {
+                "type": "array",
+                "minItems": 1,
+                "uniqueItems": True,
+                "items": {"enum": list(generators)},
+                "description": f"a non-empty list of distinct generator names from: {names}",
+            },
+            "openings": {
+                "enum": ["auto", *OPENINGS],
+                "description": f"one of auto, {', '.join(OPENINGS)}",
+            },
+            "shape": {
+                "enum": list(SHAPES),
+                "description": f"one of {', '.join(SHAPES)}",
+            },
+            "mask": _text('a built-in silhouette name such as "heart" (with shape = "mask")'),
+            "text": _text('text whose letters form the maze (with shape = "mask")'),
+            "image": _text('a black-and-white image file (with shape = "mask")'),
+        },
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["title", "section"],
+        "properties": {
+            "title": _text("a non-empty string"),
+            "subtitle": _text("a non-empty string"),
+            "author": _text("a non-empty string"),
+            "page_size": {
+                "type": "string",
+                "pattern": PAGE_SIZE_PATTERN,
+                "description": f'one of {", ".join(PAGE_SIZES)}, or "WxH" with mm, cm, in or pt '
+                '(e.g. "210x297mm")',
+            },
+            "seed": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_SEED,
+                "description": f"a whole number from 0 to {MAX_SEED}",
+            },
+            "answers_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
+            "puzzles_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
+            "bleed": {"type": "boolean", "description": "true or false"},
+            "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
+            "margin": _length('a length of at least 0.25in (0.375in with bleed), e.g. "0.5in"'),
+            "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
+            "section": {
+                "type": "array",
+                "minItems": 1,
+                "items": section,
+                "description": "one or more [[section]] tables",
+            },
+        },
+    }
+
+
+def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) -> None:
+    """Raise TemplateError for the first schema violation, in words, or return quietly."""
+    errors = list(Draft202012Validator(schema).iter_errors(data))
+    if not errors:
+        return
+    first = min(errors, key=lambda e: (_path_key(e), e.validator != "additionalProperties"))
+    raise TemplateError(f"{source}: {describe(first, data, schema)}")
+
+
+def _path_key(error: ValidationError) -> tuple[str, ...]:
+    return tuple(f"{p:08d}" if isinstance(p, int) else str(p) for p in error.absolute_path)
+
+
+def where(path: Sequence[Any], data: Mapping[str, Any]) -> str:
+    """'[[section]] 2 ("Warm-up"), key "count"' or 'key "title"' for an instance path."""
+    parts = list(path)
+    prefix = ""
+    if len(parts) >= 2 and parts[0] == "section" and isinstance(parts[1], int):
+        index = parts[1]
+        name = _section_name(data, index)
+        prefix = f"[[section]] {index + 1}{f' ({name!r})' if name else ''}, "
+        parts = parts[2:]
+    keys = [p for p in parts if isinstance(p, str)]
+    if not keys:
+        return prefix.rstrip(", ") or "the template"
+    return f'{prefix}key "{keys[0]}"'
+
+
+def _section_name(data: Mapping[str, Any], index: int) -> str | None:
+    sections = data.get("section")
+    if isinstance(sections, list) and index < len(sections) and isinstance(sections[index], dict):
+        name = sections[index].get("name")
+        return name if isinstance(name, str) else None
+    return None
+
+
+def _description(schema: Mapping[str, Any], path: Sequence[Any]) -> str:
+    """The description of the deepest schema node along the instance path that has one."""
+    node: Mapping[str, Any] | None = schema
+    found = ""
+    for part in path:
+        if node is None:
+            break
+        if isinstance(part, int):
+            node = node.get("items") if isinstance(node.get("items"), Mapping) else None
+        else:
+            node = node.get("properties", {}).get(part)
+        if node is not None and "description" in node:
+            found = node["description"]
+    return found
+
+
+def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[str, Any]) -> str:
+    """One line for a schema violation: where it is, what was found, what is allowed."""
+    path = list(error.absolute_path)
+    if error.validator == "additionalProperties":
+        known = list(error.schema.get("properties", {}))
+        unknown = sorted(k for k in error.instance if k not in known)
+        word = unknown[0]
+        context = where(path, data)
+        inside = "" if context == "the template" else f" in {context}"
+        return (
+            f"unknown key {word!r}{inside}{did_you_mean(word, known)}; "
+            f"known keys: {', '.join(known)}"
+        )
+    if error.validator == "required":
+        missing = [k for k in error.validator_value if k not in error.instance]
+        key = missing[0] if missing else "?"
+        if key == "section":
+            return "missing [[section]]: a book needs at least one [[section]] table"
+        allowed = _description(schema, [*path, key])
+        return f"missing key {key!r} ({allowed})"
+    allowed = _description(schema, path)
+    found = error.instance
+    hint = ""
+    if error.validator == "enum" and isinstance(found, str):
+        hint = did_you_mean(found, [str(v) for v in error.validator_value])
+    if error.validator == "minItems" and isinstance(found, list) and not found:
+        return f"{where(path, data)} is empty; allowed: {allowed}"
+    return f"{where(path, data)}: {_show(found)} is not allowed{hint}; allowed: {allowed}"
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

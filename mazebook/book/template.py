@@ -1,0 +1,250 @@
+"""Book templates: find one (a name or a .toml path), read it, check it, make it a frozen record.
+
+Templates ship in the repository's ``templates/`` folder, which an installed mazebook carries
+as the package ``mazebook.templates``. Only ``title`` and one ``[[section]]`` are required;
+DEFAULTS and SECTION_DEFAULTS hold every other key's default.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from ..errors import TemplateError, did_you_mean
+from ..generators import REGISTRY
+from .layout import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
+from .schema import template_schema, validate
+from .units import format_length, parse_length, parse_page_size
+
+DEFAULT_TEMPLATE = "classic"
+TEMPLATE_PACKAGE = "mazebook.templates"
+
+#: Defaults of the top-level keys (title and [[section]] are required).
+DEFAULTS: dict[str, Any] = {
+    "subtitle": "",
+    "author": "",
+    "page_size": "letter",
+    "seed": 1,
+    "answers_per_page": 6,
+    "puzzles_per_page": 1,
+    "bleed": False,
+    "min_cell": "3.5mm",
+    "margin": "0.5in",
+    "font": None,  # the bundled DejaVu Sans
+}
+
+#: Defaults of a [[section]]'s keys ("Section N" for a missing name).
+SECTION_DEFAULTS: dict[str, Any] = {
+    "count": 10,
+    "difficulty": 5,
+    "generators": None,  # the level's own choice (see schedule.LEVEL_GENERATORS)
+    "openings": "auto",
+    "shape": "rect",
+}
+
+#: Section keys that describe a mask and go to generate() with shape = "mask".
+MASK_KEYS = ("mask", "text", "image")
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of puzzles with a name, a count, a level range and optional generator choices."""
+
+    name: str
+    count: int
+    levels: tuple[int, int]
+    generators: tuple[str, ...] = ()  # empty: the level's defaults
+    openings: str = "auto"
+    shape: str = "rect"
+    shape_options: tuple[tuple[str, str], ...] = ()  # mask, text or image for generate()
+
+
+@dataclass(frozen=True)
+class Template:
+    """A checked template; lengths in points, paths resolved against the template's folder."""
+
+    name: str  # names the default output file
+    source: str  # how messages name the template file
+    title: str
+    subtitle: str
+    author: str
+    page_size: str
+    trim: tuple[float, float]
+    seed: int
+    answers_per_page: int
+    puzzles_per_page: int
+    bleed: float  # points of bleed on each side, 0 without
+    min_cell: float
+    margin: float
+    font: Path | None
+    sections: tuple[Section, ...]
+
+    @property
+    def puzzle_count(self) -> int:
+        return sum(s.count for s in self.sections)
+
+
+def _package_dir() -> Traversable | None:
+    try:
+        return importlib.resources.files(TEMPLATE_PACKAGE)
+    except (ModuleNotFoundError, TypeError):
+        return None
+
+
+def template_dirs() -> list[Traversable]:
+    """Where named templates live: the installed package, else the repository's folder."""
+    dirs: list[Traversable] = []
+    packaged = _package_dir()
+    if packaged is not None and packaged.is_dir():
+        dirs.append(packaged)
+    repo = Path(__file__).resolve().parent.parent.parent / "templates"
+    if repo.is_dir():
+        dirs.append(repo)
+    return dirs
+
+
+def available_templates() -> list[str]:
+    """Names of the templates that ship with mazebook."""
+    names = {
+        entry.name[: -len(".toml")]
+        for folder in template_dirs()
+        for entry in folder.iterdir()
+        if entry.name.endswith(".toml")
+    }
+    return sorted(names)
+
+
+def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
+    """A template name ('children') or a path to a .toml file -> (name, file); TemplateError."""
+    if spec is None:
+        spec = DEFAULT_TEMPLATE
+    text = os.fspath(spec)
+    path = Path(text)
+    looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or path.exists()
+    if looks_like_path:
+        if not path.is_file():
+            what = "is a folder, not a template file" if path.is_dir() else "does not exist"
+            raise TemplateError(f"template file {text!r} {what}")
+        return path.stem, path
+    for folder in template_dirs():
+        entry = folder / f"{text}.toml"
+        if entry.is_file():
+            return text, entry
+    names = available_templates()
+    raise TemplateError(
+        f"no template named {text!r}{did_you_mean(text, names)}; built-in templates: "
+        f"{', '.join(names) or 'none'} (or give the path of a .toml file)"
+    )
+
+
+def load_template(spec: str | os.PathLike[str] | None = None) -> Template:
+    """Find, read and check a template (see ``locate``); TemplateError says what is wrong."""
+    name, entry = locate(spec)
+    source = str(entry) if isinstance(entry, Path) else f"{name}.toml (built in)"
+    try:
+        raw = entry.read_bytes()
+    except OSError as exc:
+        raise TemplateError(f"cannot read template {source!r}: {exc.strerror or exc}") from None
+    base = entry.resolve().parent if isinstance(entry, Path) else None
+    return parse_template(raw, name=name, source=source, base_dir=base)
+
+
+def parse_template(
+    raw: bytes | str,
+    *,
+    name: str = "book",
+    source: str = "<template>",
+    base_dir: Path | None = None,
+) -> Template:
+    """TOML text -> Template: syntax, schema, then the values that need parsing."""
+    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TemplateError(f"{source}: TOML syntax error: {exc}") from None
+    validate(data, template_schema(list(REGISTRY)), source)
+    return _build(data, name=name, source=source, base_dir=base_dir)
+
+
+def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | None) -> Template:
+    values = {**DEFAULTS, **data}
+    try:
+        trim = parse_page_size(values["page_size"])
+    except ValueError as exc:
+        raise TemplateError(f'{source}: key "page_size": {exc}') from None
+    bleed = BLEED if values["bleed"] else 0.0
+    min_cell = parse_length(values["min_cell"])
+    margin = parse_length(values["margin"])
+    least = MIN_OUTSIDE_BLEED if bleed else MIN_OUTSIDE
+    if margin < least - 1e-9:
+        raise TemplateError(
+            f'{source}: key "margin" is {format_length(margin)}; it must be at least '
+            f"{format_length(least)}{' with bleed' if bleed else ''}"
+        )
+    if min_cell <= 0:
+        raise TemplateError(f'{source}: key "min_cell" must be more than 0')
+    font = _resolve(values["font"], base_dir) if values["font"] else None
+    sections = tuple(
+        _section(s, i, source=source, base_dir=base_dir) for i, s in enumerate(data["section"])
+    )
+    return Template(
+        name=name,
+        source=source,
+        title=values["title"],
+        subtitle=values["subtitle"],
+        author=values["author"],
+        page_size=values["page_size"],
+        trim=trim,
+        seed=values["seed"],
+        answers_per_page=values["answers_per_page"],
+        puzzles_per_page=values["puzzles_per_page"],
+        bleed=bleed,
+        min_cell=min_cell,
+        margin=margin,
+        font=font,
+        sections=sections,
+    )
+
+
+def _resolve(path: str, base_dir: Path | None) -> Path:
+    p = Path(path).expanduser()
+    if not p.is_absolute() and base_dir is not None:
+        p = base_dir / p
+    return p
+
+
+def _section(data: Mapping[str, Any], index: int, *, source: str, base_dir: Path | None) -> Section:
+    values = {**SECTION_DEFAULTS, **data}
+    name = values.get("name") or f"Section {index + 1}"
+    difficulty = values["difficulty"]
+    levels = (
+        (difficulty, difficulty) if isinstance(difficulty, int) else (difficulty[0], difficulty[1])
+    )
+    shape = values["shape"]
+    given = [k for k in MASK_KEYS if k in data]
+    if given and shape != "mask":
+        raise TemplateError(
+            f'{source}: [[section]] {index + 1} ({name!r}), key "{given[0]}" needs shape = "mask" '
+            f"(the section's shape is {shape!r})"
+        )
+    shape_options = []
+    for key in given:
+        value = data[key]
+        if key == "image":
+            value = str(_resolve(value, base_dir))
+        shape_options.append((key, value))
+    return Section(
+        name=name,
+        count=values["count"],
+        levels=levels,
+        generators=tuple(values["generators"] or ()),
+        openings=values["openings"],
+        shape=shape,
+        shape_options=tuple(shape_options),
+    )

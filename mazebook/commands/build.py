@@ -1,0 +1,66 @@
+"""`mazebook build`: a book template in, a print-ready PDF and its manifest out."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from .common import parse_seed
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "build",
+        help="build a puzzle book PDF from a template",
+        description=(
+            "Build a print-ready maze book. TEMPLATE is a built-in template name (classic, "
+            "children, a4) or the path of a .toml file; without it, the classic book is built "
+            "into output/classic.pdf. A manifest NAME.json is written beside the PDF."
+        ),
+    )
+    p.add_argument("template", nargs="?", metavar="TEMPLATE", help="template name or .toml path")
+    p.add_argument(
+        "-o", "--output", metavar="FILE.pdf", help="PDF to write (default output/NAME.pdf)"
+    )
+    p.add_argument("--seed", help="whole number replacing the template's seed")
+    p.add_argument(
+        "--svg-dir", metavar="DIR", help="also write one SVG per puzzle and per solution"
+    )
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+    p.set_defaults(run=run)
+
+
+def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """A tqdm bar on a terminal (stderr), else nothing; returns (callback, close)."""
+    if quiet or not sys.stderr.isatty():
+        return None, lambda: None
+    from tqdm import tqdm
+
+    bar = tqdm(total=0, unit="puzzle", file=sys.stderr, leave=False, desc="building")
+
+    def update(done: int, total: int) -> None:
+        if bar.total != total:
+            bar.total = total
+        bar.update(done - bar.n)
+
+    return update, bar.close
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..book import build_book
+
+    seed = parse_seed(args.seed)
+    progress, close = _progress_bar(args.quiet)
+    try:
+        result = build_book(
+            args.template, output=args.output, seed=seed, svg_dir=args.svg_dir, progress=progress
+        )
+    finally:
+        close()
+    if not args.quiet:
+        print(
+            f"built {result.pdf}: {result.page_count} pages, {result.puzzle_count} puzzles "
+            f"in {result.seconds:.1f} s (manifest {result.manifest.name})"
+        )
+    return 0

@@ -1,0 +1,228 @@
+"""Masked grids: a width x height rectangle of square cells limited to a shape.
+
+The shape comes from a built-in silhouette (``mask="heart"``), a line of text (``text=...``),
+a black-and-white image (``image="file.png"``) or, to rebuild a saved maze without its font or
+image, the cells themselves (``cells=...``, run lengths as written in the maze's graph form).
+A maze needs its cells connected; a mask that falls apart is refused, cut to its largest part
+or joined by one-cell corridors, as ``parts`` says: images are refused by default (the picture's
+owner should decide), text and silhouettes joined (letters stand apart; a silhouette's tip may
+touch the rest only at a corner at some sizes).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections import deque
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidOptionError
+from ..grid import Grid
+from .lattice import (
+    Side,
+    check_choice,
+    check_int,
+    check_side,
+    components,
+    neighbour_table,
+    outside_region,
+    pack_tables,
+    reject_unknown,
+    trace_outline,
+)
+from .silhouettes import SILHOUETTES, silhouette_mask
+
+#: The largest width or height of a masked grid (cells).
+MAX_MASK_SIDE = 1000
+
+#: What to do with a mask whose cells fall apart into several parts.
+PARTS = ("refuse", "largest", "join")
+
+#: Where the cells come from (exactly one is given).
+SOURCES = ("mask", "text", "image", "cells")
+
+_OPTIONS = (*SOURCES, "parts", "font", "threshold")
+
+#: Slot steps (row, column) of N, E, S, W, as in the rectangle.
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+class MaskWarning(UserWarning):
+    """A mask was changed to make a maze of it (e.g. parts dropped)."""
+
+
+def encode_cells(inside: np.ndarray) -> str:
+    """Run lengths of a boolean (h, w) mask, row-major, alternating outside/inside, outside
+    first: e.g. "3,2,4" is 3 outside squares, 2 inside, 4 outside."""
+    flat = inside.ravel()
+    change = np.flatnonzero(flat[1:] != flat[:-1]) + 1
+    runs = np.diff(np.concatenate([[0], change, [len(flat)]])).tolist()
+    if flat[0]:
+        runs.insert(0, 0)
+    return ",".join(str(r) for r in runs)
+
+
+def decode_cells(text: object, width: int, height: int) -> np.ndarray:
+    """The mask back from ``encode_cells``; InvalidOptionError if it does not fit the size."""
+    try:
+        runs = [int(v) for v in str(text).split(",")] if text else []
+    except ValueError:
+        runs = [-1]
+    if any(r < 0 for r in runs) or sum(runs) != width * height:
+        raise InvalidOptionError(
+            f"mask cells must be run lengths (whole numbers separated by commas) adding up to "
+            f"{width} x {height} = {width * height} squares"
+        )
+    values = np.arange(len(runs)) % 2 == 1
+    return np.repeat(values, runs).reshape(height, width)
+
+
+def mask_grid(
+    width: int,
+    height: int,
+    *,
+    mask: str | None = None,
+    text: str | None = None,
+    image: str | None = None,
+    cells: str | None = None,
+    parts: str | None = None,
+    font: str | None = None,
+    threshold: int = 128,
+    **unknown: Any,
+) -> Grid:
+    """The masked grid of width x height squares (see the module docstring for the options)."""
+    reject_unknown("mask", unknown, _OPTIONS)
+    check_side("mask", "width", width, MAX_MASK_SIDE)
+    check_side("mask", "height", height, MAX_MASK_SIDE)
+    values = (mask, text, image, cells)
+    given = [name for name, v in zip(SOURCES, values, strict=True) if v is not None]
+    if len(given) != 1:
+        raise InvalidOptionError(
+            "a mask needs exactly one of: mask (a silhouette: "
+            f"{', '.join(SILHOUETTES)}), text, image; got {', '.join(given) or 'none'}"
+        )
+    default = "refuse" if image is not None else "join"
+    parts = check_choice("mask option 'parts'", parts or default, PARTS)
+    if mask is not None:
+        check_choice("mask", mask, SILHOUETTES)
+        inside = silhouette_mask(mask, width, height)
+        source = f"silhouette {mask!r}"
+    elif text is not None:
+        from .raster import text_mask
+
+        inside = text_mask(text, width, height, font)
+        source = f"text {text!r}"
+    elif image is not None:
+        from .raster import image_mask
+
+        threshold = check_int("mask option 'threshold'", threshold, 1, 255)
+        inside = image_mask(image, width, height, threshold)
+        source = f"image {image!r}"
+    else:
+        inside = decode_cells(cells, width, height)
+        source = "the given cells"
+    if not inside.any():
+        raise InvalidOptionError(
+            f"the mask from {source} has no cells at {width}x{height}; make the grid larger"
+        )
+    inside, dropped = connect(inside, parts, source)
+    return _build(width, height, inside, dropped)
+
+
+def connect(inside: np.ndarray, parts: str, source: str) -> tuple[np.ndarray, int]:
+    """A connected mask from ``inside`` by the ``parts`` policy; also the cells dropped."""
+    labels, sizes = components(inside)
+    if len(sizes) == 1:
+        return inside, 0
+    biggest = int(np.argmax(sizes))
+    if parts == "refuse":
+        raise InvalidOptionError(
+            f"the mask from {source} falls apart into {len(sizes)} parts (largest "
+            f"{sizes[biggest]} cells); use parts=largest to keep it or parts=join to link them"
+        )
+    if parts == "largest":
+        dropped = int(inside.sum()) - sizes[biggest]
+        warnings.warn(
+            f"the mask from {source} falls apart into {len(sizes)} parts; kept the largest "
+            f"({sizes[biggest]} cells) and dropped {dropped} cells",
+            MaskWarning,
+            stacklevel=3,
+        )
+        return labels == biggest, dropped
+    return join_parts(inside, labels, biggest), 0
+
+
+def join_parts(inside: np.ndarray, labels: np.ndarray, start: int) -> np.ndarray:
+    """Link every part to the ``start`` part by shortest one-cell corridors, nearest first."""
+    h, w = inside.shape
+    total = h * w
+    flat = inside.ravel().tolist()
+    part = labels.ravel().tolist()
+    main = [p == start for p in part]
+    while True:
+        # breadth-first from the whole main part until a square of another part is met
+        parent = [-2] * total
+        queue = deque(i for i in range(total) if main[i])
+        for i in queue:
+            parent[i] = -1
+        hit = -1
+        while queue and hit < 0:
+            i = queue.popleft()
+            x = i % w
+            steps = ((i - w, i >= w), (i + 1, x < w - 1), (i + w, i + w < total), (i - 1, x > 0))
+            for j, ok in steps:
+                if ok and parent[j] == -2:
+                    parent[j] = i
+                    if flat[j]:
+                        hit = j
+                        break
+                    queue.append(j)
+        if hit < 0:
+            return np.array(flat, dtype=bool).reshape(h, w)
+        step = parent[hit]
+        while step >= 0:
+            flat[step] = main[step] = True
+            step = parent[step]
+        other = part[hit]
+        for i in range(total):
+            if part[i] == other:
+                main[i] = True
+
+
+def _build(width: int, height: int, inside: np.ndarray, dropped: int) -> Grid:
+    rows, cols = np.nonzero(inside)
+    n = len(rows)
+    index = np.full((height, width), -1, dtype=np.int64)
+    index[rows, cols] = np.arange(n)
+    steps = np.array(_STEPS)
+    drow = np.broadcast_to(steps[:, 0], (n, 4))
+    dcol = np.broadcast_to(steps[:, 1], (n, 4))
+    table = neighbour_table(index, rows, cols, drow, dcol)
+    adj, back = pack_tables(table, np.array([2, 3, 0, 1]))
+    outside = outside_region(inside)
+    sides: list[Side] = []
+    for cell, k in zip(*np.nonzero(table == n), strict=True):
+        c, slot = int(cell), int(k)
+        y, x = int(rows[c]), int(cols[c])
+        dy, dx = _STEPS[slot]
+        if not outside[y + dy + 1, x + dx + 1]:
+            continue  # a side facing a hole inside the shape: no opening there
+        corners = ((x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1))
+        sides.append((c, slot, corners[slot], corners[(slot + 1) % 4]))
+    code = encode_cells(inside)
+    params = {
+        "cells": code,
+        "dropped_cells": dropped,
+        "opposite": (2, 3, 0, 1),
+        "side_names": ("N", "E", "S", "W"),
+        "build": {"cells": code},
+    }
+    return Grid("mask", width, height, n, 4, adj, back, trace_outline(sides), params)
+
+
+def mask_positions(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column of every cell of a masked grid."""
+    inside = decode_cells(grid.params["cells"], grid.width, grid.height)
+    rows, cols = np.nonzero(inside)
+    return rows, cols

@@ -1,0 +1,383 @@
+"""The book builder end to end: the default book once, then small books for each promise."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import statistics
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from mazebook import generate
+from mazebook.book import build_book, load_template, prepare
+from mazebook.book import output as output_mod
+from mazebook.book.layout import gutter_for, maze_scale
+from mazebook.book.preflight import preflight
+from mazebook.book.schedule import TARGETS
+from mazebook.cli import main
+from mazebook.errors import MazebookError, TemplateError
+from mazebook.render.fonts import FONT_DIR
+
+PUZZLE_KEYS = {
+    "number",
+    "section",
+    "page",
+    "answer_page",
+    "level",
+    "algorithm",
+    "width",
+    "height",
+    "seed",
+    "options",
+    "entrance",
+    "exit",
+    "solution_length",
+    "metrics",
+}
+
+
+def _write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+SMALL = """
+title = "Small Book"
+seed = 3
+answers_per_page = 4
+[[section]]
+name = "Easy"
+count = 3
+difficulty = [1, 3]
+[[section]]
+name = "Hard"
+count = 2
+difficulty = 8
+"""
+
+
+def _reproduce(puzzle: dict[str, Any]) -> None:
+    maze = generate(
+        puzzle["algorithm"],
+        puzzle["width"],
+        puzzle["height"],
+        seed=puzzle["seed"],
+        **puzzle["options"],
+    )
+    data = maze.to_dict()
+    entrance = data["entrance"] if maze.shape == "rect" else maze.entrance.cell
+    exit_ = data["exit"] if maze.shape == "rect" else maze.exit.cell
+    assert entrance == puzzle["entrance"] and exit_ == puzzle["exit"]
+    assert len(maze.solution_cells) == puzzle["solution_length"]
+    from mazebook.metrics import measure
+
+    assert measure(maze).to_dict() == puzzle["metrics"]
+
+
+# --- the default book, built once ---------------------------------------------------------
+@pytest.fixture(scope="module")
+def default_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], str]:
+    folder = tmp_path_factory.mktemp("default")
+    cwd = os.getcwd()
+    os.chdir(folder)
+    try:
+        import contextlib
+        import io
+
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = main(["build"])  # README's first command: the default template into output/
+    finally:
+        os.chdir(cwd)
+    assert code == 0
+    pdf = folder / "output" / "classic.pdf"
+    manifest = json.loads((folder / "output" / "classic.json").read_text())
+    return pdf, manifest, out.getvalue()
+
+
+def test_default_book_is_built_and_passes_preflight(
+    default_book: tuple[Path, dict[str, Any], str],
+) -> None:
+    pdf, manifest, summary = default_book
+    assert summary.count("\n") == 1
+    assert "126 pages" in summary or f"{manifest['page_count']} pages" in summary
+    assert "100 puzzles" in summary and "classic.pdf" in summary and re.search(r"\d s", summary)
+    report = preflight(pdf)
+    assert report.ok, report.lines()
+    reader = PdfReader(str(pdf))
+    assert len(reader.pages) == manifest["page_count"] and manifest["page_count"] % 2 == 0
+
+
+def test_default_manifest_reproduces_every_maze(
+    default_book: tuple[Path, dict[str, Any], str],
+) -> None:
+    _, manifest, _ = default_book
+    assert manifest["title"] == "Mazes for Rainy Days" and manifest["seed"] == 7
+    assert manifest["page_size"] == "letter"
+    puzzles = manifest["puzzles"]
+    assert len(puzzles) == 100 and [p["number"] for p in puzzles] == list(range(1, 101))
+    for puzzle in puzzles:
+        assert set(puzzle) >= PUZZLE_KEYS
+        assert 1 <= puzzle["page"] < puzzle["answer_page"] <= manifest["page_count"]
+        _reproduce(puzzle)
+
+
+def test_measured_difficulty_rises_with_the_level(
+    default_book: tuple[Path, dict[str, Any], str],
+) -> None:
+    _, manifest, _ = default_book
+    by_level: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for p in manifest["puzzles"]:
+        by_level[p["level"]].append(p["metrics"])
+    assert sorted(by_level) == list(range(1, 11))
+
+    def mean(level: int, key: str) -> float:
+        return statistics.mean(m[key] for m in by_level[level])
+
+    scores = [mean(level, "difficulty") for level in range(1, 11)]
+    assert scores == sorted(scores) and len(set(scores)) == 10, scores
+    for level in range(1, 11):  # each level lands near its target
+        assert abs(scores[level - 1] - TARGETS[level]) < 0.6, (level, scores[level - 1])
+    for key in ("solution_length", "decision_points", "branches"):
+        values = [mean(level, key) for level in range(1, 11)]
+        assert values == sorted(values), (key, values)
+    for key in ("branch_cells", "branch_depth_mean", "branch_depth_max"):  # by pairs of levels
+        pairs = [(mean(lv, key) + mean(lv + 1, key)) / 2 for lv in range(1, 11, 2)]
+        assert pairs == sorted(pairs) and len(set(pairs)) == 5, (key, pairs)
+    # clearly harder: the top level against the bottom one
+    assert mean(10, "solution_length") > 20 * mean(1, "solution_length")
+    assert mean(10, "branch_depth_mean") > 2 * mean(1, "branch_depth_mean")
+    assert mean(10, "branch_depth_max") > mean(5, "branch_depth_max") > mean(1, "branch_depth_max")
+
+
+def test_pages_say_what_the_issue_asks(default_book: tuple[Path, dict[str, Any], str]) -> None:
+    pdf, manifest, _ = default_book
+    reader = PdfReader(str(pdf))
+    text = [page.extract_text() or "" for page in reader.pages]
+    assert "Mazes for Rainy Days" in text[0]
+    assert "How to play" in text[1]
+    contents = text[2]
+    assert "Contents" in contents
+    for section in manifest["sections"]:
+        assert section["name"] in contents and str(section["page"]) in contents
+        lo, hi = section["levels"]
+        assert f"Levels {lo}–{hi}" in contents
+        assert section["name"] in text[section["page"] - 1]  # the section's header page
+    for number, page_text in enumerate(text[1:], start=2):  # page numbers after the title page
+        assert re.search(rf"(^|\n){number}\n?$", page_text), (number, page_text[-40:])
+    for p in manifest["puzzles"]:
+        page = text[p["page"] - 1]
+        assert f"Puzzle {p['number']}\n" in page
+        assert f"Level {p['level']}" in page and f"Solution on page {p['answer_page']}" in page
+        assert "START" in page and "FINISH" in page
+        answer = text[p["answer_page"] - 1]
+        assert f"Puzzle {p['number']}\n" in answer and f"page {p['page']}" in answer
+
+
+def test_cells_are_never_below_min_cell(default_book: tuple[Path, dict[str, Any], str]) -> None:
+    _, manifest, _ = default_book
+    setup = prepare(load_template("classic"))
+    assert setup.layout.margins.inside == gutter_for(manifest["page_count"])
+    for p in manifest["puzzles"]:
+        assert maze_scale(p["width"], p["height"], *setup.maze_box) >= setup.template.min_cell
+
+
+# --- small books ----------------------------------------------------------------------------
+def _build(tmp_path: Path, text: str = SMALL, name: str = "small", **kwargs: Any) -> Any:
+    template = _write(tmp_path / f"{name}.toml", text)
+    return build_book(str(template), output=tmp_path / "out" / f"{name}.pdf", **kwargs)
+
+
+def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
+    template = _write(tmp_path / "small.toml", SMALL)
+    first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
+    second = build_book(str(template), output=tmp_path / "b" / "small.pdf")
+    assert first.pdf.read_bytes() == second.pdf.read_bytes()
+    assert first.manifest.read_bytes() == second.manifest.read_bytes()
+    other = build_book(str(template), output=tmp_path / "c" / "small.pdf", seed=4)
+    assert other.pdf.read_bytes() != first.pdf.read_bytes()
+    data = json.loads(other.manifest.read_text())
+    assert data["seed"] == 4 and data["title"] == "Small Book"
+    for puzzle in data["puzzles"]:
+        _reproduce(puzzle)
+    assert b"CreationDate" not in first.pdf.read_bytes() or b"D:2000" in first.pdf.read_bytes()
+
+
+def test_svgs_and_progress(tmp_path: Path) -> None:
+    calls: list[tuple[int, int]] = []
+    result = _build(tmp_path, svg_dir=tmp_path / "svg", progress=lambda d, t: calls.append((d, t)))
+    assert calls[-1] == (5, 5) and [d for d, _ in calls] == sorted(d for d, _ in calls)
+    files = sorted(p.name for p in (tmp_path / "svg").iterdir())
+    assert files == [f"{kind}-{n:03d}.svg" for kind in ("puzzle", "solution") for n in range(1, 6)]
+    solution = (tmp_path / "svg" / "solution-001.svg").read_text()
+    puzzle = (tmp_path / "svg" / "puzzle-001.svg").read_text()
+    assert 'id="solution"' in solution and 'id="solution"' not in puzzle
+    assert result.puzzle_count == 5 and result.svg_dir == tmp_path / "svg"
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
+
+
+def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
+    text = SMALL.replace(
+        'title = "Small Book"', 'title = "Bleed"\nbleed = true\npage_size = "6x9in"'
+    )
+    result = _build(tmp_path, text)
+    report = preflight(result.pdf)
+    assert report.ok, report.lines()
+    page = PdfReader(str(result.pdf)).pages[4]
+    assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
+    assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 450, 666])
+    setup = prepare(load_template(str(tmp_path / "small.toml")))
+    assert setup.layout.margins.outside >= 0.375 * 72
+
+
+def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
+    text = SMALL.replace("answers_per_page = 4", "answers_per_page = 9").replace(
+        'title = "Small Book"',
+        'title = "Grid"\npuzzles_per_page = 4\npage_size = "a5"\nmin_cell = "3mm"',
+    )
+    result = _build(tmp_path, text)
+    assert preflight(result.pdf).ok
+    data = json.loads(result.manifest.read_text())
+    pages = [p["page"] for p in data["puzzles"]]
+    assert pages[:3] == [pages[0]] * 3  # the first section's three puzzles share a page
+    reader = PdfReader(str(result.pdf))
+    assert (reader.pages[pages[0] - 1].extract_text() or "").count("Puzzle ") == 3
+
+
+def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
+    text = (
+        'title = "G"\n[[section]]\ncount = 3\ndifficulty = 6\n'
+        'generators = ["backtracker"]\nopenings = "corners"\n'
+    )
+    data = json.loads(_build(tmp_path, text).manifest.read_text())
+    for p in data["puzzles"]:
+        assert p["algorithm"] == "backtracker" and p["options"]["openings"] == "corners"
+        _reproduce(p)
+
+
+def test_user_font_is_embedded_and_the_only_font(tmp_path: Path) -> None:
+    font = FONT_DIR / "DejaVuSans-Bold.ttf"
+    text = f'title = "Fonts"\nfont = "{font}"\n[[section]]\ncount = 1\n'
+    result = _build(tmp_path, text)
+    fonts = next(c for c in preflight(result.pdf).checks if c.name == "fonts embedded")
+    assert (
+        fonts.ok and "DejaVuSans-Bold" in fonts.detail and "DejaVuSans," not in fonts.detail + ","
+    )
+
+
+def test_font_missing_characters_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(MazebookError, match=r"title.*U\+E000"):
+        _build(tmp_path, 'title = "Maze \ue000"\n[[section]]\ncount = 1\n')
+    assert not (tmp_path / "out").exists()
+
+
+def test_shapes_are_passed_through(tmp_path: Path) -> None:
+    text = 'title = "Shapes"\n[[section]]\nshape = "circle"\ncount = 2\ndifficulty = [3, 6]\n'
+    try:
+        generate("backtracker", 6, 6, seed=0, shape="circle")
+    except MazebookError:
+        with pytest.raises(TemplateError, match="circle"):
+            _build(tmp_path, text)
+        return
+    result = _build(tmp_path, text)
+    assert preflight(result.pdf).ok
+    data = json.loads(result.manifest.read_text())
+    for p in data["puzzles"]:
+        assert p["shape"] == "circle" and p["options"]["shape"] == "circle"
+        _reproduce(p)
+
+
+def test_a_shape_error_is_a_template_error(tmp_path: Path) -> None:
+    text = 'title = "Masks"\n[[section]]\nname = "Odd"\nshape = "mask"\nmask = "no-such-mask"\n'
+    with pytest.raises(TemplateError, match=r"Odd.*mask"):
+        _build(tmp_path, text)
+    assert not (tmp_path / "out").exists()
+
+
+# --- bad input and interrupted builds -------------------------------------------------------
+BAD = {
+    "syntax": 'title = "x"\npage_size = letter\n',
+    "unknown": 'title = "x"\ncolour = "red"\n[[section]]\n',
+    "type": 'title = "x"\nseed = "seven"\n[[section]]\n',
+    "level": 'title = "x"\n[[section]]\ndifficulty = [1, 11]\n',
+    "count": 'title = "x"\n[[section]]\ncount = 0\n',
+    "page": 'title = "x"\npage_size = "b4"\n[[section]]\n',
+    "generator": 'title = "x"\n[[section]]\ngenerators = ["no-such-generator"]\n',
+    "min_cell": 'title = "x"\nmin_cell = "60mm"\n[[section]]\n',
+    "font": 'title = "x"\nfont = "missing.ttf"\n[[section]]\n',
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_bad_template_one_line_exit_2_nothing_written(
+    case: str, tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    template = _write(tmp_path / f"{case}.toml", BAD[case])
+    out = tmp_path / "out"
+    out.mkdir()
+    old = out / f"{case}.pdf"
+    old.write_bytes(b"old book")
+    assert main(["build", str(template), "-o", str(old)]) == 2
+    captured = capfd.readouterr()
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert f"{case}.toml" in captured.err
+    assert sorted(p.name for p in out.iterdir()) == [old.name] and old.read_bytes() == b"old book"
+
+
+def test_missing_template_and_unwritable_output(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["build", str(tmp_path / "nope.toml")]) == 2
+    assert "does not exist" in capfd.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert main(["build", "-o", str(blocker / "book.pdf")]) == 2
+    err = capfd.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert main(["build", "-o", str(tmp_path / "book.txt")]) == 2
+    assert ".pdf" in capfd.readouterr().err
+    assert main(["build", "--seed", "x", "-o", str(tmp_path / "b.pdf")]) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "small.pdf").write_bytes(b"previous")
+
+    def stop(done: int, total: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _build(tmp_path, svg_dir=tmp_path / "svg", progress=stop)
+    assert sorted(p.name for p in out.iterdir()) == ["small.pdf"]
+    assert (out / "small.pdf").read_bytes() == b"previous"
+    assert not list((tmp_path / "svg").iterdir())
+
+
+def test_failed_commit_puts_the_old_files_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "small.pdf").write_bytes(b"old pdf")
+    (out / "small.json").write_bytes(b"old json")
+    real = os.replace
+
+    def flaky(src: Any, dst: Any) -> None:
+        if str(dst).endswith("small.pdf") and ".part" in str(src):
+            raise OSError(28, "No space left on device")
+        real(src, dst)
+
+    monkeypatch.setattr(output_mod.os, "replace", flaky)
+    with pytest.raises(MazebookError, match="No space left"):
+        _build(tmp_path)
+    assert (out / "small.pdf").read_bytes() == b"old pdf"
+    assert (out / "small.json").read_bytes() == b"old json"
+    assert sorted(p.name for p in out.iterdir()) == ["small.json", "small.pdf"]
