@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
 import statistics
+import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -187,6 +189,26 @@ def test_cells_are_never_below_min_cell(default_book: tuple[Path, dict[str, Any]
         assert maze_scale(p["width"], p["height"], *setup.maze_box) >= setup.template.min_cell
 
 
+@pytest.mark.parametrize("name", ["children", "a4"])
+def test_other_shipped_templates_build_and_pass(name: str, tmp_path: Path) -> None:
+    result = build_book(name, output=tmp_path / f"{name}.pdf")
+    report = preflight(result.pdf)
+    assert report.ok, report.lines()
+    template = load_template(name)
+    setup = prepare(template)
+    data = json.loads(result.manifest.read_text())
+    assert len(data["puzzles"]) == template.puzzle_count == result.puzzle_count
+    levels = {lv for s in template.sections for lv in range(min(s.levels), max(s.levels) + 1)}
+    for p in data["puzzles"]:
+        assert p["level"] in levels
+        assert maze_scale(p["width"], p["height"], *setup.maze_box) >= template.min_cell
+    by_level: dict[int, list[float]] = defaultdict(list)
+    for p in data["puzzles"]:
+        by_level[p["level"]].append(p["metrics"]["difficulty"])
+    means = [statistics.mean(by_level[lv]) for lv in sorted(by_level)]
+    assert means == sorted(means)
+
+
 # --- small books ----------------------------------------------------------------------------
 def _build(tmp_path: Path, text: str = SMALL, name: str = "small", **kwargs: Any) -> Any:
     template = _write(tmp_path / f"{name}.toml", text)
@@ -197,6 +219,7 @@ def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     template = _write(tmp_path / "small.toml", SMALL)
     first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
     second = build_book(str(template), output=tmp_path / "b" / "small.pdf")
+    assert preflight(first.pdf).ok
     assert first.pdf.read_bytes() == second.pdf.read_bytes()
     assert first.manifest.read_bytes() == second.manifest.read_bytes()
     other = build_book(str(template), output=tmp_path / "c" / "small.pdf", seed=4)
@@ -218,6 +241,7 @@ def test_svgs_and_progress(tmp_path: Path) -> None:
     puzzle = (tmp_path / "svg" / "puzzle-001.svg").read_text()
     assert 'id="solution"' in solution and 'id="solution"' not in puzzle
     assert result.puzzle_count == 5 and result.svg_dir == tmp_path / "svg"
+    assert preflight(result.pdf).ok
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
@@ -254,7 +278,9 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
         'title = "G"\n[[section]]\ncount = 3\ndifficulty = 6\n'
         'generators = ["backtracker"]\nopenings = "corners"\n'
     )
-    data = json.loads(_build(tmp_path, text).manifest.read_text())
+    result = _build(tmp_path, text)
+    assert preflight(result.pdf).ok
+    data = json.loads(result.manifest.read_text())
     for p in data["puzzles"]:
         assert p["algorithm"] == "backtracker" and p["options"]["openings"] == "corners"
         _reproduce(p)
@@ -381,3 +407,61 @@ def test_failed_commit_puts_the_old_files_back(
     assert (out / "small.pdf").read_bytes() == b"old pdf"
     assert (out / "small.json").read_bytes() == b"old json"
     assert sorted(p.name for p in out.iterdir()) == ["small.json", "small.pdf"]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    template = _write(tmp_path / "small.toml", SMALL)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["build", str(template), "-o", str(tmp_path / "a.pdf")]) == 0
+    assert "5/5" in terminal.getvalue() and "puzzle" in terminal.getvalue()
+    assert "built" in capsys.readouterr().out
+    quiet = _Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["build", str(template), "-o", str(tmp_path / "b.pdf"), "--quiet"]) == 0
+    assert quiet.getvalue() == "" and capsys.readouterr().out == ""
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # piped: no bar
+    assert main(["build", str(template), "-o", str(tmp_path / "c.pdf")]) == 0
+    assert sys.stderr.getvalue() == ""  # type: ignore[attr-defined]
+
+
+def test_render_cards_is_reusable_for_other_documents(tmp_path: Path) -> None:
+    # what a worksheet would do: its own layout, N mazes a page, its own furniture
+    from mazebook.book import pages
+    from mazebook.book.document import MazeCard, PdfDocument, render_cards
+    from mazebook.book.layout import Margins, PageFormat, PageLayout
+    from mazebook.render.fonts import default_fonts
+    from mazebook.render.geometry import maze_geometry
+
+    fonts = default_fonts()
+    layout = PageLayout(PageFormat(612, 792), Margins(36, 36, 36, 36))
+    made: list[int] = []
+
+    def cards() -> Any:
+        for n in range(1, 6):
+            made.append(n)  # generated lazily, page by page
+            maze = generate("backtracker", 8, 10, seed=n)
+            yield MazeCard(maze_geometry(maze), f"Maze {n}", "Name: ________")
+
+    path = tmp_path / "sheet.pdf"
+    with path.open("wb") as handle:
+        doc = PdfDocument(handle, layout, fonts, title="Worksheet")
+        placed = render_cards(
+            doc,
+            cards(),
+            per_page=4,
+            furniture=(pages.running_head(fonts, "Class 3B"), pages.page_number(fonts)),
+        )
+        doc.save()
+    assert placed == [1, 1, 1, 1, 2] and made == [1, 2, 3, 4, 5]
+    assert preflight(path).ok
+    text = [p.extract_text() or "" for p in PdfReader(str(path)).pages]
+    assert all(f"Maze {n}" in text[0] for n in range(1, 5)) and "Maze 5" in text[1]
+    assert "Class 3B" in text[1]

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,7 +24,6 @@ from ..engine import check_seed, generate
 from ..errors import FontError, MazebookError, OutputError, TemplateError
 from ..render.fonts import FontPair, check_text, default_fonts, user_font
 from ..render.geometry import MazeGeometry, maze_geometry
-from ..render.svg import to_svg
 from . import manifest as manifest_mod
 from . import pages
 from .document import (
@@ -32,7 +31,7 @@ from .document import (
     MazeCard,
     Painter,
     PdfDocument,
-    draw_card,
+    cards_painter,
     draw_maze_box,
     place_form,
 )
@@ -86,17 +85,22 @@ class BookSetup:
     answer_box: tuple[float, float]
 
     def puzzle_slots(self, page: int) -> list[Slot]:
-        caption = CAPTION_FULL if self.template.puzzles_per_page == 1 else CAPTION_GRID
-        return slots(
-            self.layout.frame(page).body, self.template.puzzles_per_page, caption_height=caption
-        )
+        return puzzle_slots(self.layout, self.template, page)
 
     def answer_slots(self, page: int) -> list[Slot]:
-        return slots(
-            self.layout.frame(page).body,
-            self.template.answers_per_page,
-            caption_height=CAPTION_ANSWER,
-        )
+        return answer_slots(self.layout, self.template, page)
+
+
+def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
+    """The slots of a puzzle page: one big one, or a grid of puzzles_per_page."""
+    caption = CAPTION_FULL if template.puzzles_per_page == 1 else CAPTION_GRID
+    return slots(layout.frame(page).body, template.puzzles_per_page, caption_height=caption)
+
+
+def answer_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
+    """The slots of an answer page: a grid of answers_per_page."""
+    body = layout.frame(page).body
+    return slots(body, template.answers_per_page, caption_height=CAPTION_ANSWER)
 
 
 def puzzle_rng(seed: int, number: int) -> random.Random:
@@ -147,8 +151,7 @@ def prepare(template: Template) -> BookSetup:
             f'{template.source}: key "margin" ({format_length(template.margin)}) leaves no room '
             f"for mazes on a {template.page_size} page"
         )
-    setup = BookSetup(template, fonts, plan, layout, (0.0, 0.0), (0, 0), (0.0, 0.0))
-    box = maze_box(setup.puzzle_slots(plan.puzzles[0].page)[0], labels=True)
+    box = maze_box(puzzle_slots(layout, template, plan.puzzles[0].page)[0], labels=True)
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE:
         raise TemplateError(
@@ -157,7 +160,7 @@ def prepare(template: Template) -> BookSetup:
             f"{limit[0]} x {limit[1]} such cells and a maze needs at least {MIN_SIDE} x "
             f"{MIN_SIDE}; use a smaller min_cell"
         )
-    answer = setup.answer_slots(plan.answer_pages[0])[0].maze
+    answer = answer_slots(layout, template, plan.answer_pages[0])[0].maze
     if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
         raise TemplateError(
             f'{template.source}: key "answers_per_page" ({template.answers_per_page}) leaves the '
@@ -165,8 +168,11 @@ def prepare(template: Template) -> BookSetup:
             "or a larger min_cell"
         )
     _probe_sections(template)
-    return replace(
-        setup,
+    return BookSetup(
+        template,
+        fonts,
+        plan,
+        layout,
         maze_box=(box.width, box.height),
         limit=limit,
         answer_box=(answer.width, answer.height),
@@ -295,7 +301,7 @@ def _puzzle_pages(plan: BookPlan) -> Iterator[tuple[int, int, list[PlannedPuzzle
 
 def render_book(
     setup: BookSetup,
-    stream: io.BytesIO,
+    stream: BinaryIO,
     *,
     svg_dir: Path | None = None,
     out: OutputSet | None = None,
@@ -342,7 +348,9 @@ def render_book(
             made.append(item)
             records.append(item.record)
         head = f"{section.name} · {pages.level_range(section.levels)}"
-        doc.add_page(pages.running_head(fonts, head), _cards_painter(setup, made), number_painter)
+        cards = [item.card for item in made]  # in slot order
+        painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
+        doc.add_page(pages.running_head(fonts, head), painter, number_painter)
         if progress is not None:
             progress(len(records), total)
     for page in plan.answer_pages:
@@ -367,15 +375,6 @@ def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: MazeCard, box: Box) -
     draw_maze_box(canvas, fonts, card, box)
 
 
-def _cards_painter(setup: BookSetup, made: list[_Made]) -> Painter:
-    def paint(canvas: Canvas, frame: PageFrame) -> None:
-        slot_list = setup.puzzle_slots(frame.number)
-        for item in made:
-            draw_card(canvas, setup.fonts, item.card, slot_list[item.planned.slot])
-
-    return paint
-
-
 def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         slot_list = setup.answer_slots(frame.number)
@@ -395,6 +394,8 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
 
 
 def _stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
+    from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
+
     out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
     out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))
 

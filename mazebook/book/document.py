@@ -9,7 +9,7 @@ are all painters, so other documents (worksheets) compose their own pages the sa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -19,7 +19,7 @@ from ..render.fonts import FontPair
 from ..render.geometry import MazeGeometry
 from ..render.pdf import draw_maze
 from ..render.style import Fit, Style, marker_length
-from .layout import Box, PageFrame, PageLayout, Slot, maze_box
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale, slots
 
 Painter = Callable[[Canvas, PageFrame], None]
 
@@ -146,8 +146,6 @@ def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fi
 
 def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> Fit:
     """The maze centred in the box, with the style its cell size calls for, and its labels."""
-    from .layout import maze_scale
-
     scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
     fit = draw_maze(
@@ -198,3 +196,50 @@ def _draw_label(canvas: Canvas, word: str, x: float, y: float, ox: float, oy: fl
     canvas.rotate(90)
     canvas.drawCentredString(0, 0, word)
     canvas.restoreState()
+
+
+def cards_painter(
+    fonts: FontPair, cards: Sequence[MazeCard], slot_list: Callable[[PageFrame], Sequence[Slot]]
+) -> Painter:
+    """A painter that draws ``cards`` in the page's slots, in order."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        for card, slot in zip(cards, slot_list(frame), strict=False):
+            draw_card(canvas, fonts, card, slot)
+
+    return paint
+
+
+def render_cards(
+    doc: PdfDocument,
+    cards: Iterable[MazeCard],
+    *,
+    per_page: int,
+    caption_height: float = 16.0,
+    furniture: Sequence[Painter] = (),
+) -> list[int]:
+    """Draw mazes ``per_page`` to a page in a grid of slots over each page's body, with the
+    furniture painters (page numbers, headers) on every page; returns each card's page.
+
+    ``cards`` may be a generator: each page is drawn as soon as its cards have come, so a long
+    document never holds more than one page of mazes.
+    """
+
+    def slot_list(frame: PageFrame) -> list[Slot]:
+        return slots(frame.body, per_page, caption_height=caption_height)
+
+    placed: list[int] = []
+    batch: list[MazeCard] = []
+
+    def flush() -> None:
+        frame = doc.add_page(*furniture, cards_painter(doc.fonts, list(batch), slot_list))
+        placed.extend([frame.number] * len(batch))
+        batch.clear()
+
+    for card in cards:
+        batch.append(card)
+        if len(batch) == per_page:
+            flush()
+    if batch:
+        flush()
+    return placed

@@ -15,12 +15,6 @@ from .document import MazeCard, Painter, draw_maze_box
 from .layout import Box, PageFrame
 from .plan import BookPlan, PlannedSection
 
-#: The words the book prints itself (checked against a user's font).
-FIXED_TEXT = (
-    "How to play Contents Answers Puzzle puzzles Level levels page Solution on START FINISH "
-    "Notes 0123456789 – · . , : ; ( ) ' ? !"
-)
-
 HOW_TO = (
     "Every maze has a START arrow pointing in and a FINISH arrow pointing out. Find the one "
     "path from START to FINISH without crossing a wall. A pencil helps: dead ends are part "
@@ -29,6 +23,15 @@ HOW_TO = (
     "levels have longer paths, more places where the way splits, and longer false trails.",
     "Stuck? Each puzzle names the page of its solution. The answers are at the back of the "
     "book, each drawn as a line through the maze.",
+)
+
+#: Everything the book prints of its own (checked against a user's font before a build).
+FIXED_TEXT = " ".join(
+    (
+        *HOW_TO,
+        "How to play Contents (continued) Answers Puzzle puzzles Level levels page Solution on",
+        "START FINISH Notes mazes answers at the back all solutions 0123456789 – · … ________",
+    )
 )
 
 CONTENTS_LINE = 20.0  # points between contents entries

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from .common import parse_seed
 
@@ -37,14 +38,22 @@ def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None] | None, Calla
         return None, lambda: None
     from tqdm import tqdm
 
-    bar = tqdm(total=0, unit="puzzle", file=sys.stderr, leave=False, desc="building")
+    bars: list[Any] = []
 
     def update(done: int, total: int) -> None:
-        if bar.total != total:
-            bar.total = total
+        if not bars:  # made at the first puzzle, when the total is known
+            bar = tqdm(total=total, unit="puzzle", file=sys.stderr, leave=False, desc="building")
+            bars.append(bar)
+        bar = bars[0]
         bar.update(done - bar.n)
+        if done == total:
+            bar.refresh()
 
-    return update, bar.close
+    def close() -> None:
+        for bar in bars:
+            bar.close()
+
+    return update, close
 
 
 def run(args: argparse.Namespace) -> int:

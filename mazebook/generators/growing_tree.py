@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ..grid import Grid
 from . import GeneratorSpec, Option
@@ -21,81 +21,138 @@ _MAX_TABLE_DEGREE = 6
 MODES = ("mix", "newest", "random", "oldest")
 
 
-def carve(grid: Grid, rng: random.Random, mode: str = "mix", p_newest: float = 0.5) -> bytearray:
+def carve(
+    grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float = 0.5
+) -> bytearray:
     """Growing tree with the given selection ``mode`` (``p_newest`` applies to "mix").
 
-    The active list keeps insertion order. Removed cells are only marked and skipped later
-    (newest: trailing dead entries are popped; oldest: a head index moves past them; random:
-    dead draws are redrawn, the list being compacted when half of it is dead), so every
-    removal is amortised O(1) and the order-based choices stay exact. Each cell's sides are
-    shuffled once when it joins and tried in that order over its turns, which picks uniformly
-    among its still-unvisited neighbours every time (as in the backtracker).
+    ``sides[cell]`` iterates over an active cell's untried sides, shuffled once when it joins:
+    taking the next unvisited one each turn picks uniformly among its unvisited neighbours
+    (as in the backtracker); it is None once the cell is boxed in.
     """
+    if mode == "mix" and p_newest >= 1.0:
+        mode = "newest"
+    elif mode == "mix" and p_newest <= 0.0:
+        mode = "random"
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
     perms = permutations(degree)
-    count = len(perms)
     order = perm_indices(numpy_rng(rng), degree, n)
     if degree <= _MAX_TABLE_DEGREE:
-        table, stride = perms_without(degree), count  # orders without the side entered by
+        table, stride = perms_without(degree), len(perms)  # without the side entered by
     else:
         table, stride = perms * degree, 0
-    rnd = rng.random
-    if mode == "newest":
-        p_newest = 1.0
-    elif mode == "random":
-        p_newest = 0.0
-    oldest = mode == "oldest"
-    always_newest = p_newest >= 1.0
-    never_newest = p_newest <= 0.0
     visited = bytearray(n + 1)
     visited[n] = 1
-    sides: list[Iterator[int] | None] = [None] * n  # per active cell: its remaining sides
+    sides: list[Iterator[int] | None] = [None] * n
     carved = array("i")
-    record = carved.append
-    cell = int(rnd() * n)
-    visited[cell] = 1
-    sides[cell] = iter(perms[order[cell]])
-    active = [cell]
-    push = active.append
-    head = 0  # entries before head are all dead
-    alive = 1
-    while alive:
-        if oldest:
-            while sides[active[head]] is None:
-                head += 1
-            cell = active[head]
-            if head > 4096 and 2 * head > len(active):
-                del active[:head]  # drop the dead prefix now and then (amortised O(1))
-                head = 0
-        elif always_newest or (not never_newest and rnd() < p_newest):
-            cell = active[-1]
-            while sides[cell] is None:
-                active.pop()
-                cell = active[-1]
-        else:
-            span = len(active) - head
-            if 2 * alive < span:  # compact so that a draw hits a live entry half the time
-                active = [c for c in active[head:] if sides[c] is not None]
-                push = active.append
-                head, span = 0, alive
-            cell = active[head + int(rnd() * span)]
-            while sides[cell] is None:
-                cell = active[head + int(rnd() * span)]
+    start = int(rng.random() * n)
+    visited[start] = 1
+    sides[start] = iter(perms[order[start]])
+
+    def grow(cell: int) -> int:
+        """Carve from ``cell`` to its next unvisited neighbour and return it; -1 if none."""
         base = cell * degree
         for k in sides[cell]:  # type: ignore[union-attr]
             e = base + k
             j = adj[e]
             if not visited[j]:
                 visited[j] = 1
-                record(e)
+                carved.append(e)
                 sides[j] = iter(table[back[e] * stride + order[j]])
-                push(j)
-                alive += 1
-                break
-        else:
-            sides[cell] = None
-            alive -= 1
+                return j
+        sides[cell] = None
+        return -1
+
+    if mode == "newest":  # the default: the same loop inlined, for speed
+        active = [start]
+        push, pop = active.append, active.pop
+        record = carved.append
+        while active:
+            cell = active[-1]
+            base = cell * degree
+            for k in sides[cell]:  # type: ignore[union-attr]
+                e = base + k
+                j = adj[e]
+                if not visited[j]:
+                    visited[j] = 1
+                    record(e)
+                    sides[j] = iter(table[back[e] * stride + order[j]])
+                    push(j)
+                    break
+            else:
+                sides[cell] = None
+                pop()
+    elif mode == "mix":
+        _mix(start, grow, rng, p_newest, sides, n)
+    else:
+        _single(start, grow, rng, mode)
     return links_from_edges(grid, carved)
+
+
+def _single(start: int, grow: Callable[[int], int], rng: random.Random, mode: str) -> None:
+    """One rule throughout: a queue (oldest) or an unordered pool (random)."""
+    active = [start]
+    push, pop = active.append, active.pop
+    if mode == "oldest":
+        head = 0
+        while head < len(active):
+            j = grow(active[head])
+            if j < 0:
+                head += 1
+                if head > 4096 and 2 * head > len(active):  # drop the spent prefix
+                    del active[:head]
+                    head = 0
+            else:
+                push(j)
+    else:
+        rnd = rng.random
+        while active:
+            i = int(rnd() * len(active))
+            j = grow(active[i])
+            if j < 0:
+                active[i] = active[-1]  # order is irrelevant: swap-remove
+                pop()
+            else:
+                push(j)
+
+
+def _mix(
+    start: int,
+    grow: Callable[[int], int],
+    rng: random.Random,
+    p_newest: float,
+    sides: list[Iterator[int] | None],
+    n: int,
+) -> None:
+    """Newest with probability ``p_newest``, else a uniformly random active cell.
+
+    The active cells are kept twice: a stack in insertion order for "newest" (boxed-in cells
+    are left in it and popped once they reach the top) and an unordered pool with each cell's
+    position for uniform draws and O(1) swap-removal.
+    """
+    rnd = rng.random
+    stack = [start]
+    pool = [start]
+    where = array("i", bytes(4 * n))  # position of each active cell in pool
+    while pool:
+        if rnd() < p_newest:
+            cell = stack[-1]
+            while sides[cell] is None:
+                stack.pop()
+                cell = stack[-1]
+        else:
+            cell = pool[int(rnd() * len(pool))]
+        j = grow(cell)
+        if j < 0:
+            last = pool.pop()
+            if last != cell:
+                i = where[cell]
+                pool[i] = last
+                where[last] = i
+        else:
+            where[j] = len(pool)
+            pool.append(j)
+            stack.append(j)
 
 
 SPEC = GeneratorSpec(
