@@ -116,11 +116,46 @@ def place_openings(
 
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     """The two ends of the longest path between outer cells (a double sweep: exact on trees)."""
+    from array import array  # local: this function's body is all that changed here
+
     boundary = grid.boundary
-    first = boundary[0][0]
-    dist, _, _ = bfs(grid, links, first)
+    n, degree, adj = grid.size, grid.degree, grid.adj
+    # Speed: only distances are needed, so each sweep is a lean breadth-first search (no
+    # parents), and on the plain rectangle neighbours are offsets (see grid.bfs), with the
+    # passage bits through the outer wall masked off once for both sweeps.
+    if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height:
+        import numpy as np
+
+        width = grid.width
+        step = (-width, 1, width, -1)
+        moves = tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
+        real = np.frombuffer(adj, dtype=np.intc).reshape(n, 4) != n
+        inside = (real * np.array([1, 2, 4, 8], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+        inside |= 0xF0
+        passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
+
+        def distances(source: int) -> array:
+            dist = array("i", [-1]) * n
+            dist[source] = 0
+            queue = [source]
+            append = queue.append
+            for i in queue:
+                d = dist[i] + 1
+                for off in moves[passages[i]]:
+                    j = i + off
+                    if dist[j] < 0:
+                        dist[j] = d
+                        append(j)
+            return dist
+
+    else:
+
+        def distances(source: int) -> array:
+            return bfs(grid, links, source)[0]
+
+    dist = distances(boundary[0][0])
     a = max(range(len(boundary)), key=lambda i: (dist[boundary[i][0]], -i))
-    dist, _, _ = bfs(grid, links, boundary[a][0])
+    dist = distances(boundary[a][0])
     b = max(
         (i for i in range(len(boundary)) if i != a),
         key=lambda i: (dist[boundary[i][0]], -i),

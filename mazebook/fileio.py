@@ -15,6 +15,16 @@ from typing import BinaryIO
 from .errors import OutputError
 
 
+def default_mode() -> int:
+    """Permissions a plainly created file would get (0666 less the process's umask).
+
+    mkstemp makes private 0600 files; outputs are shared documents, so they get these instead.
+    """
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def prepare_output(path: str | Path) -> Path:
     """Create the parent folder if needed and check it can hold the file; OutputError if not."""
     p = Path(path)
@@ -42,6 +52,7 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
+        os.chmod(tmp, default_mode())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

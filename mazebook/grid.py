@@ -145,21 +145,41 @@ def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array, array, li
     cells in the order reached. Iterative, so it has no recursion limit.
     """
     n, degree, adj = grid.size, grid.degree, grid.adj
-    slots = slots_of(degree)
     dist = array("i", [-1]) * (n + 1)
     dist[n] = 0  # the sentinel counts as reached, so it is never queued
     parent = array("i", [-1]) * n
     dist[source] = 0
     order = [source]
     append = order.append
-    for i in order:
-        d = dist[i] + 1
-        base = i * degree
-        for k in slots[links[i]]:
-            j = adj[base + k]
-            if dist[j] < 0:
-                dist[j] = d
-                parent[j] = i
-                append(j)
+    if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height:
+        # Speed (about 20 %): on the plain rectangle a neighbour is the cell plus an offset,
+        # saving the table lookup. Passage bits through the outer wall (never set in a maze)
+        # are masked off first, so an offset never leaves the grid or wraps to another row.
+        width = grid.width
+        step = (-width, 1, width, -1)
+        offsets = tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
+        real = np.frombuffer(adj, dtype=np.intc).reshape(n, 4) != n
+        inside = (real * np.array([1, 2, 4, 8], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+        inside |= 0xF0  # bits of slots past 3 stay, to fail as they always did
+        passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
+        for i in order:
+            d = dist[i] + 1
+            for off in offsets[passages[i]]:
+                j = i + off
+                if dist[j] < 0:
+                    dist[j] = d
+                    parent[j] = i
+                    append(j)
+    else:
+        slots = slots_of(degree)
+        for i in order:
+            d = dist[i] + 1
+            base = i * degree
+            for k in slots[links[i]]:
+                j = adj[base + k]
+                if dist[j] < 0:
+                    dist[j] = d
+                    parent[j] = i
+                    append(j)
     dist[n] = -1
     return dist, parent, order

@@ -21,9 +21,10 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import check_seed, generate
-from ..errors import FontError, MazebookError, OutputError, TemplateError
-from ..render.fonts import FontPair, check_text, default_fonts, user_font
+from ..errors import MazebookError, OutputError, TemplateError
+from ..render.fonts import FontPair
 from ..render.geometry import MazeGeometry, maze_geometry
+from . import fonts as book_fonts
 from . import manifest as manifest_mod
 from . import pages
 from .document import (
@@ -70,6 +71,7 @@ class BuildResult:
     page_count: int
     puzzle_count: int
     seconds: float
+    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
 
 
 @dataclass(frozen=True)
@@ -110,10 +112,6 @@ def puzzle_rng(seed: int, number: int) -> random.Random:
 
 def load_fonts(template: Template) -> FontPair:
     """The template's font (or the bundled one), checked against every text the book prints."""
-    try:
-        fonts = user_font(template.font) if template.font is not None else default_fonts()
-    except FontError as exc:
-        raise FontError(f'{template.source}: key "font": {exc}') from None
     texts = [
         ("title", template.title),
         ("subtitle", template.subtitle),
@@ -121,13 +119,7 @@ def load_fonts(template: Template) -> FontPair:
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts.append(("book's own labels", pages.FIXED_TEXT))
-    for what, text in texts:
-        for face in {fonts.regular, fonts.bold}:
-            try:
-                check_text(face, text, what=what)
-            except FontError as exc:
-                raise FontError(f"{template.source}: {exc}") from None
-    return fonts
+    return book_fonts.load_fonts(template.font, texts, source=template.source)
 
 
 def prepare(template: Template) -> BookSetup:
@@ -167,7 +159,7 @@ def prepare(template: Template) -> BookSetup:
             f"largest mazes too small to print in the answer key; use fewer answers per page "
             "or a larger min_cell"
         )
-    _probe_sections(template)
+    probe_sections(template)
     return BookSetup(
         template,
         fonts,
@@ -179,7 +171,7 @@ def prepare(template: Template) -> BookSetup:
     )
 
 
-def _probe_sections(template: Template) -> None:
+def probe_sections(template: Template) -> None:
     """Make one tiny maze per section and generator, so a bad shape fails before the build."""
     for i, section in enumerate(template.sections):
         for level in sorted(set(section.levels)):
@@ -189,10 +181,10 @@ def _probe_sections(template: Template) -> None:
                 try:
                     generate(name, 8, 8, seed=0, shape=section.shape, **options)
                 except MazebookError as exc:
-                    raise _section_error(template, i, exc) from None
+                    raise section_error(template, i, exc) from None
 
 
-def _section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
+def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
     section = template.sections[index]
     return TemplateError(
         f"{template.source}: [[section]] {index + 1} ({section.name!r}), shape "
@@ -200,7 +192,7 @@ def _section_error(template: Template, index: int, exc: MazebookError) -> Templa
     )
 
 
-def _output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
+def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
     pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
     if pdf.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
@@ -219,14 +211,20 @@ def build_book(
 
     ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
-    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle.
+    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. A worksheet
+    template (kind = "worksheet") is built by worksheet.build_worksheet, which also writes
+    the answer key NAME-answers.pdf.
     """
     started = time.perf_counter()
     tpl = template if isinstance(template, Template) else load_template(template)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
+    if tpl.worksheet is not None:
+        from .worksheet import build_worksheet  # it builds on this module
+
+        return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
     setup = prepare(tpl)
-    pdf_path, manifest_path = _output_paths(tpl, output)
+    pdf_path, manifest_path = output_paths(tpl, output)
     with OutputSet() as out:
         out.check(pdf_path)
         out.check(manifest_path)
@@ -275,7 +273,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
     try:
         choice = choose(request, puzzle_rng(tpl.seed, planned.number))
     except MazebookError as exc:
-        raise _section_error(tpl, planned.section, exc) from None
+        raise section_error(tpl, planned.section, exc) from None
     geom = maze_geometry(choice.maze)
     record = manifest_mod.puzzle_record(
         planned,
@@ -344,7 +342,7 @@ def render_book(
                 functools.partial(_draw_answer, fonts=fonts, card=answer_card, box=answer_box),
             )
             if svg_dir is not None and out is not None:
-                _stage_svgs(out, svg_dir, planned.number, width, geom)
+                stage_svgs(out, svg_dir, planned.number, width, geom)
             made.append(item)
             records.append(item.record)
         head = f"{section.name} · {pages.level_range(section.levels)}"
@@ -393,7 +391,7 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
     return paint
 
 
-def _stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
+def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
     from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
 
     out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))

@@ -10,15 +10,18 @@ are all painters, so other documents (worksheets) compose their own pages the sa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import BinaryIO
+from dataclasses import dataclass, replace
+from typing import Any, BinaryIO
 
+import numpy as np
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import FontPair
 from ..render.geometry import MazeGeometry
 from ..render.pdf import draw_maze
 from ..render.style import Fit, Style, marker_length
+from ..render.text import visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale, slots
 
 Painter = Callable[[Canvas, PageFrame], None]
@@ -27,6 +30,9 @@ Painter = Callable[[Canvas, PageFrame], None]
 LABEL_SIZE = 7.0
 #: The thinnest answer-key cell (points) at which the solution line still prints at 0.75 pt.
 ANSWER_MIN_SCALE = 2.0
+#: In a PDF's Keywords: the document is loose sheets (a worksheet), not a bound book, so the
+#: preflight does not ask for an even page count.
+LOOSE_SHEETS = "loose sheets"
 
 
 def puzzle_style(scale: float) -> Style:
@@ -55,6 +61,7 @@ class PdfDocument:
         title: str = "",
         author: str = "",
         subject: str = "",
+        keywords: str = "",
     ) -> None:
         self.layout = layout
         self.fonts = fonts
@@ -71,6 +78,8 @@ class PdfDocument:
         self.canvas.setAuthor(author)
         self.canvas.setSubject(subject)
         self.canvas.setCreator("mazebook")
+        if keywords:
+            self.canvas.setKeywords(keywords)
         self.page_count = 0
 
     def add_page(self, *painters: Painter) -> PageFrame:
@@ -115,6 +124,8 @@ class MazeCard:
     caption_right: str = ""
     show_solution: bool = False
     labels: bool = True  # START and FINISH words beside the arrows
+    start_word: str = "START"  # the words themselves (a worksheet may translate them)
+    finish_word: str = "FINISH"
 
 
 def caption_size(slot: Slot) -> float:
@@ -129,12 +140,12 @@ def draw_caption(canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: 
     baseline = box.y + (box.height - size) / 2 + 0.2 * size
     canvas.setFillGray(0.0)
     canvas.setFont(fonts.bold, size)
-    canvas.drawString(box.x, baseline, left)
+    canvas.drawString(box.x, baseline, visual(left))
     if right:
         small = max(7.0, size * 0.6)
         canvas.setFont(fonts.regular, small)
         canvas.setFillGray(0.25)
-        canvas.drawRightString(box.right, baseline, right)
+        canvas.drawRightString(box.right, baseline, visual(right))
         canvas.setFillGray(0.0)
 
 
@@ -148,9 +159,10 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
     """The maze centred in the box, with the style its cell size calls for, and its labels."""
     scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
+    geom = short_overhang(card.geometry, scale) if card.show_solution else card.geometry
     fit = draw_maze(
         canvas,
-        card.geometry,
+        geom,
         x=box.x,
         y=box.y,
         width=box.width,
@@ -159,20 +171,51 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
         show_solution=card.show_solution,
     )
     if card.labels:
-        draw_labels(canvas, fonts, card.geometry, fit, box)
+        draw_labels(canvas, fonts, card.geometry, fit, box, (card.start_word, card.finish_word))
     return fit
 
 
-def draw_labels(canvas: Canvas, fonts: FontPair, geom: MazeGeometry, fit: Fit, box: Box) -> None:
-    """START and FINISH beyond the outer ends of the two arrows (turned on the left/right),
-    where that end lies outside the maze's bounding box."""
+def short_overhang(geom: MazeGeometry, scale: float) -> MazeGeometry:
+    """The geometry with the solution's ends beyond the openings no longer than the arrows.
+
+    The solution runs half a cell past each opening; with very large cells (an easy maze alone
+    on a page) that is more than the room kept for the arrows, and would reach into the page
+    margin. Then both ends are pulled in to the arrows' length.
+    """
+    overhang = marker_length(scale) / scale
+    if overhang >= 0.5 or len(geom.solution) < 2:
+        return geom
+    line = np.array(geom.solution, dtype=np.float64)
+    for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
+        if not marker.inside:
+            line[index] = (
+                marker.x + sign * marker.dx * overhang,
+                marker.y + sign * marker.dy * overhang,
+            )
+    return replace(geom, solution=line)
+
+
+def draw_labels(
+    canvas: Canvas,
+    fonts: FontPair,
+    geom: MazeGeometry,
+    fit: Fit,
+    box: Box,
+    words: tuple[str, str] = ("START", "FINISH"),
+) -> None:
+    """START and FINISH (or the given ``words``) beyond the outer ends of the two arrows
+    (turned on the left/right), where that end lies outside the maze's bounding box. When both
+    arrows are on the same side and so close that centred words would overlap, each word is
+    set away from the other, ending or starting at its own arrow."""
     s = fit.scale
     left = box.x + fit.x
     top = box.y + box.height - fit.y
     arrow = marker_length(s)
     canvas.setFont(fonts.bold, LABEL_SIZE)
     canvas.setFillGray(0.0)
-    for marker, word, entering in ((geom.start, "START", True), (geom.finish, "FINISH", False)):
+    start, finish = visual(words[0]), visual(words[1])
+    placed: list[list[Any]] = []  # [word, x, y, ox, oy, align]
+    for marker, word, entering in ((geom.start, start, True), (geom.finish, finish, False)):
         dx, dy = marker.dx, -marker.dy  # page coordinates, y up
         if not (dx or dy):
             continue  # an inner goal has no arrow outside the maze
@@ -181,20 +224,50 @@ def draw_labels(canvas: Canvas, fonts: FontPair, geom: MazeGeometry, fit: Fit, b
         cx, cy = marker.x + ox * reach / s, marker.y - oy * reach / s  # cell units, y down
         if 0.0 < cx < geom.width and 0.0 < cy < geom.height:
             continue  # the arrow's end lies over the drawing (a centre goal, a round rim)
-        _draw_label(canvas, word, left + cx * s, top - cy * s, ox, oy)
+        placed.append([word, left + cx * s, top - cy * s, ox, oy, 0])
+    if len(placed) == 2:
+        _separate(placed, fonts.bold)
+    for word, x, y, ox, oy, align in placed:
+        _draw_label(canvas, word, x, y, ox, oy, align)
 
 
-def _draw_label(canvas: Canvas, word: str, x: float, y: float, ox: float, oy: float) -> None:
+def _along(ox: float, oy: float) -> int:
+    """Which page coordinate runs along the label: 0 (x) above or below, 1 (y) at the sides."""
+    return 0 if abs(oy) >= abs(ox) else 1
+
+
+def _separate(placed: list[list[Any]], font: str) -> None:
+    """Two labels on the same side, overlapping when centred: align them away from each other
+    (align -1: the word ends at its point; +1: it starts there)."""
+    (w1, x1, y1, ox1, oy1, _), (w2, x2, y2, ox2, oy2, _) = placed
+    if (ox1, oy1) != (ox2, oy2):
+        return
+    axis = _along(ox1, oy1)
+    p1, p2 = (x1, x2) if axis == 0 else (y1, y2)
+    need = (stringWidth(w1, font, LABEL_SIZE) + stringWidth(w2, font, LABEL_SIZE)) / 2 + 3.0
+    if abs(p1 - p2) >= need:
+        return
+    placed[0][5], placed[1][5] = (-1, 1) if p1 <= p2 else (1, -1)
+
+
+def _draw_label(
+    canvas: Canvas, word: str, x: float, y: float, ox: float, oy: float, align: int = 0
+) -> None:
     ascent, descent = 0.73 * LABEL_SIZE, 0.24 * LABEL_SIZE
-    if abs(oy) >= abs(ox):  # above or below the maze: level text, centred on the arrow
+    draw = {
+        -1: canvas.drawRightString,
+        0: canvas.drawCentredString,
+        1: canvas.drawString,
+    }[align]
+    if _along(ox, oy) == 0:  # above or below the maze: level text, centred on the arrow
         baseline = y + descent if oy > 0 else y - ascent
-        canvas.drawCentredString(x, baseline, word)
+        draw(x, baseline, word)
         return
     canvas.saveState()  # left or right of the maze: text turned to read upwards
     baseline_x = x - descent if ox < 0 else x + ascent
     canvas.translate(baseline_x, y)
     canvas.rotate(90)
-    canvas.drawCentredString(0, 0, word)
+    draw(0, 0, word)
     canvas.restoreState()
 
 

@@ -1,6 +1,6 @@
 """Page geometry, in points, with no drawing: trim and bleed, mirrored margins, bands, slots.
 
-Pure arithmetic so that the book, and later the worksheets (several mazes per page), place
+Pure arithmetic so that the book and the worksheets (several mazes per page) place
 things the same way and tests can check every box without making a PDF. PDF coordinates:
 origin at the lower-left corner of the media box, y up.
 """
@@ -238,6 +238,13 @@ def max_cells(box_width: float, box_height: float, min_cell: float) -> tuple[int
     columns = max(0, math.floor((box_width - 2 * _MAX_ARROW_ROOM) / min_cell))
     rows = max(0, math.floor((box_height - 2 * _MAX_ARROW_ROOM) / min_cell))
     return columns, rows
+
+
+def largest_cell(box_width: float, box_height: float, columns: int, rows: int) -> float:
+    """The largest min_cell (points) at which max_cells still allows ``columns`` x ``rows``."""
+    width = (box_width - 2 * _MAX_ARROW_ROOM) / columns
+    height = (box_height - 2 * _MAX_ARROW_ROOM) / rows
+    return max(0.0, min(width, height) * (1 - 1e-9))
 
 
 def dims_for(

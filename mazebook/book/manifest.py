@@ -8,7 +8,7 @@ it is not a rectangle. No timestamps or absolute paths of the machine: same inpu
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import __version__
@@ -60,11 +60,17 @@ def puzzle_record(
 
 
 def manifest(
-    template: Template, plan: BookPlan, puzzles: Sequence[dict[str, Any]]
+    template: Template,
+    plan: BookPlan,
+    puzzles: Sequence[dict[str, Any]],
+    *,
+    extra: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The whole manifest as a JSON-ready dict."""
-    return {
+    """The whole manifest as a JSON-ready dict; ``extra`` keys are added (or replace) at the
+    end (a worksheet adds its answer file's name and its cell sizes by level)."""
+    data: dict[str, Any] = {
         "title": template.title,
+        "kind": template.kind,
         "template": template.name,
         "seed": template.seed,
         "page_count": plan.page_count,
@@ -88,6 +94,8 @@ def manifest(
         "answer_pages": [plan.answer_pages[0], plan.answer_pages[-1]],
         "puzzles": list(puzzles),
     }
+    data.update(extra or {})
+    return data
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from types import TracebackType
 
 from ..errors import OutputError
-from ..fileio import prepare_output
+from ..fileio import default_mode, prepare_output
 
 
 class OutputSet:
@@ -42,6 +42,8 @@ class OutputSet:
         except OSError as exc:
             raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         self._staged.append((Path(tmp), path))
+        with contextlib.suppress(OSError):  # mkstemp makes 0600 files; give the usual mode
+            os.chmod(tmp, default_mode())
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(payload)

@@ -1,5 +1,8 @@
 """The book's own pages and furniture as painters: title, how-to, contents, section headers,
-running heads and page numbers. Layout comes from layout.py; text only from here."""
+running heads and page numbers. Layout comes from layout.py; text only from here.
+
+Every text from the template (title, subtitle, author, section names) is drawn in its visual
+form (mazebook.render.text), so an Arabic or Hebrew title prints joined and right to left."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.fonts import FontPair
+from ..render.text import visual, wrap
 from .document import MazeCard, Painter, draw_maze_box
 from .layout import Box, PageFrame
 from .plan import BookPlan, PlannedSection
@@ -65,9 +69,10 @@ def _centred_lines(
 def _fit_lines(
     text: str, font: str, size: float, width: float, max_lines: int
 ) -> tuple[list[str], float]:
-    """Wrap text to the width, shrinking the size until it takes at most max_lines lines."""
+    """Wrap text to the width, shrinking the size until it takes at most max_lines lines;
+    the lines come ready to draw (visual order)."""
     while True:
-        lines = simpleSplit(text, font, size, width)
+        lines = wrap(text, font, size, width)
         if len(lines) <= max_lines or size <= 10:
             return lines, size
         size *= 0.9
@@ -99,10 +104,11 @@ def running_head(fonts: FontPair, text: str) -> Painter:
         canvas.setFont(fonts.regular, 9)
         canvas.setFillGray(0.3)
         y = frame.header.top - 10
+        shown = visual(text)
         if frame.recto:
-            canvas.drawRightString(frame.outside_x, y, text)
+            canvas.drawRightString(frame.outside_x, y, shown)
         else:
-            canvas.drawString(frame.outside_x, y, text)
+            canvas.drawString(frame.outside_x, y, shown)
         canvas.setStrokeGray(0.6)
         canvas.setLineWidth(0.75)
         rule = frame.header.top - 15
@@ -151,7 +157,7 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
         canvas.drawCentredString(x, content.y + 30, summary)
         if info.author:
             canvas.setFont(fonts.regular, 13)
-            canvas.drawCentredString(x, content.y + 52, info.author)
+            canvas.drawCentredString(x, content.y + 52, visual(info.author))
 
     return paint
 
@@ -217,11 +223,12 @@ def contents_page(fonts: FontPair, plan: BookPlan, page_index: int, per_page: in
 
 
 def _clip(text: str, font: str, size: float, width: float) -> str:
-    if stringWidth(text, font, size) <= width:
-        return text
-    while text and stringWidth(text + "…", font, size) > width:
+    """The text (visual form) cut with an ellipsis to fit the width."""
+    if stringWidth(visual(text), font, size) <= width:
+        return visual(text)
+    while text and stringWidth(visual(text + "…"), font, size) > width:
         text = text[:-1]
-    return text + "…"
+    return visual(text + "…")
 
 
 def section_page(fonts: FontPair, section: PlannedSection) -> Painter:

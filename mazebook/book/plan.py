@@ -138,3 +138,40 @@ def plan_book(
         puzzles_per_page=puzzles_per_page,
         answers_per_page=answers_per_page,
     )
+
+
+def plan_worksheet(sections: Sequence[SectionInput], *, per_page: int) -> BookPlan:
+    """Number a worksheet's pages: the mazes of every section in one run, ``per_page`` to a
+    page from page 1, no front matter and no padding page (sheets are handed out loose).
+
+    The answer key is a second file with the same pages, so each puzzle's answer_page is its
+    own page number (in NAME-answers.pdf) and answer_pages lists every page of that file. A
+    section's header_page is the page of its first maze.
+    """
+    if not sections:
+        raise ValueError("a worksheet needs at least one section")
+    puzzles: list[PlannedPuzzle] = []
+    planned_sections: list[PlannedSection] = []
+    number = 1
+    for index, section in enumerate(sections):
+        first = number
+        for level in section_levels(section.levels, section.count):
+            page, slot = (number - 1) // per_page + 1, (number - 1) % per_page
+            puzzles.append(PlannedPuzzle(number, index, level, page, slot, page, slot))
+            number += 1
+        planned_sections.append(
+            PlannedSection(
+                index, section.name, section.levels, puzzles[first - 1].page, first, number - 1
+            )
+        )
+    page_count = puzzles[-1].page
+    return BookPlan(
+        page_count=page_count,
+        contents_pages=(),
+        sections=tuple(planned_sections),
+        puzzles=tuple(puzzles),
+        answer_pages=tuple(range(1, page_count + 1)),
+        blank_pages=(),
+        puzzles_per_page=per_page,
+        answers_per_page=per_page,
+    )

@@ -6,6 +6,8 @@ the extent of the ink. Checks: page count even; page boxes (one MediaBox size; w
 TrimBox and a BleedBox 0.125 in outside it); every font embedded; no raster images; black and
 grey only; every stroked line at least 0.75 pt; no ink within 0.25 in of the trim edge (path
 points with half their line width, and text start points; a full-page background is allowed).
+A PDF whose Keywords say "loose sheets" (a worksheet and its answer key: single sheets handed
+out, not bound) may have any page count; every other check is the same.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from ..errors import MazebookError
 from ..render.style import MIN_PRINT_LINE
+from .document import LOOSE_SHEETS
 from .layout import BLEED, SAFE_DISTANCE
 
 BLEED_TOLERANCE = 0.5  # points
@@ -414,6 +417,28 @@ def _limited(items: Iterable[str], limit: int = 4) -> str:
     return "; ".join(items[:limit]) + more
 
 
+def _loose_sheets(reader: PdfReader) -> bool:
+    """Whether the PDF says it is loose sheets (in its Keywords), not a bound book."""
+    try:
+        metadata = reader.metadata
+        keywords = metadata.get("/Keywords") if metadata is not None else None
+    except (PdfReadError, ValueError):  # pragma: no cover - broken metadata
+        return False
+    return isinstance(keywords, str) and LOOSE_SHEETS in keywords.lower()
+
+
+def _page_count(count: int, loose: bool) -> Check:
+    """A bound book needs an even page count; loose sheets (a worksheet) any count."""
+    if loose:
+        pages = f"{count} page{'' if count == 1 else 's'}"
+        return Check("page count", count > 0, f"{pages} (loose sheets: any count will do)")
+    return Check(
+        "page count",
+        count > 0 and count % 2 == 0,
+        f"{count} pages ({'even' if count % 2 == 0 else 'odd: a book needs an even count'})",
+    )
+
+
 def preflight(path: str | Path) -> Report:
     """Run every check on a PDF file; MazebookError if it cannot be read as a PDF at all."""
     p = Path(path)
@@ -431,15 +456,7 @@ def preflight(path: str | Path) -> Report:
         raise MazebookError(f"{str(p)!r} is not a readable PDF: {exc}") from None
     finally:
         quiet.setLevel(level)
-    checks: list[Check] = []
-    count = len(pages)
-    checks.append(
-        Check(
-            "page count",
-            count > 0 and count % 2 == 0,
-            f"{count} pages ({'even' if count % 2 == 0 else 'odd: a book needs an even count'})",
-        )
-    )
+    checks: list[Check] = [_page_count(len(pages), _loose_sheets(reader))]
     checks.append(_box_checks(pages))
     findings = _Findings()
     for number, page in enumerate(pages, 1):

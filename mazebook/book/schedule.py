@@ -252,8 +252,14 @@ def choose(request: Request, rng: random.Random) -> Choice:
         maze = generate(
             algorithm, width, height, seed=rng.getrandbits(63), shape=request.shape, **options
         )
-        if request.shape != "rect" and not _fits(maze, request):
-            limit = (max(MIN_SIDE, width - 1), max(MIN_SIDE, height - 1))
+        ratio = _fit_ratio(maze, request) if request.shape != "rect" else 1.0
+        if ratio < 1.0:
+            # the drawing is too big for min_cell: shrink both sides by the shortfall (at least
+            # one cell), so a round or hexagonal maze fits in a try or two
+            limit = (
+                max(MIN_SIDE, min(width - 1, math.floor(width * ratio))),
+                max(MIN_SIDE, min(height - 1, math.floor(height * ratio))),
+            )
             log_cells = math.log2(limit[0] * limit[1])
             continue
         metrics = measure(maze)
@@ -293,9 +299,11 @@ def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:
     return order[j] if 0 <= j < len(order) else None
 
 
-def _fits(maze: Maze, request: Request) -> bool:
-    """Whether a (non-rectangular) maze's drawing keeps cells of at least min_cell in the box."""
+def _fit_ratio(maze: Maze, request: Request) -> float:
+    """The cell size a (non-rectangular) maze's drawing gets in the box over min_cell: 1.0
+    when it keeps cells of at least min_cell, else less."""
     from ..render.geometry import maze_geometry
 
     geom = maze_geometry(maze)
-    return maze_scale(geom.width, geom.height, *request.box) >= request.min_cell - 1e-9
+    scale = maze_scale(geom.width, geom.height, *request.box)
+    return 1.0 if scale >= request.min_cell - 1e-9 else scale / request.min_cell

@@ -16,6 +16,7 @@ from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
 from .layout import GRIDS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
+from .worksheet_template import KINDS
 
 SHAPES = ("rect", "circle", "hex", "triangle", "mask")
 LEVEL_MIN, LEVEL_MAX = 1, 10
@@ -34,7 +35,8 @@ def _length(description: str) -> dict[str, Any]:
 
 
 def template_schema(generators: Sequence[str]) -> dict[str, Any]:
-    """The schema of a book template; ``generators`` are the names a section may use."""
+    """The schema of a template (a book or a worksheet; worksheet_template checks which keys
+    go with which kind); ``generators`` are the names a section may use."""
     names = ", ".join(generators)
     per_page = ", ".join(map(str, PER_PAGE))
     section = {
@@ -82,6 +84,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["title", "section"],
         "properties": {
+            "kind": {
+                "enum": list(KINDS),
+                "description": "one of book (the default), worksheet",
+            },
             "title": _text("a non-empty string"),
             "subtitle": _text("a non-empty string"),
             "author": _text("a non-empty string"),
@@ -103,6 +109,17 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
             "margin": _length('a length of at least 0.25in (0.375in with bleed), e.g. "0.5in"'),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
+            "instruction": _text("a non-empty string (worksheets only)"),
+            "fields": {
+                "type": "array",
+                "maxItems": 4,
+                "items": {"type": "string", "minLength": 1},
+                "description": 'a list of up to 4 non-empty labels, e.g. ["Name", "Class", '
+                '"Date"] (worksheets only)',
+            },
+            "answer_title": _text("a non-empty string (worksheets only)"),
+            "start_label": _text("a non-empty string (worksheets only)"),
+            "finish_label": _text("a non-empty string (worksheets only)"),
             "section": {
                 "type": "array",
                 "minItems": 1,

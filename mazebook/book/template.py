@@ -1,8 +1,10 @@
-"""Book templates: find one (a name or a .toml path), read it, check it, make it a frozen record.
+"""Templates: find one (a name or a .toml path), read it, check it, make it a frozen record.
 
 Templates ship in the repository's ``templates/`` folder, which an installed mazebook carries
 as the package ``mazebook.templates``. Only ``title`` and one ``[[section]]`` are required;
-DEFAULTS and SECTION_DEFAULTS hold every other key's default.
+DEFAULTS and SECTION_DEFAULTS hold every other key's default. A template is a book unless it
+says ``kind = "worksheet"``: then ``Template.worksheet`` holds the worksheet's own keys (see
+worksheet_template.py) and build_book makes a worksheet and its answer key instead.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ from ..generators import REGISTRY
 from .layout import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
 from .schema import template_schema, validate
 from .units import format_length, parse_length, parse_page_size
+from .worksheet_template import (
+    WORKSHEET_DEFAULTS,
+    WORKSHEET_SECTION_DEFAULTS,
+    WorksheetOptions,
+    check_kind_keys,
+    worksheet_options,
+)
 
 DEFAULT_TEMPLATE = "classic"
 TEMPLATE_PACKAGE = "mazebook.templates"
@@ -84,10 +93,22 @@ class Template:
     margin: float
     font: Path | None
     sections: tuple[Section, ...]
+    worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
+
+    @property
+    def kind(self) -> str:
+        """'book' or 'worksheet'."""
+        return "book" if self.worksheet is None else "worksheet"
 
     @property
     def puzzle_count(self) -> int:
         return sum(s.count for s in self.sections)
+
+    def min_cell_for(self, level: int) -> float:
+        """The smallest cell (points) a puzzle of this level may have."""
+        if self.worksheet is not None:
+            return self.worksheet.min_cell_for(level)
+        return self.min_cell
 
 
 def _package_dir() -> Traversable | None:
@@ -168,12 +189,27 @@ def parse_template(
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TemplateError(f"{source}: TOML syntax error: {exc}") from None
+    return template_from_data(data, name=name, source=source, base_dir=base_dir)
+
+
+def template_from_data(
+    data: Mapping[str, Any],
+    *,
+    name: str = "book",
+    source: str = "<template>",
+    base_dir: Path | None = None,
+) -> Template:
+    """Template data as TOML gives it (a dict) -> Template, through the same schema and checks
+    as a file; ``mazebook worksheet`` makes its template this way from its flags."""
     validate(data, template_schema(list(REGISTRY)), source)
     return _build(data, name=name, source=source, base_dir=base_dir)
 
 
 def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | None) -> Template:
-    values = {**DEFAULTS, **data}
+    kind = data.get("kind", "book")
+    check_kind_keys(data, kind, source)
+    worksheet = kind == "worksheet"
+    values = {**DEFAULTS, **(WORKSHEET_DEFAULTS if worksheet else {}), **data}
     try:
         trim = parse_page_size(values["page_size"])
     except ValueError as exc:
@@ -190,9 +226,16 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     if min_cell <= 0:
         raise TemplateError(f'{source}: key "min_cell" must be more than 0')
     font = _resolve(values["font"], base_dir) if values["font"] else None
+    section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
     sections = tuple(
-        _section(s, i, source=source, base_dir=base_dir) for i, s in enumerate(data["section"])
+        _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
+        for i, s in enumerate(data["section"])
     )
+    options = None
+    if worksheet:
+        options = worksheet_options(data, min_cell=min_cell if "min_cell" in data else None)
+        levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
+        min_cell = min(options.min_cell_for(lv) for lv in levels)
     return Template(
         name=name,
         source=source,
@@ -202,13 +245,15 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         page_size=values["page_size"],
         trim=trim,
         seed=values["seed"],
-        answers_per_page=values["answers_per_page"],
+        # a worksheet's answer key repeats its sheets' layout
+        answers_per_page=values["puzzles_per_page" if worksheet else "answers_per_page"],
         puzzles_per_page=values["puzzles_per_page"],
         bleed=bleed,
         min_cell=min_cell,
         margin=margin,
         font=font,
         sections=sections,
+        worksheet=options,
     )
 
 
@@ -219,8 +264,15 @@ def _resolve(path: str, base_dir: Path | None) -> Path:
     return p
 
 
-def _section(data: Mapping[str, Any], index: int, *, source: str, base_dir: Path | None) -> Section:
-    values = {**SECTION_DEFAULTS, **data}
+def _section(
+    data: Mapping[str, Any],
+    index: int,
+    *,
+    source: str,
+    base_dir: Path | None,
+    defaults: Mapping[str, Any] = SECTION_DEFAULTS,
+) -> Section:
+    values = {**defaults, **data}
     name = values.get("name") or f"Section {index + 1}"
     difficulty = values["difficulty"]
     levels = (

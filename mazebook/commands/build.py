@@ -68,8 +68,15 @@ def run(args: argparse.Namespace) -> int:
     finally:
         close()
     if not args.quiet:
+        extra = f", answers {result.answers.name}" if result.answers else ""
         print(
-            f"built {result.pdf}: {result.page_count} pages, {result.puzzle_count} puzzles "
-            f"in {result.seconds:.1f} s (manifest {result.manifest.name})"
+            f"built {result.pdf}: {_count(result.page_count, 'page')}, "
+            f"{_count(result.puzzle_count, 'puzzle')} in {result.seconds:.1f} s "
+            f"(manifest {result.manifest.name}{extra})"
         )
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """'1 page', '3 pages'."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"

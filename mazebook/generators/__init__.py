@@ -96,7 +96,20 @@ class GeneratorSpec:
 
 
 #: Module names under mazebook.generators, in the order `mazebook algorithms` lists them.
-_MODULES = ("backtracker",)
+_MODULES = (
+    "backtracker",
+    "prim",
+    "recursive_division",
+    "bfs",
+    "kruskal",
+    "wilson",
+    "aldous_broder",
+    "hunt_and_kill",
+    "eller",
+    "sidewinder",
+    "binary_tree",
+    "growing_tree",
+)
 
 
 def _load() -> dict[str, GeneratorSpec]:

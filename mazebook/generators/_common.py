@@ -38,28 +38,25 @@ def back_array(grid: Grid) -> np.ndarray:
 
 
 def undirected_edges(grid: Grid) -> np.ndarray:
-    """Every passage that could be carved, once: the half-edges ``cell*degree+k`` to a higher cell."""
-    adj = adj_array(grid).astype(np.int64)
-    cells = np.arange(adj.size, dtype=np.int64) // grid.degree
-    return np.flatnonzero((adj != grid.size) & (adj > cells))
+    """Every passage that could be carved, once: half-edges ``cell*degree+k`` to a higher cell."""
+    adj = adj_array(grid)
+    cells = np.repeat(np.arange(grid.size, dtype=np.intc), grid.degree)
+    return np.flatnonzero((adj > cells) & (adj < grid.size))
 
 
 def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> bytearray:
     """The passage bytes of a maze given its carved half-edges ``cell*degree+k`` (one per passage).
 
-    Carving loops only record half-edges; the bits on both sides are set here in bulk. A cell
-    holds each slot at most once, so summing the bit values per cell is the same as OR-ing them.
+    Carving loops only record half-edges; here both halves of each are marked in a table of
+    slots, whose rows are then packed into one byte per cell.
     """
     n, degree = grid.size, grid.degree
-    e = np.asarray(half_edges, dtype=np.int64)
-    src = e // degree
-    bits = np.left_shift(1, e - src * degree)
-    dst = adj_array(grid)[e]
-    back_bits = np.left_shift(1, back_array(grid)[e].astype(np.int64))
-    total = np.bincount(src, weights=bits, minlength=n) + np.bincount(
-        dst, weights=back_bits, minlength=n
-    )
-    return bytearray(total.astype(np.uint8).tobytes())
+    e = np.asarray(half_edges, dtype=np.intp)
+    marks = np.zeros(n * degree, dtype=np.uint8)
+    marks[e] = 1
+    marks[adj_array(grid)[e].astype(np.intp) * degree + back_array(grid)[e]] = 1
+    packed = np.packbits(marks.reshape(n, degree), axis=1, bitorder="little")
+    return bytearray(packed.tobytes())
 
 
 def perms_without(degree: int) -> tuple[tuple[int, ...], ...]:

@@ -29,7 +29,8 @@ MAX_CHUNK = 1 << 16
 
 def use_rect_walk(kind: str, width: int, height: int, size: int, degree: int) -> bool:
     """Whether the vectorised rectangle walk applies (else the generic pure-Python walk)."""
-    return kind == "rect" and degree == 4 and size == width * height and min(width, height) >= MIN_SIDE
+    plain = kind == "rect" and degree == 4 and size == width * height
+    return plain and min(width, height) >= MIN_SIDE
 
 
 def chunk_for(width: int, height: int) -> int:

@@ -1,4 +1,4 @@
-"""Aldous-Broder: a random walk over the whole grid; each cell keeps the passage it was first entered by.
+"""Aldous-Broder: a random walk over the whole grid; each cell keeps the passage it was entered by.
 
 The first-entrance edges of a simple random walk, run until every cell is visited, form a
 spanning tree drawn uniformly from all spanning trees of the grid (Aldous 1990, Broder 1989),

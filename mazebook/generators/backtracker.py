@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from ..grid import Grid
 from . import GeneratorSpec
-from ._common import links_from_edges, numpy_rng, perm_indices, permutations, perms_without
+from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
 
 #: Above this degree the table of permutations minus the entry side grows too big to keep.
 _MAX_TABLE_DEGREE = 6

@@ -5,8 +5,11 @@ is put in a uniformly random order and each new cell is joined to the first of i
 neighbours in that order, exactly what a breadth-first queue does when each layer is shuffled
 before it is expanded. So every cell hangs off a uniformly random one of its neighbours one
 step closer to the start, and every path from the start is a shortest path of the grid.
-On rectangles the maze is a diamond of spokes around the start with very many dead ends
-(about 45 % measured at 40x40): it is more a curiosity than a puzzle.
+On rectangles the maze is a diamond of spokes around the start with many dead ends: 33.4 %
+measured at 40x40, as expected: off the axes through the start a cell v has two neighbours one
+step further out, and each of those has one other candidate parent (a, b); v is a dead end
+exactly when it comes after both a and b in its shuffled layer, a chance of 1/3. Easy to solve
+from the start (every branch leads outwards); more a curiosity than a puzzle.
 """
 
 from __future__ import annotations

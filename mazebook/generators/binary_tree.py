@@ -48,7 +48,7 @@ def carve(grid: Grid, rng: random.Random, bias: str = "NE", p_vertical: float = 
 SPEC = GeneratorSpec(
     name="binary-tree",
     carve=carve,
-    summary="each cell opens north or east (by bias) at random: fast, diagonal bias, ~25% dead ends",
+    summary="each cell opens north or east (by bias) at random: diagonal bias, ~25% dead ends",
     shapes=frozenset({"rect"}),
     options=(
         Option(

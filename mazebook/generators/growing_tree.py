@@ -1,9 +1,15 @@
 """Growing tree: keep a list of active cells; grow from one of them, drop it once it is boxed in.
 
-Which active cell grows next is the knob (Jamis Buck's formulation): the newest gives the
-backtracker (long corridors, ~10 % dead ends), a random one gives Prim-like mazes (short
-branches, ~36 %), the oldest gives long straight spokes from the start, and a mix blends them.
-The grown cell carves to a uniformly random unvisited neighbour, which joins the list.
+Which active cell grows next is the knob (Jamis Buck's formulation). Dead-end shares measured
+at 40x40: "newest" is the recursive backtracker's order (long corridors, about 10 %); "random"
+gives short Prim-like branches (about 28 %); "oldest" gives long straight spokes from the start
+(about 7 %); "mix" takes the newest with probability ``p_newest``, else a random one (about
+21 % at 0.5, 12 % at 0.9). The grown cell carves to a uniformly random unvisited neighbour,
+which joins the list.
+
+The default is "newest" because it is the one mode that carves at over a million cells a
+second in pure Python here: "random" and "mix" draw cells all over a large grid, so nearly
+every step misses the CPU caches (mix 0.5 runs at about 0.35 M cells/s at 1000x1000).
 """
 
 from __future__ import annotations
@@ -14,16 +20,14 @@ from collections.abc import Callable, Iterator
 
 from ..grid import Grid
 from . import GeneratorSpec, Option
-from ._common import links_from_edges, numpy_rng, perm_indices, permutations, perms_without
+from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
 
 _MAX_TABLE_DEGREE = 6
 
-MODES = ("mix", "newest", "random", "oldest")
+MODES = ("newest", "mix", "random", "oldest")
 
 
-def carve(
-    grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float = 0.5
-) -> bytearray:
+def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float = 0.5) -> bytearray:
     """Growing tree with the given selection ``mode`` (``p_newest`` applies to "mix").
 
     ``sides[cell]`` iterates over an active cell's untried sides, shuffled once when it joins:
@@ -35,6 +39,7 @@ def carve(
     elif mode == "mix" and p_newest <= 0.0:
         mode = "random"
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
+    start = int(rng.random() * n)  # drawn first: not the backtracker's maze for the same seed
     perms = permutations(degree)
     order = perm_indices(numpy_rng(rng), degree, n)
     if degree <= _MAX_TABLE_DEGREE:
@@ -45,7 +50,6 @@ def carve(
     visited[n] = 1
     sides: list[Iterator[int] | None] = [None] * n
     carved = array("i")
-    start = int(rng.random() * n)
     visited[start] = 1
     sides[start] = iter(perms[order[start]])
 
@@ -163,10 +167,10 @@ SPEC = GeneratorSpec(
         Option(
             "mode",
             str,
-            "mix",
+            "newest",
             "which active cell grows next: newest (backtracker-like, ~10% dead ends), random "
-            "(Prim-like, ~36%), oldest (long spokes), mix (newest with probability p_newest, "
-            "else random)",
+            "(Prim-like, ~28%), oldest (long straight spokes, ~7%), mix (newest with "
+            "probability p_newest, else random: ~21% at 0.5)",
             choices=MODES,
         ),
         Option(

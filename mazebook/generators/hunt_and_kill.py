@@ -3,8 +3,8 @@
 The kill phase is a random walk that only enters unvisited cells, starting at the first cell.
 When it is stuck, the hunt takes the first cell in cell order (row by row on rectangles) that
 is unvisited and has a visited neighbour, joins it to a random visited neighbour, and walks on
-from there. Like the backtracker, long corridors and few dead ends (about 10 %, Pullen 10-11 %),
-but with no stack.
+from there. Like the backtracker, long corridors and few dead ends (9.5 % measured at 40x40 and
+200x200; Pullen gives 10-11 %), but with no stack.
 
 The hunt does not rescan from the first cell: a cursor only moves forward. Starting the walk at
 the first cell makes the first unvisited cell always huntable on rectangles (its north or west
@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from ..grid import Grid
 from . import GeneratorSpec
-from ._common import links_from_edges, numpy_rng, perm_indices, permutations, perms_without
+from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
 
 _MAX_TABLE_DEGREE = 6
 

@@ -1,7 +1,8 @@
 """Randomised Kruskal: shuffle every possible passage, carve each one that joins two separate trees.
 
 A union-find forest (union by rank, path halving) tells whether the two cells of a passage are
-already connected. Many short dead ends, about 30 % of cells (Pullen), the texture of "true" Prim.
+already connected. Many short dead ends, about 30 % of cells (Pullen; 30.4 % measured at
+40x40), the texture of "true" Prim.
 """
 
 from __future__ import annotations
@@ -20,24 +21,34 @@ _CHUNK = 1 << 15
 
 
 def carve(grid: Grid, rng: random.Random) -> bytearray:
-    """Kruskal in shuffled order, in batches ("filter-Kruskal").
+    """Kruskal in shuffled order, a batch of passages at a time ("filter-Kruskal").
 
-    Per batch, numpy first finds the roots of both cells of every passage (read-only pointer
-    jumping through the same parent table) and drops those already joined: they would be
-    refused anyway. The rest go through the ordinary sequential union-find loop, in order, so
-    the maze is exactly the one plain Kruskal makes from the same shuffle.
+    Per batch, numpy finds the roots of both cells of every passage (pointer jumping through
+    the shared parent table) and drops the passages whose cells are already joined: plain
+    Kruskal would refuse them too. The rest form a small graph on those roots; its connected
+    components are independent of each other, and in a component without a cycle every
+    passage is carved (plain Kruskal would accept each in turn), so those are joined at once.
+    Only components with a cycle go through the sequential union-find loop, in shuffle order.
+    The maze is exactly the one plain Kruskal makes from the same shuffle.
     """
     n, degree = grid.size, grid.degree
     order = numpy_rng(rng).permutation(undirected_edges(grid))
-    cell_a = (order // degree).astype(np.int32)
+    cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
     parent = array("i")
-    parent.frombytes(np.arange(n, dtype=np.int32).tobytes())
-    par = np.frombuffer(parent, dtype=np.int32)  # the same memory, for the batch filter
+    parent.frombytes(np.arange(n, dtype=np.intc).tobytes())
+    par = np.frombuffer(parent, dtype=np.intc)  # the same memory, for the batch work
     rank = bytearray(n)
     carved = array("i")
     record = carved.append
-    for start in range(0, order.size, _CHUNK):
+    bulk: list[np.ndarray] = []
+    for number, start in enumerate(range(0, order.size, _CHUNK)):
+        if number % 4 == 3:  # flatten the whole forest now and then: fewer jumps per batch
+            while True:
+                up = par[par]
+                if np.array_equal(up, par):
+                    break
+                par[:] = up
         ra = par[cell_a[start : start + _CHUNK]]
         rb = par[cell_b[start : start + _CHUNK]]
         while True:
@@ -46,7 +57,21 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
                 break
             ra, rb = na, nb
         keep = np.flatnonzero(ra != rb)
-        for a, b, e in zip(ra[keep].tolist(), rb[keep].tolist(), order[start + keep].tolist()):
+        if not keep.size:
+            continue
+        ra, rb = ra[keep], rb[keep]
+        nodes, ends = np.unique(np.concatenate([ra, rb]), return_inverse=True)
+        u, v = ends[: keep.size], ends[keep.size :]
+        label = _components(u, v, nodes.size)
+        size = nodes.size
+        cyclic = np.bincount(label[u], minlength=size) >= np.bincount(label, minlength=size)
+        slow = cyclic[label[u]]
+        bulk.append(order[start + keep[~slow]])
+        calm = ~cyclic[label]
+        par[nodes[calm]] = nodes[label[calm]]  # each cycle-free component under one root
+        rest = np.flatnonzero(slow)
+        edges = order[start + keep[rest]].tolist()
+        for a, b, e in zip(ra[rest].tolist(), rb[rest].tolist(), edges, strict=True):
             while parent[a] != a:
                 parent[a] = a = parent[parent[a]]
             while parent[b] != b:
@@ -61,9 +86,26 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
                     parent[a] = b
                     rank[b] = y + 1
                 record(e)
-        if len(carved) == n - 1:
-            break
-    return links_from_edges(grid, carved)
+    bulk.append(np.frombuffer(carved, dtype=np.intc))
+    return links_from_edges(grid, np.concatenate(bulk))
+
+
+def _components(u: np.ndarray, v: np.ndarray, count: int) -> np.ndarray:
+    """Connected components of the graph with edges (u, v) on nodes 0..count-1: per node, the
+    smallest node of its component (hooking larger labels under smaller, pointer jumping)."""
+    label = np.arange(count)
+    while True:
+        lu, lv = label[u], label[v]
+        apart = lu != lv
+        if not apart.any():
+            return label
+        lu, lv = lu[apart], lv[apart]
+        np.minimum.at(label, np.maximum(lu, lv), np.minimum(lu, lv))
+        while True:
+            up = label[label]
+            if np.array_equal(up, label):
+                break
+            label = up
 
 
 SPEC = GeneratorSpec(

@@ -1,4 +1,4 @@
-"""Sidewinder: row by row, runs of cells joined eastward, each run opened north from one random cell.
+"""Sidewinder: row by row, runs of cells joined eastward, each run opened north from a random cell.
 
 The top row is one corridor. In every other row each cell either extends the current run east
 (with probability ``p_east``, never at the east edge) or closes it, and a closed run opens

@@ -1,4 +1,4 @@
-"""Wilson's algorithm: loop-erased random walks, each from a cell outside the tree until it hits the tree.
+"""Wilson's algorithm: loop-erased random walks from cells outside the tree until they hit it.
 
 Start with one random cell in the tree; from every cell not yet in it (taken in index order),
 walk at random until the tree is hit and add the walk with its loops erased. The result is
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from array import array
+
 import numpy as np
 
 from ..grid import Grid
@@ -37,7 +38,7 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     # live at the base offsets; the filler bytes between them read as "in the tree" so that
     # ``find(0)`` only ever stops at a base.
     to_base = array("i")
-    to_base.frombytes((adj_array(grid).astype(np.int64) * degree).astype(np.intc).tobytes())
+    to_base.frombytes(np.multiply(adj_array(grid), degree, dtype=np.intc).tobytes())
     sentinel = n * degree
     in_tree = bytearray(b"\0" + b"\1" * (degree - 1)) * n + b"\1"  # also 1 at the sentinel
     exit_side = bytearray(sentinel)  # at each walked base: the side it was last left by
@@ -98,8 +99,8 @@ def _walk_rect(
     latest step number per cell by ``np.maximum.at``; plain fancy assignment does not promise
     which of several writes to one place wins).
     """
-    chunk = 4096
     limit = chunk_for(width, height) if min(width, height) < 64 else MAX_CHUNK
+    chunk = min(4096, limit)
     while True:
         cells, sides = rect_steps(nrng, cell % width, cell // width, width, height, chunk)
         hit = in_tree[cells]

@@ -1,0 +1,339 @@
+"""build_worksheet: a worksheet template in, the pupils' sheets, the answer key and a manifest out.
+
+A worksheet is a kind of template (``kind = "worksheet"``), built with the book's parts: the
+same template reader, difficulty schedule (schedule.choose), page geometry (layout: frames,
+bands, a grid of slots), PDF document and maze cards (document), manifest and transactional
+output. What differs: every page is a sheet with a header (worksheet_pages), mazes flow
+``puzzles_per_page`` to a page with no front matter, and the answers go to a second PDF with the
+same pages, the same numbers in the same places and the solution drawn over each maze.
+
+Both PDFs are drawn at once, page by page, so no maze is kept once its page is done. Files:
+NAME.pdf (sheets), NAME-answers.pdf (answer key) and NAME.json (manifest), committed together.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ..errors import MazebookError, TemplateError
+from ..render.fonts import FontPair
+from ..render.geometry import MazeGeometry, maze_geometry
+from . import manifest as manifest_mod
+from .build import (
+    BuildResult,
+    Progress,
+    output_paths,
+    probe_sections,
+    section_error,
+    stage_svgs,
+)
+from .document import ANSWER_MIN_SCALE, LOOSE_SHEETS, MazeCard, PdfDocument, cards_painter
+from .fonts import load_fonts
+from .layout import (
+    Margins,
+    PageFormat,
+    PageFrame,
+    PageLayout,
+    Slot,
+    largest_cell,
+    max_cells,
+    maze_box,
+    maze_scale,
+    slots,
+)
+from .output import OutputSet
+from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
+from .schedule import MIN_SIDE, Request, choose
+from .template import Template
+from .units import format_length
+from .worksheet_pages import (
+    FIXED_TEXT,
+    SHEET_CAPTION,
+    SHEET_FOOTER,
+    SHEET_HEADER,
+    HeaderText,
+    answers_header,
+    header_bands,
+    header_text,
+    page_footer,
+    sheet_header,
+)
+
+#: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
+KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
+#: The answer key's file name: NAME.pdf -> NAME-answers.pdf.
+ANSWERS_SUFFIX = "-answers"
+
+
+@dataclass(frozen=True)
+class LevelRoom:
+    """The smallest cell a level's mazes get on this page, and the most cells that fit."""
+
+    min_cell: float
+    limit: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class WorksheetSetup:
+    """A checked worksheet template with its fonts, header texts, page plan and layout."""
+
+    template: Template
+    fonts: FontPair
+    text: HeaderText
+    plan: BookPlan
+    layout: PageLayout
+    maze_box: tuple[float, float]
+    rooms: dict[int, LevelRoom]  # by level
+
+    def slots(self, frame: PageFrame) -> list[Slot]:
+        return sheet_slots(self.template, frame)
+
+
+def sheet_layout(template: Template) -> PageLayout:
+    """Sheets are not bound: the same margin all round, a tall header band, a small footer."""
+    m = template.margin
+    return PageLayout(
+        PageFormat(template.trim[0], template.trim[1]),
+        Margins(m, m, m, m),
+        header_height=SHEET_HEADER,
+        footer_height=SHEET_FOOTER,
+    )
+
+
+def sheet_slots(template: Template, frame: PageFrame) -> list[Slot]:
+    """The page's maze slots: a grid of puzzles_per_page over the body, a number above each."""
+    return slots(frame.body, template.puzzles_per_page, caption_height=SHEET_CAPTION)
+
+
+def worksheet_rng(seed: int, number: int) -> random.Random:
+    """The random source of maze ``number`` on the worksheet with ``seed``."""
+    return random.Random(f"mazebook-worksheet:{seed}:{number}")
+
+
+def _texts(template: Template) -> list[tuple[str, str]]:
+    options = template.worksheet
+    assert options is not None
+    texts = [
+        ("title", template.title),
+        ("instruction", options.instruction),
+        ("answer_title", options.answer_title),
+        ("start_label", options.start_label),
+        ("finish_label", options.finish_label),
+        ("worksheet's own labels (page numbers)", FIXED_TEXT),
+    ]
+    texts += [(f"fields label {label!r}", label) for label in options.fields]
+    return texts
+
+
+def prepare_worksheet(template: Template) -> WorksheetSetup:
+    """Check that the worksheet can be made: fonts, texts that fit, cells that fit, shapes."""
+    options = template.worksheet
+    if options is None:  # pragma: no cover - build_book only sends worksheets here
+        raise TemplateError(f"{template.source}: not a worksheet template")
+    source = template.source
+    fonts = load_fonts(template.font, _texts(template), source=source)
+    layout = sheet_layout(template)
+    frame = layout.frame(1)
+    if frame.body.width < 144 or frame.body.height < 144:
+        raise TemplateError(
+            f'{source}: key "margin" ({format_length(template.margin)}) leaves no room for '
+            f"mazes on a {template.page_size} page"
+        )
+    try:
+        text = header_text(
+            fonts,
+            frame.header.width,
+            title=template.title,
+            fields=options.fields,
+            instruction=options.instruction,
+            answer_title=options.answer_title,
+            fields_box=header_bands(frame.header).fields,
+        )
+    except ValueError as exc:
+        raise TemplateError(f"{source}: {exc}") from None
+    plan = plan_worksheet(
+        [SectionInput(s.name, s.count, s.levels) for s in template.sections],
+        per_page=template.puzzles_per_page,
+    )
+    box = maze_box(sheet_slots(template, frame)[0], labels=True)
+    levels = sorted({p.level for p in plan.puzzles})
+    rooms = {level: _room(template, level, box.width, box.height) for level in levels}
+    probe_sections(template)
+    return WorksheetSetup(
+        template, fonts, text, plan, layout, maze_box=(box.width, box.height), rooms=rooms
+    )
+
+
+def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:
+    """The level's smallest cell and the most cells that fit the maze box with it.
+
+    A level's default cell (no min_cell in the template) shrinks to the largest that still fits
+    a MIN_SIDE x MIN_SIDE maze when the slot is too small for it (e.g. level 1, six a page);
+    a min_cell the template sets is never shrunk: it is an error instead.
+    """
+    options = template.worksheet
+    assert options is not None
+    cell = options.min_cell_for(level)
+    limit = max_cells(width, height, cell)
+    if min(limit) < MIN_SIDE and not options.min_cell_given:
+        cell = largest_cell(width, height, MIN_SIDE, MIN_SIDE)
+        limit = max_cells(width, height, cell)
+    if min(limit) < MIN_SIDE or maze_scale(limit[0], limit[1], width, height) < ANSWER_MIN_SCALE:
+        raise TemplateError(
+            f'{template.source}: key "min_cell" ({format_length(cell)}) cannot fit the page: '
+            f"the maze area of {template.puzzles_per_page} mazes a page on a "
+            f"{template.page_size} page holds only {limit[0]} x {limit[1]} such cells and a maze "
+            f"needs at least {MIN_SIDE} x {MIN_SIDE}; use fewer mazes a page or a smaller min_cell"
+        )
+    return LevelRoom(cell, limit)
+
+
+def worksheet_paths(template: Template, output: str | Path | None) -> tuple[Path, Path, Path]:
+    """(sheets, answer key, manifest): NAME.pdf, NAME-answers.pdf and NAME.json."""
+    pdf, manifest = output_paths(template, output)
+    return pdf, pdf.with_name(f"{pdf.stem}{ANSWERS_SUFFIX}.pdf"), manifest
+
+
+def build_worksheet(
+    template: Template,
+    *,
+    output: str | Path | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build a worksheet (use build_book, which sends worksheet templates here)."""
+    started = time.perf_counter()
+    setup = prepare_worksheet(template)
+    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    with OutputSet() as out:
+        for path in (pdf_path, answers_path, manifest_path):
+            out.check(path)
+        svg_path = None
+        if svg_dir is not None:
+            svg_path = Path(svg_dir)
+            out.check(svg_path / "puzzle-1.svg")
+        sheets, answers = io.BytesIO(), io.BytesIO()
+        records = render_worksheet(
+            setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
+        )
+        extra = {
+            "answers_file": answers_path.name,
+            "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
+            "min_cell_pt_by_level": {
+                str(level): round(room.min_cell, 3) for level, room in setup.rooms.items()
+            },
+        }
+        data = manifest_mod.manifest(template, setup.plan, records, extra=extra)
+        out.stage(manifest_path, manifest_mod.dumps(data))
+        out.stage(answers_path, answers.getvalue())
+        out.stage(pdf_path, sheets.getvalue())
+        out.commit()
+    return BuildResult(
+        pdf=pdf_path,
+        manifest=manifest_path,
+        svg_dir=svg_path,
+        page_count=setup.plan.page_count,
+        puzzle_count=len(setup.plan.puzzles),
+        seconds=time.perf_counter() - started,
+        answers=answers_path,
+    )
+
+
+def _pages(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
+    by_page: dict[int, list[PlannedPuzzle]] = {}
+    for p in plan.puzzles:
+        by_page.setdefault(p.page, []).append(p)
+    for page in sorted(by_page):
+        yield by_page[page]
+
+
+def render_worksheet(
+    setup: WorksheetSetup,
+    sheets: BinaryIO,
+    answers: BinaryIO,
+    *,
+    svg_dir: Path | None = None,
+    out: OutputSet | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    options = tpl.worksheet
+    assert options is not None
+    meta = {"author": tpl.author, "keywords": KEYWORDS}
+    sheet_doc = PdfDocument(
+        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
+    )
+    key_doc = PdfDocument(
+        answers,
+        setup.layout,
+        fonts,
+        title=f"{tpl.title} · {options.answer_title}",
+        subject="Maze worksheet answer key",
+        **meta,
+    )
+    footer = page_footer(fonts, plan.page_count)
+    pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
+    start, finish = options.start_label, options.finish_label
+    records: list[dict[str, Any]] = []
+    width = max(3, len(str(len(plan.puzzles))))
+    for planned_list in _pages(plan):
+        pupil_cards, key_cards = [], []
+        for planned in planned_list:
+            record, geom = _make_maze(setup, planned)
+            records.append(record)
+            label = str(planned.number)
+            pupil_cards.append(MazeCard(geom, label, start_word=start, finish_word=finish))
+            key_cards.append(
+                MazeCard(geom, label, show_solution=True, start_word=start, finish_word=finish)
+            )
+            if svg_dir is not None and out is not None:
+                stage_svgs(out, svg_dir, planned.number, width, geom)
+        sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
+        key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
+        if progress is not None:
+            progress(len(records), len(plan.puzzles))
+    if sheet_doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookError(f"drew {sheet_doc.page_count} pages, planned {plan.page_count}")
+    sheet_doc.save()
+    key_doc.save()
+    return records
+
+
+def _make_maze(
+    setup: WorksheetSetup, planned: PlannedPuzzle
+) -> tuple[dict[str, Any], MazeGeometry]:
+    """Choose the maze for a planned slot: its manifest record and its drawing."""
+    tpl = setup.template
+    section = tpl.sections[planned.section]
+    room = setup.rooms[planned.level]
+    request = Request(
+        level=planned.level,
+        box=setup.maze_box,
+        min_cell=room.min_cell,
+        limit=room.limit,
+        generators=section.generators,
+        shape=section.shape,
+        shape_options=section.shape_options,
+        openings=section.openings,
+    )
+    try:
+        choice = choose(request, worksheet_rng(tpl.seed, planned.number))
+    except MazebookError as exc:
+        raise section_error(tpl, planned.section, exc) from None
+    record = manifest_mod.puzzle_record(
+        planned,
+        section.name,
+        choice.maze,
+        choice.metrics,
+        target=choice.target,
+        candidates=choice.candidates,
+    )
+    record["min_cell_pt"] = round(room.min_cell, 3)
+    return record, maze_geometry(choice.maze)

@@ -1,0 +1,109 @@
+"""The worksheet kind of template: its own keys, defaults, and cell sizes by level.
+
+A template with ``kind = "worksheet"`` is read by the same reader and schema as a book
+(template.py); this module holds what only worksheets have. Worksheets print every text they
+show from the template (so a sheet can be entirely in another language), take 1, 2, 4 or 6 mazes
+a page, and without a ``min_cell`` key give each level its own smallest cell: large cells for
+the low levels, so small children can draw in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import TemplateError
+from .units import POINTS_PER_MM
+
+KINDS = ("book", "worksheet")
+
+#: Mazes per page a worksheet may take.
+WORKSHEET_PER_PAGE = (1, 2, 4, 6)
+
+#: Keys only a worksheet uses, with their defaults.
+WORKSHEET_KEYS: dict[str, Any] = {
+    "instruction": "Draw a line from the START arrow to the FINISH arrow without crossing a wall.",
+    "fields": ["Name", "Class", "Date"],
+    "answer_title": "Answer key",
+    "start_label": "START",
+    "finish_label": "FINISH",
+}
+
+#: Keys only a book uses (a worksheet refuses them rather than ignore them).
+BOOK_ONLY_KEYS = ("subtitle", "answers_per_page", "bleed")
+
+#: Top-level defaults that differ for worksheets.
+WORKSHEET_DEFAULTS: dict[str, Any] = {"puzzles_per_page": 4}
+
+#: Section defaults that differ for worksheets: four mazes of level 3.
+WORKSHEET_SECTION_DEFAULTS: dict[str, Any] = {"count": 4, "difficulty": 3}
+
+#: The smallest cell by level (millimetres) when a worksheet has no ``min_cell``: 12 mm at
+#: level 1 (a crayon line for four-year-olds, like the children's book) down to 4 mm from
+#: level 6 (a sharp pencil; the book's adults get 3.5 mm).
+MIN_CELL_MM: dict[int, float] = {1: 12, 2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 4, 8: 4, 9: 4, 10: 4}
+
+
+@dataclass(frozen=True)
+class WorksheetOptions:
+    """What a worksheet prints besides its title, and its cell sizes by level."""
+
+    instruction: str
+    fields: tuple[str, ...]  # labels of the lines to write on (Name, Class, Date)
+    answer_title: str  # under the title on the answer key
+    start_label: str
+    finish_label: str
+    #: the smallest cell (points) of each level 1..10: min_cell, or MIN_CELL_MM without it
+    min_cells: tuple[float, ...]
+    min_cell_given: bool  # whether the template set min_cell (else: the level defaults)
+
+    def min_cell_for(self, level: int) -> float:
+        return self.min_cells[level - 1]
+
+
+def default_min_cells() -> tuple[float, ...]:
+    """MIN_CELL_MM in points, levels 1 to 10."""
+    return tuple(MIN_CELL_MM[level] * POINTS_PER_MM for level in range(1, 11))
+
+
+def check_kind_keys(data: Mapping[str, Any], kind: str, source: str) -> None:
+    """Refuse a book's keys in a worksheet and a worksheet's keys in a book, by name."""
+    if kind == "worksheet":
+        for key in BOOK_ONLY_KEYS:
+            if key in data:
+                raise TemplateError(
+                    f'{source}: key "{key}" is for books; a worksheet (kind = "worksheet") does '
+                    "not use it"
+                )
+        per_page = data.get("puzzles_per_page")
+        if per_page is not None and per_page not in WORKSHEET_PER_PAGE:
+            allowed = ", ".join(map(str, WORKSHEET_PER_PAGE))
+            raise TemplateError(
+                f'{source}: key "puzzles_per_page": {per_page} is not allowed for a worksheet; '
+                f"allowed: {allowed}"
+            )
+        return
+    for key in WORKSHEET_KEYS:
+        if key in data:
+            raise TemplateError(
+                f'{source}: key "{key}" is for worksheets; add kind = "worksheet" to make one'
+            )
+
+
+def worksheet_options(data: Mapping[str, Any], *, min_cell: float | None) -> WorksheetOptions:
+    """The worksheet's options from its template data (already checked by the schema).
+
+    ``min_cell`` is the template's own min_cell in points, or None for the level defaults.
+    """
+    values = {**WORKSHEET_KEYS, **data}
+    cells = default_min_cells() if min_cell is None else (min_cell,) * 10
+    return WorksheetOptions(
+        instruction=values["instruction"],
+        fields=tuple(values["fields"]),
+        answer_title=values["answer_title"],
+        start_label=values["start_label"],
+        finish_label=values["finish_label"],
+        min_cells=cells,
+        min_cell_given=min_cell is not None,
+    )
