@@ -137,7 +137,7 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
         def distances(source: int) -> array:
             dist = array("i", [-1]) * n
             dist[source] = 0
-            queue = [source]
+            queue = array("i", [source])  # compact: 4 bytes a cell, not a Python int each
             append = queue.append
             for i in queue:
                 d = dist[i] + 1

@@ -79,18 +79,22 @@ def rect_grid(width: int, height: int) -> Grid:
     """The plain rectangle of width x height cells, row 0 at the top."""
     width, height = check_size(width, height)
     n = width * height
-    idx = np.arange(n, dtype=np.int64)
+    # int32 throughout, filled column by column: the temporary peak stays near the table's size
+    idx = np.arange(n, dtype=np.int32)
     x = idx % width
-    y = idx // width
     table = np.empty((n, 4), dtype=np.int32)
-    table[:, N] = np.where(y > 0, idx - width, n)
+    table[:, N] = idx - width
+    table[:width, N] = n
     table[:, E] = np.where(x < width - 1, idx + 1, n)
-    table[:, S] = np.where(y < height - 1, idx + width, n)
+    table[:, S] = idx + width
+    table[n - width :, S] = n
     table[:, W] = np.where(x > 0, idx - 1, n)
+    del idx, x
     adj = array("i")
     adj.frombytes(table.tobytes())
     back_row = np.array([S, W, N, E], dtype=np.uint8)
-    back = np.where(table == n, 255, back_row[None, :]).astype(np.uint8).tobytes()
+    back = np.where(table == n, np.uint8(255), back_row[None, :]).tobytes()
+    del table
     boundary = (
         [(x_ + 0, N) for x_ in range(width)]
         + [((y_ * width) + width - 1, E) for y_ in range(height)]

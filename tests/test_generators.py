@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from mazebook.engine import generate
 from mazebook.errors import InvalidOptionError, MazebookError, UnsupportedShapeError
 from mazebook.generators import REGISTRY, GeneratorSpec, _walk, get, wilson
+from mazebook.generators._common import adj_array, numpy_rng, undirected_edges
 from mazebook.grid import Grid, bfs, rect_grid
 from mazebook.maze import Maze
 
@@ -287,3 +288,29 @@ def test_bad_options_are_refused(name: str, options: dict[str, Any], message: st
 def test_unknown_algorithm_suggests_a_name() -> None:
     with pytest.raises(MazebookError, match='did you mean "hunt-and-kill"'):
         get("hunt-and-kil")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 9), (6, 4), (31, 17), (120, 90)])
+def test_kruskal_batches_match_plain_kruskal(width: int, height: int) -> None:
+    """The batched, vectorised Kruskal carves exactly what the textbook loop carves."""
+    grid = rect_grid(width, height)
+    for seed in range(3):
+        order = numpy_rng(random.Random(seed)).permutation(undirected_edges(grid))
+        adj = adj_array(grid)
+        parent = list(range(grid.size))
+        carved = []
+        for e in order.tolist():
+            a, b = e // grid.degree, int(adj[e])
+            while parent[a] != a:
+                a = parent[a]
+            while parent[b] != b:
+                b = parent[b]
+            if a != b:
+                parent[a] = b
+                carved.append(e)
+        expected = bytearray(grid.size)
+        for e in carved:
+            cell, k = divmod(e, grid.degree)
+            expected[cell] |= 1 << k
+            expected[adj[e]] |= 1 << grid.back[e]
+        assert REGISTRY["kruskal"].carve(grid, random.Random(seed)) == expected

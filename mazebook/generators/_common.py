@@ -1,4 +1,5 @@
-"""Small shared pieces of the generators: permutation tables and the numpy generator."""
+"""Small shared pieces of the generators: permutation tables, the numpy generator, and bulk
+conversions between the grid's tables, carved half-edges and passage bytes."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def undirected_edges(grid: Grid) -> np.ndarray:
     """Every passage that could be carved, once: half-edges ``cell*degree+k`` to a higher cell."""
     adj = adj_array(grid)
     cells = np.repeat(np.arange(grid.size, dtype=np.intc), grid.degree)
-    return np.flatnonzero((adj > cells) & (adj < grid.size))
+    return np.flatnonzero((adj > cells) & (adj < grid.size)).astype(np.intc)
 
 
 def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> bytearray:

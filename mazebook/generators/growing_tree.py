@@ -3,13 +3,15 @@
 Which active cell grows next is the knob (Jamis Buck's formulation). Dead-end shares measured
 at 40x40: "newest" is the recursive backtracker's order (long corridors, about 10 %); "random"
 gives short Prim-like branches (about 28 %); "oldest" gives long straight spokes from the start
-(about 7 %); "mix" takes the newest with probability ``p_newest``, else a random one (about
-21 % at 0.5, 12 % at 0.9). The grown cell carves to a uniformly random unvisited neighbour,
+(about 6 %); "mix" takes the newest with probability ``p_newest``, else a random one (about
+22 % at 0.5, 12 % at 0.9). The grown cell carves to a uniformly random unvisited neighbour,
 which joins the list.
 
-The default is "newest" because it is the one mode that carves at over a million cells a
-second in pure Python here: "random" and "mix" draw cells all over a large grid, so nearly
-every step misses the CPU caches (mix 0.5 runs at about 0.35 M cells/s at 1000x1000).
+The default is "newest" because it is the one mode that carves over a million cells a second
+in pure Python here (at 1000x1000: oldest about 0.8-1 M cells/s, random about 0.6 M, mix
+about 0.3 M at 0.5: they grow from cells all over a large grid, so nearly every step misses
+the CPU caches). The default mazes are thus backtracker-like (not the same ones: the start is
+drawn first here).
 """
 
 from __future__ import annotations
@@ -169,8 +171,8 @@ SPEC = GeneratorSpec(
             str,
             "newest",
             "which active cell grows next: newest (backtracker-like, ~10% dead ends), random "
-            "(Prim-like, ~28%), oldest (long straight spokes, ~7%), mix (newest with "
-            "probability p_newest, else random: ~21% at 0.5)",
+            "(Prim-like, ~28%), oldest (long straight spokes, ~6%), mix (newest with "
+            "probability p_newest, else random: ~22% at 0.5)",
             choices=MODES,
         ),
         Option(
