@@ -85,13 +85,13 @@ def run_bench(
     repeat_small: int = 5,
     report: Callable[[BenchRow], None] | None = None,
 ) -> list[BenchRow]:
-    """Measure every task for every algorithm and size (one repeat above 500x500 cells)."""
+    """Measure every task for every algorithm and size (three repeats above 500x500 cells)."""
     rows = []
     for task in tasks:
         names = algorithms if task != "solve+measure+svg" else algorithms[:1]
         for name in names:
             for size in sizes:
-                row = run_case(task, name, size, repeat_small if size <= 500 else 1)
+                row = run_case(task, name, size, repeat_small if size <= 500 else 3)
                 rows.append(row)
                 if report:
                     report(row)

@@ -11,6 +11,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from . import generators
 from .errors import InvalidOptionError, MazebookError
 from .grid import SIDE_NAMES, Grid, bfs, make_grid
@@ -115,52 +117,52 @@ def place_openings(
 
 
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
-    """The two ends of the longest path between outer cells (a double sweep: exact on trees)."""
-    from array import array  # local: this function's body is all that changed here
+    """The two ends of the longest path between outer cells (a double sweep: exact on trees).
 
+    The first sweep is a breadth-first search from an outer cell. A perfect maze is a tree, so
+    the second needs no search: the distance from the far end ``a`` to any cell v is
+    depth(v) + depth(a) - 2 depth(lca), and the lowest common ancestors of every cell with
+    ``a`` are found at once by pointer jumping along the first search's parents (numpy).
+    """
     boundary = grid.boundary
-    n, degree, adj = grid.size, grid.degree, grid.adj
-    # Speed: only distances are needed, so each sweep is a lean breadth-first search (no
-    # parents), and on the plain rectangle neighbours are offsets (see grid.bfs), with the
-    # passage bits through the outer wall masked off once for both sweeps.
-    if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height:
-        import numpy as np
-
-        width = grid.width
-        step = (-width, 1, width, -1)
-        moves = tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
-        real = np.frombuffer(adj, dtype=np.intc).reshape(n, 4) != n
-        inside = (real * np.array([1, 2, 4, 8], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
-        inside |= 0xF0
-        passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
-
-        def distances(source: int) -> array:
-            dist = array("i", [-1]) * n
-            dist[source] = 0
-            queue = array("i", [source])  # compact: 4 bytes a cell, not a Python int each
-            append = queue.append
-            for i in queue:
-                d = dist[i] + 1
-                for off in moves[passages[i]]:
-                    j = i + off
-                    if dist[j] < 0:
-                        dist[j] = d
-                        append(j)
-            return dist
-
+    n = grid.size
+    outer = np.fromiter((c for c, _ in boundary), dtype=np.int64, count=len(boundary))
+    dist_arr, parent_arr, _ = bfs(grid, links, int(outer[0]))
+    depth = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
+    a = _first_max(depth[outer])
+    if int(np.count_nonzero(depth >= 0)) != n or _passages(links) != n - 1:
+        dist_a = np.frombuffer(bfs(grid, links, int(outer[a]))[0], dtype=np.int32)[:n]
     else:
-
-        def distances(source: int) -> array:
-            return bfs(grid, links, source)[0]
-
-    dist = distances(boundary[0][0])
-    a = max(range(len(boundary)), key=lambda i: (dist[boundary[i][0]], -i))
-    dist = distances(boundary[a][0])
-    b = max(
-        (i for i in range(len(boundary)) if i != a),
-        key=lambda i: (dist[boundary[i][0]], -i),
-    )
+        root, cell = int(outer[0]), int(outer[a])
+        marks = bytearray(n)
+        while cell != root:  # the path from a up to the root
+            marks[cell] = 1
+            cell = parent_arr[cell]
+        marks[root] = 1
+        on_path = np.frombuffer(marks, dtype=np.bool_)
+        parent = np.frombuffer(parent_arr, dtype=np.int32).copy()
+        parent[root] = root
+        up = np.where(on_path, np.arange(n, dtype=np.int32), parent)
+        for _ in range(int(depth.max()).bit_length() + 1):  # first ancestor on the path
+            up = up[up]
+        dist_a = depth + depth[outer[a]] - 2 * depth[up]
+    far = dist_a[outer].astype(np.int64)
+    far[a] = -1
+    b = _first_max(far)
     return Opening(*boundary[a]), Opening(*boundary[b])
+
+
+def _first_max(values: np.ndarray) -> int:
+    """Index of the largest value, the first one on ties."""
+    return int(np.argmax(values))
+
+
+_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
+
+
+def _passages(links: bytes) -> int:
+    """Number of passages (each is set on both of its cells)."""
+    return int(np.frombuffer(links.translate(_POPCOUNT), dtype=np.uint8).sum()) // 2
 
 
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:
