@@ -51,7 +51,7 @@ from .layout import (
 )
 from .output import OutputSet
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
-from .schedule import MIN_SIDE, Request, choose, generators_for, openings_for
+from .schedule import MIN_SIDE, Choice, Request, choose, generators_for, openings_for
 from .template import Template, load_template
 from .units import format_length
 
@@ -257,24 +257,34 @@ class _Made:
     record: dict[str, Any]
 
 
-def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
-    tpl = setup.template
+def choose_maze(
+    tpl: Template,
+    planned: PlannedPuzzle,
+    *,
+    box: tuple[float, float],
+    min_cell: float,
+    limit: tuple[int, int],
+    rng: random.Random,
+) -> tuple[Choice, dict[str, Any]]:
+    """Pick a planned puzzle's maze for its level (schedule.choose) and its manifest record.
+
+    Shared by books and worksheets; an engine error names the template's section.
+    """
     section = tpl.sections[planned.section]
     request = Request(
         level=planned.level,
-        box=setup.maze_box,
-        min_cell=tpl.min_cell,
-        limit=setup.limit,
+        box=box,
+        min_cell=min_cell,
+        limit=limit,
         generators=section.generators,
         shape=section.shape,
         shape_options=section.shape_options,
         openings=section.openings,
     )
     try:
-        choice = choose(request, puzzle_rng(tpl.seed, planned.number))
+        choice = choose(request, rng)
     except MazebookError as exc:
         raise section_error(tpl, planned.section, exc) from None
-    geom = maze_geometry(choice.maze)
     record = manifest_mod.puzzle_record(
         planned,
         section.name,
@@ -283,6 +293,20 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         target=choice.target,
         candidates=choice.candidates,
     )
+    return choice, record
+
+
+def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
+    tpl = setup.template
+    choice, record = choose_maze(
+        tpl,
+        planned,
+        box=setup.maze_box,
+        min_cell=tpl.min_cell,
+        limit=setup.limit,
+        rng=puzzle_rng(tpl.seed, planned.number),
+    )
+    geom = maze_geometry(choice.maze)
     answer = f"Solution on page {planned.answer_page}"
     card = MazeCard(geom, f"Puzzle {planned.number}", f"Level {planned.level} · {answer}")
     return _Made(planned, card, record), geom

@@ -28,9 +28,9 @@ from . import manifest as manifest_mod
 from .build import (
     BuildResult,
     Progress,
+    choose_maze,
     output_paths,
     probe_sections,
-    section_error,
     stage_svgs,
 )
 from .document import ANSWER_MIN_SCALE, LOOSE_SHEETS, MazeCard, PdfDocument, cards_painter
@@ -49,7 +49,7 @@ from .layout import (
 )
 from .output import OutputSet
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .schedule import MIN_SIDE, Request, choose
+from .schedule import MIN_SIDE
 from .template import Template
 from .units import format_length
 from .worksheet_pages import (
@@ -311,29 +311,14 @@ def _make_maze(
 ) -> tuple[dict[str, Any], MazeGeometry]:
     """Choose the maze for a planned slot: its manifest record and its drawing."""
     tpl = setup.template
-    section = tpl.sections[planned.section]
     room = setup.rooms[planned.level]
-    request = Request(
-        level=planned.level,
+    choice, record = choose_maze(
+        tpl,
+        planned,
         box=setup.maze_box,
         min_cell=room.min_cell,
         limit=room.limit,
-        generators=section.generators,
-        shape=section.shape,
-        shape_options=section.shape_options,
-        openings=section.openings,
-    )
-    try:
-        choice = choose(request, worksheet_rng(tpl.seed, planned.number))
-    except MazebookError as exc:
-        raise section_error(tpl, planned.section, exc) from None
-    record = manifest_mod.puzzle_record(
-        planned,
-        section.name,
-        choice.maze,
-        choice.metrics,
-        target=choice.target,
-        candidates=choice.candidates,
+        rng=worksheet_rng(tpl.seed, planned.number),
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
     return record, maze_geometry(choice.maze)
