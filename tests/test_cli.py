@@ -36,8 +36,6 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_bad_input_one_line_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
 ) -> None:
-    if "primm" in argv and "prim" not in REGISTRY:
-        pytest.skip("prim is not registered")
     code, _, err = run(capsys, *argv)
     assert code == 2
     assert needle in err

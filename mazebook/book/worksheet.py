@@ -64,6 +64,7 @@ from .worksheet_pages import (
     page_footer,
     sheet_header,
 )
+from .worksheet_template import WorksheetOptions
 
 #: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
 KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
@@ -116,9 +117,15 @@ def worksheet_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"mazebook-worksheet:{seed}:{number}")
 
 
+def options_of(template: Template) -> WorksheetOptions:
+    """The worksheet keys of a template; TemplateError if it is not a worksheet template."""
+    if template.worksheet is None:
+        raise TemplateError(f"{template.source}: not a worksheet template (kind = \"worksheet\")")
+    return template.worksheet
+
+
 def _texts(template: Template) -> list[tuple[str, str]]:
-    options = template.worksheet
-    assert options is not None
+    options = options_of(template)
     texts = [
         ("title", template.title),
         ("instruction", options.instruction),
@@ -177,8 +184,7 @@ def _room(template: Template, level: int, width: float, height: float) -> LevelR
     a MIN_SIDE x MIN_SIDE maze when the slot is too small for it (e.g. level 1, six a page);
     a min_cell the template sets is never shrunk: it is an error instead.
     """
-    options = template.worksheet
-    assert options is not None
+    options = options_of(template)
     cell = options.min_cell_for(level)
     limit = max_cells(width, height, cell)
     if min(limit) < MIN_SIDE and not options.min_cell_given:
@@ -264,8 +270,7 @@ def render_worksheet(
 ) -> list[dict[str, Any]]:
     """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
-    options = tpl.worksheet
-    assert options is not None
+    options = options_of(tpl)
     meta = {"author": tpl.author, "keywords": KEYWORDS}
     sheet_doc = PdfDocument(
         sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
