@@ -42,7 +42,10 @@ class OutputError(MazebookError):
     """An output path that cannot be written."""
 
 
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """Return ' (did you mean "x"?)' for the closest choice, or '' when nothing is close."""
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
+def did_you_mean(word: str, choices: Iterable[str], *, always: bool = False) -> str:
+    """Return ' (did you mean "x"?)' for the closest choice, or '' when nothing is close.
+
+    ``always``: name the closest choice even when it is not close (for short fixed lists).
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.0 if always else 0.5)
     return f' (did you mean "{close[0]}"?)' if close else ""

@@ -25,6 +25,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["maze", "--size", "ten"], "WIDTHxHEIGHT"),
         (["maze", "--size", "100000x100000"], "between 1 and"),
         (["maze", "--algorithm", "nope"], "choose one of"),
+        (["maze", "--algorithm", "nope"], "did you mean"),
         (["maze", "--algorithm", "primm"], 'did you mean "prim"'),
         (["maze", "--seed", "abc"], "--seed"),
         (["maze", "--seed", "-3"], "seed"),

@@ -130,6 +130,6 @@ def get(name: str) -> GeneratorSpec:
         return REGISTRY[name]
     except (KeyError, TypeError):
         raise UnknownAlgorithmError(
-            f"unknown algorithm {name!r}{did_you_mean(str(name), REGISTRY)}; "
+            f"unknown algorithm {name!r}{did_you_mean(str(name), REGISTRY, always=True)}; "
             f"choose one of: {', '.join(REGISTRY)}"
         ) from None
