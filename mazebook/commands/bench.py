@@ -46,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
     for task in tasks:
         if task not in TASKS:
             raise InvalidOptionError(f"unknown task {task!r}; choose from {', '.join(TASKS)}")
-    print(f"{'task':<18} {'algorithm':<16} {'size':^11} {'median':>11} {'rate':>19} {'peak':>11}")
+    print(
+        f"{'task':<18} {'algorithm':<18} {'size':^11} {'median':>11} "
+        f"{'median':>8} {'best':>8} {'rate':<8} {'peak':>10}"
+    )
     run_bench(
         names,
         sizes,
