@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,26 +26,53 @@ def default_mode() -> int:
     return 0o666 & ~mask
 
 
-def prepare_output(path: str | Path) -> Path:
-    """Create the parent folder if needed and check it can hold the file; OutputError if not."""
+def is_special(path: Path) -> bool:
+    """True for an existing device, pipe or socket (written in place, never replaced)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
+    """Check that ``path`` can be written, creating its folder if needed; OutputError if not.
+
+    Returns the path to write: a symbolic link is followed, so the file it points to is
+    replaced and the link stays. A device, pipe or socket (e.g. /dev/null) is refused unless
+    ``allow_special``, since replacing it by a renamed temporary file would destroy it.
+    """
     p = Path(path)
+    if p.is_symlink():
+        p = Path(os.path.realpath(p))
     if p.exists() and p.is_dir():
-        raise OutputError(f"cannot write {str(p)!r}: it is a folder")
+        raise OutputError(f"cannot write {str(path)!r}: it is a folder")
+    if is_special(p):
+        if allow_special:
+            return p
+        raise OutputError(f"cannot write {str(path)!r}: it is not a regular file")
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(
-            f"cannot create the folder for {str(p)!r}: {exc.strerror or exc}"
+            f"cannot create the folder for {str(path)!r}: {exc.strerror or exc}"
         ) from None
     if not os.access(p.parent, os.W_OK):
-        raise OutputError(f"cannot write {str(p)!r}: its folder is not writable")
+        raise OutputError(f"cannot write {str(path)!r}: its folder is not writable")
     return p
 
 
 @contextlib.contextmanager
 def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
     """Yield a binary file that replaces ``path`` only if the block finishes without error."""
-    target = prepare_output(path)
+    target = prepare_output(path, allow_special=True)
+    if is_special(target):  # a pipe or device takes the bytes as they come
+        try:
+            with target.open("wb") as stream:
+                yield stream
+        except OSError as exc:
+            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        return
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as exc:

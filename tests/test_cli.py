@@ -97,3 +97,41 @@ def test_algorithms_lists_every_generator(capsys: pytest.CaptureFixture[str]) ->
     assert code == 0
     names = [line.split()[0] for line in out.strip().splitlines()]
     assert names == list(REGISTRY)
+
+
+def test_symlink_output_updates_the_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    code, _, _ = run(capsys, "maze", "-s", "4x4", "--seed", "1", "-o", str(link))
+    assert code == 0
+    assert link.is_symlink() and json.loads(real.read_text())["width"] == 4
+
+
+def test_special_files_are_written_in_place_not_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe.txt"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    code, _, _ = run(capsys, "maze", "-s", "3x3", "--seed", "1", "-o", str(fifo))
+    reader.join(timeout=10)
+    assert code == 0 and received and received[0].startswith(b"+--")
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert run(capsys, "maze", "-s", "3x3", "-o", os.devnull)[0] == 0
+    assert stat.S_ISCHR(Path(os.devnull).stat().st_mode)
+
+
+def test_unknown_suffix_without_format_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "maze", "-o", str(tmp_path / "m.png"))
+    assert code == 2 and "--format" in err
+    assert not list(tmp_path.iterdir())

@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import OPENINGS, generate
 from ..errors import InvalidOptionError
 from ..export import FORMATS, render
+from ..fileio import is_special
 from .common import emit, parse_seed, parse_size
 
 SHAPES = ("rect", "circle", "hex", "triangle", "mask")
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--format",
         "-f",
         choices=FORMATS,
-        help="output format (default: from -o's suffix, else txt)",
+        help="output format (default: -o's suffix; on stdout txt, or svg for round shapes)",
     )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
     p.add_argument("--solution", action="store_true", help="draw the solution path")
@@ -69,13 +70,28 @@ def parse_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _format_from_output(output: str | None, shape: str) -> str:
+    """The format an -o suffix names; stdout gets text for rectangles and SVG for other shapes."""
+    if output is None or output == "-":
+        return "txt" if shape == "rect" else "svg"
+    path = Path(output)
+    suffix = path.suffix.lstrip(".").lower()
+    if suffix in FORMATS:
+        return suffix
+    if is_special(path):
+        return "txt" if shape == "rect" else "svg"
+    allowed = "|".join(FORMATS)
+    raise InvalidOptionError(
+        f"cannot tell the format of {output!r} from its suffix; name one with --format {allowed}"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     width, height = parse_size(args.size)
     seed = parse_seed(args.seed)
     fmt = args.format
     if fmt is None:
-        suffix = Path(args.output).suffix.lstrip(".").lower() if args.output else ""
-        fmt = suffix if suffix in FORMATS else "txt"
+        fmt = _format_from_output(args.output, args.shape)
     options: dict[str, Any] = dict(parse_option(o) for o in args.option)
     if args.openings:
         options["openings"] = args.openings

@@ -8,6 +8,7 @@ one-page PDF of a single maze.
 from __future__ import annotations
 
 import io
+import json
 import math
 
 from reportlab.lib.pagesizes import letter
@@ -116,8 +117,15 @@ def to_pdf(
     """A one-page PDF with the maze as large as the page allows inside ``margin``."""
     buf = io.BytesIO()
     canvas = new_canvas(buf, pagesize)
-    canvas.setTitle(title or f"{geom.meta.get('algorithm', 'maze')} maze")
+    meta = geom.meta
+    canvas.setTitle(title or f"{meta.get('algorithm', 'maze')} maze")
     canvas.setCreator("mazebook")
+    canvas.setAuthor("mazebook")
+    canvas.setSubject(
+        f"{meta.get('shape', 'rect')} maze, {meta.get('width')}x{meta.get('height')} cells, "
+        f"algorithm {meta.get('algorithm')}, seed {meta.get('seed')}"
+    )
+    canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
     draw_maze(
         canvas,
