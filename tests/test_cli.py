@@ -99,7 +99,9 @@ def test_algorithms_lists_every_generator(capsys: pytest.CaptureFixture[str]) ->
     assert names == list(REGISTRY)
 
 
-def test_symlink_output_updates_the_target(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_symlink_output_updates_the_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = tmp_path / "real.json"
     real.write_text("old")
     link = tmp_path / "link.json"

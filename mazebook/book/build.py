@@ -13,6 +13,7 @@ import io
 import os
 import random
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -234,6 +235,7 @@ def build_book(
             out.check(svg_path / "puzzle-1.svg")
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
+        warn_unreached_levels(records)
         data = manifest_mod.manifest(tpl, setup.plan, records)
         out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
@@ -246,6 +248,33 @@ def build_book(
         puzzle_count=len(setup.plan.puzzles),
         seconds=time.perf_counter() - started,
     )
+
+
+class LevelWarning(UserWarning):
+    """Some puzzles came out easier than their level: the page has no room for harder ones."""
+
+
+#: How far (difficulty points) below its target a puzzle may land before the build warns.
+LEVEL_SLACK = 0.75
+
+
+def warn_unreached_levels(records: list[dict[str, Any]]) -> None:
+    """Warn once when puzzles fell well short of their level's difficulty (hardest that fits)."""
+    short = [
+        r for r in records if r["metrics"]["difficulty"] < r["target_difficulty"] - LEVEL_SLACK
+    ]
+    if short:
+        levels = sorted({int(r["level"]) for r in short})
+        warnings.warn(
+            LevelWarning(
+                f"{len(short)} of {len(records)} puzzles are easier than their level "
+                f"(level{'s' if len(levels) > 1 else ''} {', '.join(map(str, levels))}): "
+                "the largest maze that fits the page "
+                "at min_cell was used; use fewer puzzles a page, a larger page or a smaller "
+                "min_cell (the manifest has each puzzle's target_difficulty and difficulty)"
+            ),
+            stacklevel=2,
+        )
 
 
 @dataclass(frozen=True, eq=False)
@@ -308,7 +337,12 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
     )
     geom = maze_geometry(choice.maze)
     answer = f"Solution on page {planned.answer_page}"
-    card = MazeCard(geom, f"Puzzle {planned.number}", f"Level {planned.level} · {answer}")
+    card = MazeCard(
+        geom,
+        f"Puzzle {planned.number}",
+        f"Level {planned.level} · {answer}",
+        caption_right_short=f"L{planned.level} · ans. p. {planned.answer_page}",
+    )
     return _Made(planned, card, record), geom
 
 

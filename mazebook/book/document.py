@@ -123,6 +123,7 @@ class MazeCard:
     caption_left: str
     caption_right: str = ""
     show_solution: bool = False
+    caption_right_short: str = ""  # used where caption_right does not fit (small slots)
     labels: bool = True  # START and FINISH words beside the arrows
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
@@ -133,25 +134,64 @@ def caption_size(slot: Slot) -> float:
     return max(7.0, min(18.0, slot.caption.height * 0.62))
 
 
-def draw_caption(canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: str) -> None:
-    """The slot's caption: bold text at the left, grey text at the right, on one baseline."""
+#: Smallest caption type (points) before the right-hand text is cut short instead.
+CAPTION_MIN_SIZE = 5.0
+
+
+def draw_caption(
+    canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: str, right_short: str = ""
+) -> None:
+    """The slot's caption: bold text at the left, grey text at the right, on one baseline.
+
+    When both do not fit the slot's width (nine small mazes a page), the short form of the
+    right-hand text is used if given, then both shrink together down to CAPTION_MIN_SIZE;
+    past that the right-hand text is cut with an ellipsis.
+    """
     size = caption_size(slot)
+    small = max(7.0, size * 0.6)
     box = slot.caption
+    shown_left, shown_right = visual(left), visual(right) if right else ""
+    gap = 0.6 * size
+
+    def need(big: float, little: float) -> float:
+        width = stringWidth(shown_left, fonts.bold, big)
+        if shown_right:
+            width += 0.6 * big + stringWidth(shown_right, fonts.regular, little)
+        return width
+
+    if right_short and need(size, small) > box.width:
+        shown_right = visual(right_short)
+    if need(size, small) > box.width:
+        factor = max(box.width / need(size, small), CAPTION_MIN_SIZE / min(size, small))
+        size, small, gap = size * factor, small * factor, gap * factor
+    if shown_right:
+        room = box.width - stringWidth(shown_left, fonts.bold, size) - gap
+        shown_right = clip_visual(shown_right, fonts.regular, small, room)
     baseline = box.y + (box.height - size) / 2 + 0.2 * size
     canvas.setFillGray(0.0)
     canvas.setFont(fonts.bold, size)
-    canvas.drawString(box.x, baseline, visual(left))
-    if right:
-        small = max(7.0, size * 0.6)
+    canvas.drawString(box.x, baseline, shown_left)
+    if shown_right:
         canvas.setFont(fonts.regular, small)
         canvas.setFillGray(0.25)
-        canvas.drawRightString(box.right, baseline, visual(right))
+        canvas.drawRightString(box.right, baseline, shown_right)
         canvas.setFillGray(0.0)
+
+
+def clip_visual(shown: str, font: str, size: float, width: float) -> str:
+    """Drawn text cut short with an ellipsis to fit the width ('' if not even that fits)."""
+    if stringWidth(shown, font, size) <= width:
+        return shown
+    while shown and stringWidth(shown + "…", font, size) > width:
+        shown = shown[:-1]
+    return shown + "…" if shown else ""
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
     """Caption and maze in a slot; the maze as large as the slot allows."""
-    draw_caption(canvas, fonts, slot, card.caption_left, card.caption_right)
+    draw_caption(
+        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+    )
     return draw_maze_box(canvas, fonts, card, maze_box(slot, labels=card.labels))
 
 

@@ -56,12 +56,20 @@ def contents_lines_per_page(body_height: float) -> int:
 
 
 def _centred_lines(
-    canvas: Canvas, lines: Sequence[str], font: str, size: float, x: float, top: float
+    canvas: Canvas,
+    lines: Sequence[str],
+    font: str,
+    size: float,
+    x: float,
+    top: float,
+    width: float,
 ) -> float:
+    """Drawn lines centred on x; a line wider than ``width`` (one long word) is set smaller."""
     y = top
     for line in lines:
         y -= size * 1.2
-        canvas.setFont(font, size)
+        wide = stringWidth(line, font, size)
+        canvas.setFont(font, size if wide <= width else max(4.0, size * width / wide))
         canvas.drawCentredString(x, y, line)
     return y
 
@@ -104,7 +112,7 @@ def running_head(fonts: FontPair, text: str) -> Painter:
         canvas.setFont(fonts.regular, 9)
         canvas.setFillGray(0.3)
         y = frame.header.top - 10
-        shown = visual(text)
+        shown = _clip(text, fonts.regular, 9, frame.content.width)
         if frame.recto:
             canvas.drawRightString(frame.outside_x, y, shown)
         else:
@@ -139,10 +147,10 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
         top = content.top - content.height * 0.12
         lines, size = _fit_lines(info.title, fonts.bold, 30.0, content.width, 3)
         canvas.setFillGray(0.0)
-        y = _centred_lines(canvas, lines, fonts.bold, size, x, top)
+        y = _centred_lines(canvas, lines, fonts.bold, size, x, top, content.width)
         if info.subtitle:
             sub, sub_size = _fit_lines(info.subtitle, fonts.regular, 15.0, content.width, 2)
-            y = _centred_lines(canvas, sub, fonts.regular, sub_size, x, y - 8)
+            y = _centred_lines(canvas, sub, fonts.regular, sub_size, x, y - 8, content.width)
         bottom = content.y + 70
         if decoration is not None:
             room = min(content.width * 0.55, (y - 30) - (bottom + 20))
@@ -151,13 +159,21 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
                     x - room / 2, bottom + 20 + ((y - 30) - (bottom + 20) - room) / 2, room, room
                 )
                 draw_maze_box(canvas, fonts, decoration, box)
-        canvas.setFont(fonts.regular, 11)
         lo, hi = info.levels
         summary = f"{info.puzzles} mazes · {level_range((lo, hi)).lower()} · answers at the back"
-        canvas.drawCentredString(x, content.y + 30, summary)
+        _centred_lines(
+            canvas, [summary], fonts.regular, 11, x, content.y + 30 + 13.2, content.width
+        )
         if info.author:
-            canvas.setFont(fonts.regular, 13)
-            canvas.drawCentredString(x, content.y + 52, visual(info.author))
+            _centred_lines(
+                canvas,
+                [visual(info.author)],
+                fonts.regular,
+                13,
+                x,
+                content.y + 52 + 15.6,
+                content.width,
+            )
 
     return paint
 
@@ -239,7 +255,8 @@ def section_page(fonts: FontPair, section: PlannedSection) -> Painter:
         x = content.centre_x
         lines, size = _fit_lines(section.name, fonts.bold, 32.0, content.width, 3)
         canvas.setFillGray(0.0)
-        y = _centred_lines(canvas, lines, fonts.bold, size, x, content.y + content.height * 0.62)
+        top = content.y + content.height * 0.62
+        y = _centred_lines(canvas, lines, fonts.bold, size, x, top, content.width)
         canvas.setFont(fonts.regular, 16)
         canvas.drawCentredString(x, y - 30, level_range(section.levels))
         canvas.setFont(fonts.regular, 12)

@@ -32,6 +32,7 @@ from .build import (
     output_paths,
     probe_sections,
     stage_svgs,
+    warn_unreached_levels,
 )
 from .document import ANSWER_MIN_SCALE, LOOSE_SHEETS, MazeCard, PdfDocument, cards_painter
 from .fonts import load_fonts
@@ -228,6 +229,7 @@ def build_worksheet(
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
         )
+        warn_unreached_levels(records)
         extra = {
             "answers_file": answers_path.name,
             "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),

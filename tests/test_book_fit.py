@@ -1,0 +1,56 @@
+"""Texts that do not fit their room are set smaller or shortened, never printed over each other
+or past the safe margin; levels a page cannot hold are reported, not passed off silently."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from mazebook.book import build_book
+from mazebook.book.build import LevelWarning
+from mazebook.book.preflight import preflight
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "book.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
+    template = _write(
+        tmp_path,
+        'title = "Small"\npage_size = "a5"\npuzzles_per_page = 9\n'
+        '[[section]]\nname = "All"\ncount = 9\ndifficulty = [1, 2]\n',
+    )
+    result = build_book(str(template), output=tmp_path / "out" / "small.pdf")
+    assert preflight(result.pdf).ok
+    text = PdfReader(io.BytesIO(result.pdf.read_bytes())).pages[4].extract_text()
+    assert "ans. p." in text and "Solution on page" not in text
+
+
+def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
+    long_name = "A Section With a Very Long Name That Runs On and On Past the Contents Column"
+    template = _write(
+        tmp_path,
+        'title = "The Enormous and Extremely Long-Winded Compendium of Mazes for Every Day"\n'
+        'author = "Compiled by the Year 4 Teachers of St Mary\'s Primary School, Oxford, UK"\n'
+        'page_size = "6x9in"\n'
+        f'[[section]]\nname = "{long_name}"\ncount = 2\ndifficulty = [1, 2]\n',
+    )
+    result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
+    report = preflight(result.pdf)
+    assert report.ok, report
+
+
+def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
+    template = _write(
+        tmp_path,
+        'title = "Cramped"\npage_size = "a5"\npuzzles_per_page = 9\n'
+        '[[section]]\nname = "Hard"\ncount = 3\ndifficulty = 10\n',
+    )
+    with pytest.warns(LevelWarning, match="easier than their level"):
+        build_book(str(template), output=tmp_path / "out" / "cramped.pdf")
