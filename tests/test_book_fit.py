@@ -54,3 +54,37 @@ def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
     )
     with pytest.warns(LevelWarning, match="easier than their level"):
         build_book(str(template), output=tmp_path / "out" / "cramped.pdf")
+
+
+def test_section_options_reach_generate_and_the_manifest(tmp_path: Path) -> None:
+    import json
+
+    from mazebook import generate
+
+    template = _write(
+        tmp_path,
+        'title = "Options"\n'
+        '[[section]]\nname = "Hex rows"\ncount = 1\ndifficulty = 3\nshape = "hex"\n'
+        'options = { outline = "rect" }\n'
+        '[[section]]\nname = "True Prim"\ncount = 1\ndifficulty = 3\n'
+        'generators = ["prim"]\noptions = { variant = "true" }\n',
+    )
+    result = build_book(str(template), output=tmp_path / "out" / "opts.pdf")
+    puzzles = json.loads(result.manifest.read_text())["puzzles"]
+    assert puzzles[0]["options"]["outline"] == "rect"
+    assert puzzles[1]["options"]["variant"] == "true"
+    for p in puzzles:
+        maze = generate(p["algorithm"], p["width"], p["height"], seed=p["seed"], **p["options"])
+        assert len(maze.solution_cells) == p["solution_length"]
+
+
+def test_section_options_cannot_override_section_keys(tmp_path: Path) -> None:
+    from mazebook.errors import TemplateError
+
+    template = _write(
+        tmp_path,
+        'title = "x"\n[[section]]\ncount = 1\noptions = { openings = "corners" }\n',
+    )
+    with pytest.raises(TemplateError, match="section key of its own"):
+        build_book(str(template), output=tmp_path / "out" / "x.pdf")
+    assert not (tmp_path / "out" / "x.pdf").exists()

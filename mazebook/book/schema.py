@@ -76,6 +76,15 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "mask": _text('a built-in silhouette name such as "heart" (with shape = "mask")'),
             "text": _text('text whose letters form the maze (with shape = "mask")'),
             "image": _text('a black-and-white image file (with shape = "mask")'),
+            "options": {
+                "type": "object",
+                "additionalProperties": {"type": ["string", "number", "boolean"]},
+                "description": (
+                    "a table of generate() options for the section's mazes: shape knobs "
+                    "(outline, inner, parts, threshold, font) or algorithm options "
+                    "(e.g. variant); values are text, numbers or true/false"
+                ),
+            },
         },
     }
     return {

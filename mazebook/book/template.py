@@ -60,6 +60,9 @@ SECTION_DEFAULTS: dict[str, Any] = {
 #: Section keys that describe a mask and go to generate() with shape = "mask".
 MASK_KEYS = ("mask", "text", "image")
 
+#: generate() options that a section sets with keys of its own, not through its options table.
+OWN_KEYS = (*MASK_KEYS, "shape", "openings", "entrance", "exit", "entrance_side", "exit_side")
+
 
 @dataclass(frozen=True)
 class Section:
@@ -71,7 +74,7 @@ class Section:
     generators: tuple[str, ...] = ()  # empty: the level's defaults
     openings: str = "auto"
     shape: str = "rect"
-    shape_options: tuple[tuple[str, str], ...] = ()  # mask, text or image for generate()
+    shape_options: tuple[tuple[str, Any], ...] = ()  # mask/text/image and the options table
 
 
 @dataclass(frozen=True)
@@ -285,10 +288,21 @@ def _section(
             f'{source}: [[section]] {index + 1} ({name!r}), key "{given[0]}" needs shape = "mask" '
             f"(the section's shape is {shape!r})"
         )
-    shape_options = []
+    shape_options: list[tuple[str, Any]] = []
     for key in given:
         value = data[key]
         if key == "image":
+            value = str(_resolve(value, base_dir))
+        shape_options.append((key, value))
+    extra = data.get("options") or {}
+    for key in sorted(extra):
+        if key in OWN_KEYS:
+            raise TemplateError(
+                f'{source}: [[section]] {index + 1} ({name!r}), options key "{key}" is a '
+                f"section key of its own: write {key} = ... in the section instead"
+            )
+        value = extra[key]
+        if key == "font" and isinstance(value, str):
             value = str(_resolve(value, base_dir))
         shape_options.append((key, value))
     return Section(

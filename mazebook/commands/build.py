@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="build a puzzle book PDF from a template",
         description=(
             "Build a print-ready maze book. TEMPLATE is a built-in template name (classic, "
-            "children, a4) or the path of a .toml file; without it, the classic book is built "
+            "children, a4, worksheet) or the path of a .toml file; without it, the classic book is built "
             "into output/classic.pdf. A manifest NAME.json is written beside the PDF."
         ),
     )
