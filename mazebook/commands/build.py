@@ -16,8 +16,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="build a puzzle book PDF from a template",
         description=(
             "Build a print-ready maze book. TEMPLATE is a built-in template name (classic, "
-            "children, a4, worksheet) or the path of a .toml file; without it, the classic book is built "
-            "into output/classic.pdf. A manifest NAME.json is written beside the PDF."
+            "children, a4, worksheet) or the path of a .toml file; without it, the classic "
+            "book is built into output/classic.pdf. A manifest NAME.json is written beside the PDF."
         ),
     )
     p.add_argument("template", nargs="?", metavar="TEMPLATE", help="template name or .toml path")
