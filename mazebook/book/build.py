@@ -232,7 +232,7 @@ def build_book(
         svg_path = None
         if svg_dir is not None:
             svg_path = Path(svg_dir)
-            out.check(svg_path / "puzzle-1.svg")
+            out.check(svg_path / "puzzle-001.svg")
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
         warn_unreached_levels(records)

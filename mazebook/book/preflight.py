@@ -435,7 +435,8 @@ def _page_count(count: int, loose: bool) -> Check:
     return Check(
         "page count",
         count > 0 and count % 2 == 0,
-        f"{count} pages ({'even' if count % 2 == 0 else 'odd: a book needs an even count'})",
+        f"{count} page{'' if count == 1 else 's'} "
+        f"({'even' if count % 2 == 0 else 'odd: a book needs an even count'})",
     )
 
 

@@ -286,7 +286,10 @@ def choose(request: Request, rng: random.Random) -> Choice:
         log_cells = new_log
     if best is None:
         raise MazebookError(
-            f"no {request.shape} maze fits cells of {request.min_cell:.1f} pt in the maze area"
+            f"no {request.shape} maze fits cells of {request.min_cell:.1f} pt "
+            f"({request.min_cell / 72 * 25.4:.1f} mm) in the maze area of "
+            f"{request.box[0]:.0f} x {request.box[1]:.0f} pt: put fewer mazes on a page, "
+            "or set a smaller min_cell"
         )
     return Choice(best[1], best[2], target, len(tried), tuple(tried))
 

@@ -224,7 +224,7 @@ def build_worksheet(
         svg_path = None
         if svg_dir is not None:
             svg_path = Path(svg_dir)
-            out.check(svg_path / "puzzle-1.svg")
+            out.check(svg_path / "puzzle-001.svg")
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress

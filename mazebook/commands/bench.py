@@ -24,7 +24,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--algorithms", help="comma-separated names (default: all)")
     p.add_argument("--sizes", help="comma-separated square sizes (default 50,200,1000)")
     p.add_argument("--tasks", help=f"comma-separated, from {', '.join(TASKS)} (default: all)")
-    p.add_argument("--repeat", type=int, default=5, help="runs per small case; the median is shown")
+    p.add_argument(
+        "--repeat", type=int, default=5, help="runs per case up to 500x500 (3 above); at least 1"
+    )
     p.set_defaults(run=run)
 
 
@@ -42,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidOptionError(f"--sizes must be whole numbers, got {args.sizes!r}") from None
     if any(not 1 <= s <= 2000 for s in sizes):
         raise InvalidOptionError("--sizes must be between 1 and 2000")
+    if args.repeat < 1:
+        raise InvalidOptionError(f"--repeat must be at least 1, got {args.repeat}")
     tasks = _split(args.tasks) or list(TASKS)
     for task in tasks:
         if task not in TASKS:
@@ -54,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         names,
         sizes,
         tasks=tasks,
-        repeat_small=max(1, args.repeat),
+        repeat_small=args.repeat,
         report=lambda r: print(format_row(r), flush=True),
     )
     return 0

@@ -49,6 +49,8 @@ def text_mask(text: str, width: int, height: int, font: str | None = None) -> np
     if not isinstance(text, str) or not text.strip():
         raise InvalidOptionError(f"mask text must be a non-empty string; got {text!r}")
     path = str(DEFAULT_FONT if font is None else font)
+    if not Path(path).is_file():
+        raise FontError(f"the font file {path!r} for the mask text does not exist")
     try:
         probe = ImageFont.truetype(path, 100)
     except OSError as exc:
@@ -84,6 +86,12 @@ def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.n
                 grey = white.convert("L")
             else:
                 grey = img.convert("L")
-    except (OSError, UnidentifiedImageError, ValueError) as exc:
+    except FileNotFoundError:
+        raise InvalidOptionError(f"the mask image {str(path)!r} does not exist") from None
+    except UnidentifiedImageError:
+        raise InvalidOptionError(
+            f"the mask image {str(path)!r} is not an image file Pillow can read (PNG, GIF, ...)"
+        ) from None
+    except (OSError, ValueError) as exc:
         raise InvalidOptionError(f"cannot read the mask image {str(path)!r}: {exc}") from None
     return fit_ink(np.asarray(grey) < threshold, width, height)
