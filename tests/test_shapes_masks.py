@@ -130,7 +130,7 @@ def test_text_with_a_hole_opens_only_on_the_outside() -> None:
 def test_text_errors() -> None:
     with pytest.raises(InvalidOptionError, match="non-empty"):
         make_grid("mask", 10, 10, text="   ")
-    with pytest.raises(MazebookError, match="font file .* does not exist"):
+    with pytest.raises(MazebookError, match=r"font file .* does not exist"):
         make_grid("mask", 10, 10, text="A", font="/no/such/font.ttf")
 
 
@@ -176,7 +176,7 @@ def test_image_parts_refused_kept_or_joined(tmp_path: Path) -> None:
 
 
 def test_unreadable_image_is_a_clear_error(tmp_path: Path) -> None:
-    with pytest.raises(InvalidOptionError, match="mask image .* does not exist"):
+    with pytest.raises(InvalidOptionError, match=r"mask image .* does not exist"):
         make_grid("mask", 8, 8, image=str(tmp_path / "missing.png"))
     (tmp_path / "not.png").write_text("hello")
     with pytest.raises(InvalidOptionError, match="is not an image file"):
