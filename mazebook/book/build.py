@@ -229,10 +229,7 @@ def build_book(
     with OutputSet() as out:
         out.check(pdf_path)
         out.check(manifest_path)
-        svg_path = None
-        if svg_dir is not None:
-            svg_path = Path(svg_dir)
-            out.check(svg_path / "puzzle-001.svg")
+        svg_path = check_svg_dir(out, svg_dir)
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
         warn_unreached_levels(records)
@@ -346,13 +343,22 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
     return _Made(planned, card, record), geom
 
 
-def _puzzle_pages(plan: BookPlan) -> Iterator[tuple[int, int, list[PlannedPuzzle]]]:
-    """(section index, page, puzzles on it) in page order."""
+def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
+    """The planned puzzles grouped by the page they are printed on, in page order."""
     by_page: dict[int, list[PlannedPuzzle]] = {}
     for p in plan.puzzles:
         by_page.setdefault(p.page, []).append(p)
     for page in sorted(by_page):
-        yield by_page[page][0].section, page, by_page[page]
+        yield by_page[page]
+
+
+def check_svg_dir(out: OutputSet, svg_dir: str | Path | None) -> Path | None:
+    """The SVG folder as a Path, checked writable up front (None when no SVGs are asked for)."""
+    if svg_dir is None:
+        return None
+    path = Path(svg_dir)
+    out.check(path / "puzzle-001.svg")
+    return path
 
 
 def render_book(
@@ -383,7 +389,8 @@ def render_book(
     total = len(plan.puzzles)
     current_section = -1
     width = max(3, len(str(total)))
-    for section_index, _page, planned_list in _puzzle_pages(plan):
+    for planned_list in puzzles_by_page(plan):
+        section_index = planned_list[0].section
         section = plan.sections[section_index]
         if section_index != current_section:
             current_section = section_index

@@ -16,7 +16,6 @@ from __future__ import annotations
 import io
 import random
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -28,9 +27,11 @@ from . import manifest as manifest_mod
 from .build import (
     BuildResult,
     Progress,
+    check_svg_dir,
     choose_maze,
     output_paths,
     probe_sections,
+    puzzles_by_page,
     stage_svgs,
     warn_unreached_levels,
 )
@@ -221,10 +222,7 @@ def build_worksheet(
     with OutputSet() as out:
         for path in (pdf_path, answers_path, manifest_path):
             out.check(path)
-        svg_path = None
-        if svg_dir is not None:
-            svg_path = Path(svg_dir)
-            out.check(svg_path / "puzzle-001.svg")
+        svg_path = check_svg_dir(out, svg_dir)
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
@@ -252,13 +250,6 @@ def build_worksheet(
         answers=answers_path,
     )
 
-
-def _pages(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
-    by_page: dict[int, list[PlannedPuzzle]] = {}
-    for p in plan.puzzles:
-        by_page.setdefault(p.page, []).append(p)
-    for page in sorted(by_page):
-        yield by_page[page]
 
 
 def render_worksheet(
@@ -290,7 +281,7 @@ def render_worksheet(
     start, finish = options.start_label, options.finish_label
     records: list[dict[str, Any]] = []
     width = max(3, len(str(len(plan.puzzles))))
-    for planned_list in _pages(plan):
+    for planned_list in puzzles_by_page(plan):
         pupil_cards, key_cards = [], []
         for planned in planned_list:
             record, geom = _make_maze(setup, planned)
