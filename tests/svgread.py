@@ -26,6 +26,20 @@ def path_d(svg_text: str, ident: str) -> str:
     return "".join(p.get("d", "") for p in el.iter() if p.tag.endswith("path"))
 
 
+def polyline_points(svg_text: str, ident: str) -> list[tuple[float, float]]:
+    """The points of the <polyline> elements inside the element with this id."""
+    el = element_by_id(svg_text, ident)
+    if el is None:
+        return []
+    out = []
+    for p in el.iter():
+        if p.tag.endswith("polyline"):
+            for pair in p.get("points", "").split():
+                x, y = pair.split(",")
+                out.append((float(x), float(y)))
+    return out
+
+
 def straight_runs(d: str) -> list[tuple[float, float, float, float]]:
     """The M/H/V/L path commands as (x1, y1, x2, y2) runs."""
     runs = []

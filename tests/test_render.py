@@ -18,7 +18,7 @@ from mazebook.render.geometry import maze_geometry, rect_wall_runs
 from mazebook.render.pdf import to_pdf
 from mazebook.render.svg import to_svg
 
-from .svgread import element_by_id, path_d, rect_walls_from_runs, straight_runs
+from .svgread import element_by_id, path_d, polyline_points, rect_walls_from_runs, straight_runs
 
 RECT_ALGORITHMS = sorted(REGISTRY)
 
@@ -53,8 +53,10 @@ def test_runs_are_merged_not_one_stroke_per_cell_side() -> None:
 def test_svg_solution_markers_and_metadata() -> None:
     maze = generate("backtracker", 8, 6, seed=9)
     svg = to_svg(maze_geometry(maze), show_solution=True)
-    sol = straight_runs(path_d(svg, "solution"))
-    assert sol, "the solution polyline is drawn"
+    sol = polyline_points(svg, "solution")
+    assert len(sol) >= 2, "the solution polyline is drawn"
+    geom = maze_geometry(maze)
+    assert sol == [tuple(p) for p in geom.solution.round(3).tolist()]
     start, finish = element_by_id(svg, "start"), element_by_id(svg, "finish")
     assert start is not None and finish is not None
     meta = re.search(r"<mazebook>(.*?)</mazebook>", svg)

@@ -20,7 +20,7 @@ from mazebook.shapes.geometry import merge_segments
 from mazebook.shapes.hexagonal import hex_centres
 from mazebook.shapes.triangular import triangle_corners
 
-from .svgread import element_by_id, path_d, straight_runs
+from .svgread import element_by_id, path_d, polyline_points, straight_runs
 
 TOL = 0.01  # the SVG rounds coordinates to 3 decimals
 
@@ -253,5 +253,5 @@ def test_svg_has_solution_and_both_markers_for_each_shape() -> None:
     for shape, options in shapes:
         maze = generate("backtracker", 10, 8, seed=4, shape=shape, **options)
         svg = to_svg(maze_geometry(maze), show_solution=True)
-        assert straight_runs(path_d(svg, "solution"))
+        assert len(polyline_points(svg, "solution")) >= 2
         assert element_by_id(svg, "start") is not None and element_by_id(svg, "finish") is not None

@@ -43,14 +43,6 @@ def svg_segments_d(segments: np.ndarray) -> str:
     return "".join(parts)
 
 
-def svg_polyline_d(points: np.ndarray) -> str:
-    """An SVG path ``d`` string through the points."""
-    nums = numbers(points)
-    if not nums:
-        return ""
-    return f"M{nums[0]} {nums[1]}" + ("L%s %s" * (len(points) - 1)) % tuple(nums[2:])
-
-
 def pdf_segments_ops(segments: np.ndarray) -> str:
     """PDF path operators: a ``m``/``l`` pair per wall run (stroke them afterwards)."""
     if len(segments) == 0:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree
 
+import numpy as np
 import svgwrite
 
 from .geometry import GOAL_DOT_RADIUS, MazeGeometry, marker_triangle
-from .paths import svg_polyline_d, svg_segments_d
+from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
 
 
@@ -67,7 +68,7 @@ def to_svg(
         sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
         sol["stroke-linecap"] = "round"
         sol["stroke-linejoin"] = "round"
-        sol.add(dwg.path(d=svg_polyline_d(geom.solution)))
+        sol.add(dwg.polyline(points=_rounded_points(geom.solution), id="solution-line"))
         dwg.add(sol)
     walls = dwg.g(id="walls", fill="none", stroke="black")
     walls["stroke-width"] = f"{style.wall_width / cell:.4f}"
@@ -87,6 +88,14 @@ def to_svg(
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
     dwg.add(markers)
     return str(dwg.tostring())
+
+
+def _rounded_points(points: np.ndarray) -> list[tuple[float | int, float | int]]:
+    """Points rounded to 3 decimals, whole numbers as ints, so svgwrite writes them short."""
+    out: list[tuple[float | int, float | int]] = []
+    for x, y in np.round(points, 3).tolist():
+        out.append((int(x) if x == int(x) else x, int(y) if y == int(y) else y))
+    return out
 
 
 def _describe(meta: dict) -> str:
