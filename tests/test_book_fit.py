@@ -88,3 +88,17 @@ def test_section_options_cannot_override_section_keys(tmp_path: Path) -> None:
     with pytest.raises(TemplateError, match="section key of its own"):
         build_book(str(template), output=tmp_path / "out" / "x.pdf")
     assert not (tmp_path / "out" / "x.pdf").exists()
+
+
+def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
+    template = _write(
+        tmp_path,
+        'title = "Triangles"\n[[section]]\nname = "S"\ncount = 4\ndifficulty = [2, 5]\n'
+        'shape = "triangle"\n',
+    )
+    result = build_book(str(template), output=tmp_path / "out" / "tri.pdf")
+    assert preflight(result.pdf).ok
+    reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
+    for page in reader.pages[4:8]:  # the four puzzle pages
+        text = page.extract_text()
+        assert "START" in text and "FINISH" in text

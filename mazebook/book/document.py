@@ -235,6 +235,28 @@ def short_overhang(geom: MazeGeometry, scale: float) -> MazeGeometry:
     return replace(geom, solution=line)
 
 
+def wall_clearance(geom: MazeGeometry, x: float, y: float) -> float:
+    """Distance (cell units) from a point to the nearest wall run or arc of the drawing.
+
+    For arcs the distance to the full circle is used, never more than the true distance, so a
+    label is only ever placed where it clears every wall.
+    """
+    best = float("inf")
+    seg = geom.segments
+    if len(seg):
+        a, b = seg[:, :2], seg[:, 2:]
+        ab = b - a
+        length2 = np.maximum((ab * ab).sum(axis=1), 1e-12)
+        t = np.clip(((np.array([x, y]) - a) * ab).sum(axis=1) / length2, 0.0, 1.0)
+        nearest = a + t[:, None] * ab
+        best = float(np.min(np.hypot(nearest[:, 0] - x, nearest[:, 1] - y)))
+    if len(geom.arcs):
+        c, r = geom.arcs[:, :2], geom.arcs[:, 2]
+        radial = np.abs(np.hypot(c[:, 0] - x, c[:, 1] - y) - r)
+        best = min(best, float(np.min(radial)))
+    return best
+
+
 def draw_labels(
     canvas: Canvas,
     fonts: FontPair,
@@ -262,8 +284,11 @@ def draw_labels(
         ox, oy = (-dx, -dy) if entering else (dx, dy)  # pointing away from the maze
         reach = arrow * 1.15 + 2.0
         cx, cy = marker.x + ox * reach / s, marker.y - oy * reach / s  # cell units, y down
-        if 0.0 < cx < geom.width and 0.0 < cy < geom.height:
-            continue  # the arrow's end lies over the drawing (a centre goal, a round rim)
+        inside_box = 0.0 < cx < geom.width and 0.0 < cy < geom.height
+        if inside_box:  # a round rim, a slanted edge, a centre goal: only where the word clears
+            half = stringWidth(word, fonts.bold, LABEL_SIZE) / 2 + LABEL_SIZE * 0.5
+            if wall_clearance(geom, cx, cy) * s < half:
+                continue
         placed.append([word, left + cx * s, top - cy * s, ox, oy, 0])
     if len(placed) == 2:
         _separate(placed, fonts.bold)
