@@ -25,22 +25,7 @@ from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.render.fonts import FONT_DIR
 
-PUZZLE_KEYS = {
-    "number",
-    "section",
-    "page",
-    "answer_page",
-    "level",
-    "algorithm",
-    "width",
-    "height",
-    "seed",
-    "options",
-    "entrance",
-    "exit",
-    "solution_length",
-    "metrics",
-}
+from .contract import PUZZLE_KEYS
 
 
 def _write(path: Path, text: str) -> Path:

@@ -21,7 +21,7 @@ import pytest
 from mazebook.generators import REGISTRY
 from mazebook.grid import Grid, make_grid
 
-ALPHA_Z = 3.090  # upper 0.001 point of the standard normal
+from .stats import chi_square_critical
 
 
 def laplacian(grid: Grid) -> np.ndarray:
@@ -37,12 +37,6 @@ def laplacian(grid: Grid) -> np.ndarray:
 def spanning_trees(grid: Grid) -> int:
     """Kirchhoff's matrix-tree theorem: any cofactor of the Laplacian."""
     return round(float(np.linalg.det(laplacian(grid)[1:, 1:])))
-
-
-def chi_square_critical(df: int, z: float = ALPHA_Z) -> float:
-    """Wilson-Hilferty: (chi2/df)^(1/3) is about normal, mean 1 - 2/(9 df), var 2/(9 df)."""
-    v = 2.0 / (9.0 * df)
-    return df * (1.0 - v + z * math.sqrt(v)) ** 3
 
 
 def sample_trees(algorithm: str, grid: Grid, samples: int, seed: int) -> Counter[bytes]:

@@ -17,7 +17,6 @@ are 5 points or more apart must fall outside each other's bands.
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections import Counter
 from functools import cache
@@ -28,14 +27,9 @@ import pytest
 from mazebook.generators import REGISTRY, _walk, wilson
 from mazebook.grid import Grid, rect_grid
 
-ALPHA_Z = 3.090  # upper 0.001 point of the standard normal
+from .stats import chi_square_critical
+
 PER_TREE = 40
-
-
-def chi_square_critical(df: int, z: float = ALPHA_Z) -> float:
-    """Wilson-Hilferty: (chi2/df)^(1/3) is about normal, mean 1 - 2/(9 df), var 2/(9 df)."""
-    v = 2.0 / (9.0 * df)
-    return df * (1.0 - v + z * math.sqrt(v)) ** 3
 
 
 def tree_of(grid: Grid, links: bytes | bytearray) -> frozenset[tuple[int, int]]:

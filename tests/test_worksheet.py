@@ -27,25 +27,11 @@ from mazebook.cli import main
 from mazebook.errors import TemplateError
 from mazebook.metrics import measure
 
+from .contract import PUZZLE_KEYS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "templates" / "worksheet.toml"
 
-PUZZLE_KEYS = {
-    "number",
-    "section",
-    "page",
-    "answer_page",
-    "level",
-    "algorithm",
-    "width",
-    "height",
-    "seed",
-    "options",
-    "entrance",
-    "exit",
-    "solution_length",
-    "metrics",
-}
 
 
 def _run(*args: str) -> int:
