@@ -15,7 +15,7 @@ import numpy as np
 
 from . import generators
 from .errors import InvalidOptionError, MazebookError
-from .grid import SIDE_NAMES, Grid, bfs, make_grid
+from .grid import SIDE_NAMES, Grid, bfs, make_grid, passage_counts
 from .maze import Maze, Opening
 
 #: How the entrance and exit are placed when not given explicitly.
@@ -130,7 +130,7 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     dist_arr, parent_arr, _ = bfs(grid, links, int(outer[0]))
     depth = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
     a = _first_max(depth[outer])
-    if int(np.count_nonzero(depth >= 0)) != n or _passages(links) != n - 1:
+    if int(np.count_nonzero(depth >= 0)) != n or int(passage_counts(links).sum()) // 2 != n - 1:
         dist_a = np.frombuffer(bfs(grid, links, int(outer[a]))[0], dtype=np.int32)[:n]
     else:
         root, cell = int(outer[0]), int(outer[a])
@@ -155,14 +155,6 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
 def _first_max(values: np.ndarray) -> int:
     """Index of the largest value, the first one on ties."""
     return int(np.argmax(values))
-
-
-_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
-
-
-def _passages(links: bytes) -> int:
-    """Number of passages (each is set on both of its cells)."""
-    return int(np.frombuffer(links.translate(_POPCOUNT), dtype=np.uint8).sum()) // 2
 
 
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:

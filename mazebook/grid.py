@@ -127,6 +127,15 @@ def make_grid(shape: str, width: int, height: int, **shape_options: Any) -> Grid
     return builder(width, height, **shape_options)
 
 
+#: Passage byte -> number of passages (set bits).
+_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
+
+
+def passage_counts(links: bytes | bytearray) -> np.ndarray:
+    """Passages per cell (the set bits of each passage byte), as a uint8 array."""
+    return np.frombuffer(bytes(links).translate(_POPCOUNT), dtype=np.uint8)
+
+
 def _slot_table(degree: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(k for k in range(degree) if m >> k & 1) for m in range(1 << degree))
 

@@ -14,7 +14,16 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .errors import MazebookError, MazeFormatError
-from .grid import GRID_BUILDERS, SIDE_NAMES, Grid, bfs, load_shapes, make_grid, rect_grid
+from .grid import (
+    GRID_BUILDERS,
+    SIDE_NAMES,
+    Grid,
+    bfs,
+    load_shapes,
+    make_grid,
+    passage_counts,
+    rect_grid,
+)
 
 
 class Opening(NamedTuple):
@@ -90,7 +99,7 @@ class Maze:
 
     def passage_count(self) -> int:
         """Number of carved passages between cells (size - 1 for a perfect maze)."""
-        return sum(bin(b).count("1") for b in self.links) // 2
+        return int(passage_counts(self.links).sum()) // 2
 
     # --- the rectangle's wall bits -------------------------------------------------------
     def wall_bits(self) -> bytes:

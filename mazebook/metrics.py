@@ -19,9 +19,8 @@ from typing import Any
 
 import numpy as np
 
+from .grid import passage_counts
 from .maze import Maze
-
-_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
 
 
 @dataclass(frozen=True)
@@ -103,7 +102,7 @@ def measure(maze: Maze) -> Metrics:
     """
     grid = maze.grid
     n = grid.size
-    counts = np.frombuffer(maze.links.translate(_POPCOUNT), dtype=np.uint8)
+    counts = passage_counts(maze.links)
     per_degree = np.bincount(counts, minlength=5)
     dead_ends = int(per_degree[1])
     junctions = int(per_degree[3:].sum())
