@@ -10,7 +10,7 @@ are all painters, so other documents (worksheets) compose their own pages the sa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -199,10 +199,9 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
     """The maze centred in the box, with the style its cell size calls for, and its labels."""
     scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
-    geom = short_overhang(card.geometry, scale) if card.show_solution else card.geometry
     fit = draw_maze(
         canvas,
-        geom,
+        card.geometry,
         x=box.x,
         y=box.y,
         width=box.width,
@@ -213,26 +212,6 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
     if card.labels:
         draw_labels(canvas, fonts, card.geometry, fit, box, (card.start_word, card.finish_word))
     return fit
-
-
-def short_overhang(geom: MazeGeometry, scale: float) -> MazeGeometry:
-    """The geometry with the solution's ends beyond the openings no longer than the arrows.
-
-    The solution runs half a cell past each opening; with very large cells (an easy maze alone
-    on a page) that is more than the room kept for the arrows, and would reach into the page
-    margin. Then both ends are pulled in to the arrows' length.
-    """
-    overhang = marker_length(scale) / scale
-    if overhang >= 0.5 or len(geom.solution) < 2:
-        return geom
-    line = np.array(geom.solution, dtype=np.float64)
-    for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
-        if not marker.inside:
-            line[index] = (
-                marker.x + sign * marker.dx * overhang,
-                marker.y + sign * marker.dy * overhang,
-            )
-    return replace(geom, solution=line)
 
 
 def wall_clearance(geom: MazeGeometry, x: float, y: float) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -200,6 +200,25 @@ def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list
         )
         t += step
     return out
+
+
+def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
+    """The geometry with the solution's ends beyond the openings at most ``overhang`` cells.
+
+    The solution runs half a cell past each opening; with very large cells (an easy maze alone
+    on a page) that is more than the room kept for the arrows and would reach into the page
+    margin, so writers pull both ends in to the arrows' length.
+    """
+    if overhang >= 0.5 or len(geom.solution) < 2:
+        return geom
+    line = np.array(geom.solution, dtype=np.float64)
+    for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
+        if not marker.inside:
+            line[index] = (
+                marker.x + sign * marker.dx * overhang,
+                marker.y + sign * marker.dy * overhang,
+            )
+    return replace(geom, solution=line)
 
 
 #: Radius of the target dot of an inside goal, in cells.

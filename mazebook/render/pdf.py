@@ -15,7 +15,13 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
 from .fonts import default_fonts
-from .geometry import GOAL_DOT_RADIUS, MazeGeometry, arc_to_beziers, marker_triangle
+from .geometry import (
+    GOAL_DOT_RADIUS,
+    MazeGeometry,
+    arc_to_beziers,
+    clamp_overhang,
+    marker_triangle,
+)
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_box, marker_length, solution_width
 
@@ -70,8 +76,9 @@ def draw_maze(
     top = y + height - fit.y
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "1 J 1 j\n"]
     if show_solution and len(geom.solution):
+        line = clamp_overhang(geom, marker_length(s) / s).solution
         ops.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        ops.append(pdf_polyline_ops(geom.solution))
+        ops.append(pdf_polyline_ops(line))
         ops.append("S\n")
     ops.append(f"0 G {style.wall_width / s:.5f} w 2 J\n")
     ops.append(pdf_segments_ops(geom.segments))

@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 import numpy as np
 import svgwrite
 
-from .geometry import GOAL_DOT_RADIUS, MazeGeometry, marker_triangle
+from .geometry import GOAL_DOT_RADIUS, MazeGeometry, clamp_overhang, marker_triangle
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
 
@@ -68,7 +68,8 @@ def to_svg(
         sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
         sol["stroke-linecap"] = "round"
         sol["stroke-linejoin"] = "round"
-        sol.add(dwg.polyline(points=_rounded_points(geom.solution), id="solution-line"))
+        line = clamp_overhang(geom, arrow).solution
+        sol.add(dwg.polyline(points=_rounded_points(line), id="solution-line"))
         dwg.add(sol)
     walls = dwg.g(id="walls", fill="none", stroke="black")
     walls["stroke-width"] = f"{style.wall_width / cell:.4f}"
