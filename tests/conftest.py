@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -14,3 +16,18 @@ settings.register_profile(
     derandomize=True,
 )
 settings.load_profile("mazebook")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--refresh-reference",
+        action="store_true",
+        default=False,
+        help="rewrite tests/reference/ from the current code instead of comparing with it",
+    )
+
+
+@pytest.fixture
+def refresh_reference(request: pytest.FixtureRequest) -> bool:
+    """True when the run was asked to rewrite the reference outputs."""
+    return bool(request.config.getoption("--refresh-reference"))

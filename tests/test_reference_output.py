@@ -1,0 +1,174 @@
+"""Reference outputs: the bytes mazebook promises to keep ("same seed, same maze").
+
+Every case below is made through the command line, so the test does not depend on where code
+lives inside the package. Small outputs (maze JSON and SVG, manifests) are stored whole under
+``tests/reference/``; PDFs are stored as their SHA-256 in ``tests/reference/pdf-sha256.json``.
+
+A change that alters any of them fails here. When a change is meant to alter output, refresh
+the files and commit them with the change, saying why::
+
+    python -m pytest tests/test_reference_output.py --refresh-reference
+
+The last tests show that a single changed byte is caught.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from mazebook.cli import main
+
+REFERENCE = Path(__file__).parent / "reference"
+PDF_HASHES = REFERENCE / "pdf-sha256.json"
+
+GENERATORS = (
+    "backtracker",
+    "prim",
+    "recursive-division",
+    "bfs",
+    "kruskal",
+    "wilson",
+    "aldous-broder",
+    "hunt-and-kill",
+    "eller",
+    "sidewinder",
+    "binary-tree",
+    "growing-tree",
+)
+
+#: One maze per shape: (name, extra command-line arguments).
+SHAPE_CASES = (
+    ("circle", ["--shape", "circle", "--size", "1x6"]),
+    ("hex", ["--shape", "hex", "--size", "9x7"]),
+    ("triangle", ["--shape", "triangle", "--size", "12x7"]),
+    ("mask-heart", ["--shape", "mask", "--mask", "heart", "--size", "16x14"]),
+)
+
+TEMPLATES = ("classic", "children", "a4", "worksheet")
+
+
+def _maze(tmp_path: Path, name: str, fmt: str, args: list[str]) -> bytes:
+    out = tmp_path / f"{name}.{fmt}"
+    code = main(["maze", *args, "--seed", "20261123", "--solution", "-o", str(out)])
+    assert code == 0
+    return out.read_bytes()
+
+
+def _check_bytes(actual: bytes, name: str, refresh: bool) -> None:
+    """Compare with (or, when refreshing, rewrite) the stored reference file ``name``."""
+    path = REFERENCE / name
+    if refresh:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(actual)
+        return
+    assert path.exists(), f"no reference {name}: run with --refresh-reference"
+    expected = path.read_bytes()
+    assert actual == expected, (
+        f"{name} differs from its reference ({_first_difference(actual, expected)})"
+    )
+
+
+def _first_difference(a: bytes, b: bytes) -> str:
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return f"first at byte {i}"
+    return f"lengths {len(a)} and {len(b)}"
+
+
+def _check_hash(data: bytes, key: str, hashes: dict[str, str], refresh: bool) -> None:
+    digest = hashlib.sha256(data).hexdigest()
+    if refresh:
+        hashes[key] = digest
+        return
+    assert key in hashes, f"no reference hash for {key}: run with --refresh-reference"
+    assert digest == hashes[key], f"{key} differs from its reference (SHA-256 {digest})"
+
+
+@pytest.fixture(scope="module")
+def pdf_hashes(request: pytest.FixtureRequest) -> dict[str, str]:
+    """The stored PDF hashes; written back at the end of the module when refreshing."""
+    refresh = request.config.getoption("--refresh-reference")
+    hashes: dict[str, str] = {} if refresh else json.loads(PDF_HASHES.read_text())
+    yield hashes
+    if refresh:
+        merged = json.loads(PDF_HASHES.read_text()) if PDF_HASHES.exists() else {}
+        merged.update(hashes)
+        PDF_HASHES.write_text(json.dumps(merged, indent=1, sort_keys=True) + "\n")
+
+
+@pytest.mark.parametrize("algorithm", GENERATORS)
+@pytest.mark.parametrize("fmt", ["json", "svg"])
+def test_one_maze_per_generator(
+    tmp_path: Path, refresh_reference: bool, algorithm: str, fmt: str
+) -> None:
+    data = _maze(tmp_path, algorithm, fmt, ["--algorithm", algorithm, "--size", "11x8"])
+    _check_bytes(data, f"maze-{algorithm}.{fmt}", refresh_reference)
+
+
+@pytest.mark.parametrize(("name", "args"), SHAPE_CASES, ids=[c[0] for c in SHAPE_CASES])
+@pytest.mark.parametrize("fmt", ["json", "svg"])
+def test_one_maze_per_shape(
+    tmp_path: Path, refresh_reference: bool, name: str, args: list[str], fmt: str
+) -> None:
+    data = _maze(tmp_path, name, fmt, args)
+    _check_bytes(data, f"shape-{name}.{fmt}", refresh_reference)
+
+
+def test_single_maze_pdf(
+    tmp_path: Path, refresh_reference: bool, pdf_hashes: dict[str, str]
+) -> None:
+    data = _maze(tmp_path, "single", "pdf", ["--algorithm", "prim", "--size", "30x40"])
+    _check_hash(data, "maze-prim-30x40.pdf", pdf_hashes, refresh_reference)
+
+
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_shipped_template(
+    tmp_path: Path, refresh_reference: bool, pdf_hashes: dict[str, str], template: str
+) -> None:
+    out = tmp_path / f"{template}.pdf"
+    assert main(["build", template, "-o", str(out), "--quiet"]) == 0
+    _check_bytes(out.with_suffix(".json").read_bytes(), f"book-{template}.json", refresh_reference)
+    _check_hash(out.read_bytes(), f"book-{template}.pdf", pdf_hashes, refresh_reference)
+    answers = out.with_name(f"{template}-answers.pdf")
+    if answers.exists():
+        _check_hash(
+            answers.read_bytes(), f"book-{template}-answers.pdf", pdf_hashes, refresh_reference
+        )
+
+
+# --- the comparison itself must fail when it should ------------------------------------------
+
+
+def _flip_one_byte(data: bytes, at: int) -> bytes:
+    changed = bytearray(data)
+    changed[at] ^= 0x01
+    return bytes(changed)
+
+
+@pytest.mark.parametrize(
+    ("name", "check"),
+    [
+        ("maze-backtracker.svg", lambda data: _check_bytes(data, "maze-backtracker.svg", False)),
+        ("book-classic.json", lambda data: _check_bytes(data, "book-classic.json", False)),
+    ],
+)
+def test_a_changed_byte_is_caught(name: str, check: Callable[[bytes], None]) -> None:
+    stored = (REFERENCE / name).read_bytes()
+    check(stored)  # the stored bytes themselves pass
+    for at in (0, len(stored) // 2, len(stored) - 1):
+        with pytest.raises(AssertionError, match="differs from its reference"):
+            check(_flip_one_byte(stored, at))
+
+
+def test_a_changed_pdf_byte_is_caught() -> None:
+    hashes = json.loads(PDF_HASHES.read_text())
+    fake_pdf = b"%PDF-1.4 reference check\n"
+    hashes = {**hashes, "probe.pdf": hashlib.sha256(fake_pdf).hexdigest()}
+    _check_hash(fake_pdf, "probe.pdf", hashes, False)
+    with pytest.raises(AssertionError, match="differs from its reference"):
+        _check_hash(_flip_one_byte(fake_pdf, 5), "probe.pdf", hashes, False)
