@@ -18,6 +18,6 @@ __version__ = "0.1.0"
 
 def save(maze: Maze, path: str, *, format: str | None = None, solution: bool = False) -> None:
     """Write a maze to ``path`` as svg, pdf, json or txt (from the suffix unless ``format``)."""
-    from .export import save as _save
+    from .render.writers import save as _save
 
     _save(maze, path, format=format, solution=solution)

@@ -38,7 +38,7 @@ elif task == "generate":
         times.append(time.perf_counter() - t)
 else:
     from mazebook.metrics import measure
-    from mazebook.render.geometry import maze_geometry
+    from mazebook.render.shapes import maze_geometry
     from mazebook.render.svg import to_svg
     for i in range(repeat):
         maze = generate(algorithm, size, size, seed=i)

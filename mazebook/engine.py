@@ -15,8 +15,9 @@ import numpy as np
 
 from . import generators
 from .errors import InvalidOptionError, MazebookError
-from .grid import SIDE_NAMES, Grid, bfs, make_grid, passage_counts
-from .maze import Maze, Opening
+from .grid import SIDE_NAMES, Grid, Opening, bfs, passage_counts
+from .maze import Maze
+from .shapes import make_grid
 
 #: How the entrance and exit are placed when not given explicitly.
 OPENINGS = ("farthest", "corners", "sides", "random")

@@ -1,6 +1,10 @@
 """Safe output: write to a temporary file beside the target, then rename over it.
 
 A crash, an error or Ctrl-C part-way leaves the old file (or no file), never a half-written one.
+``write_atomic`` does this for one file; ``OutputSet`` for the files of a build, which land
+together or not at all: each is staged beside its target, and only when everything is written
+are they renamed into place; an existing file is first moved aside, and put back if a later
+rename fails, so an error or Ctrl-C leaves the previous set, never a mixed or partial one.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import TracebackType
 from typing import BinaryIO
 
 from .errors import OutputError
@@ -62,6 +67,21 @@ def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
     return p
 
 
+def temp_beside(target: Path) -> tuple[int, str]:
+    """A new temporary file ``.NAME.*.part`` in the target's folder, with the usual file mode.
+
+    Returns (open descriptor, path). mkstemp makes private 0600 files; outputs are shared
+    documents, so they get the mode a plainly created file would have.
+    """
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    with contextlib.suppress(OSError):
+        os.chmod(tmp, default_mode())
+    return fd, tmp
+
+
 @contextlib.contextmanager
 def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
     """Yield a binary file that replaces ``path`` only if the block finishes without error."""
@@ -73,14 +93,10 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
         except OSError as exc:
             raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         return
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    except OSError as exc:
-        raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+    fd, tmp = temp_beside(target)
     try:
         with os.fdopen(fd, "wb") as handle:
             yield handle
-        os.chmod(tmp, default_mode())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -97,3 +113,75 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
     except OSError as exc:
         raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
     return Path(path)
+
+
+class OutputSet:
+    """Stage files, then commit them all at once (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._staged: list[tuple[Path, Path]] = []  # (temporary file, target)
+
+    def check(self, target: str | Path) -> Path:
+        """Make the target's folder if needed and check it is writable; OutputError if not."""
+        path = prepare_output(target)
+        with contextlib.suppress(OSError):
+            if path.exists() and not os.access(path, os.W_OK):
+                raise OutputError(f"cannot write {str(path)!r}: the file is read-only")
+        return path
+
+    def stage(self, target: str | Path, data: bytes | str) -> None:
+        """Write data to a temporary file beside ``target`` (renamed in place by commit)."""
+        path = Path(target)
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        fd, tmp = temp_beside(path)
+        self._staged.append((Path(tmp), path))
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(payload)
+        except OSError as exc:
+            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+
+    def commit(self) -> None:
+        """Rename every staged file into place; on any failure put the old files back."""
+        moved: list[tuple[Path, Path | None]] = []  # (target, its backup or None)
+        try:
+            for tmp, target in self._staged:
+                backup = None
+                if target.exists():
+                    backup = target.with_name(f".{target.name}.{os.getpid()}.old")
+                    os.replace(target, backup)
+                moved.append((target, backup))
+                os.replace(tmp, target)
+        except BaseException as exc:
+            for target, backup in reversed(moved):
+                with contextlib.suppress(OSError):
+                    if backup is not None:
+                        os.replace(backup, target)
+                    else:
+                        target.unlink()
+            if isinstance(exc, OSError):
+                raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+            raise
+        for _, backup in moved:
+            if backup is not None:
+                with contextlib.suppress(OSError):
+                    backup.unlink()
+        self._staged.clear()
+
+    def discard(self) -> None:
+        """Remove every staged temporary file that was not committed."""
+        for tmp, _ in self._staged:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+        self._staged.clear()
+
+    def __enter__(self) -> OutputSet:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.discard()

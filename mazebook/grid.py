@@ -9,16 +9,14 @@ wall bits N=1 E=2 S=4 W=8.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from array import array
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from .errors import InvalidSizeError, UnsupportedShapeError
+from .errors import InvalidSizeError
 
 #: The largest rectangle side accepted (cells); 2000 x 2000 = 4 million cells.
 MAX_SIDE = 2000
@@ -26,6 +24,13 @@ MAX_SIDE = 2000
 #: Slots of the rectangle, in bit order: N=1, E=2, S=4, W=8.
 N, E, S, W = 0, 1, 2, 3
 SIDE_NAMES = ("N", "E", "S", "W")
+
+
+class Opening(NamedTuple):
+    """A cell and the outer side cut open there (None where the goal is inside, e.g. a centre)."""
+
+    cell: int
+    side: int | None
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,29 +107,6 @@ def rect_grid(width: int, height: int) -> Grid:
         + [(y_ * width, W) for y_ in reversed(range(height))]
     )
     return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
-
-
-#: Builders of grids by shape name: ``builder(width, height, **shape_options) -> Grid``.
-#: Other shapes (circle, hex, triangle, mask) register themselves here.
-GRID_BUILDERS: dict[str, Callable[..., Grid]] = {"rect": rect_grid}
-
-
-def load_shapes() -> None:
-    """Import mazebook.shapes (if present), which registers the non-rectangular grids."""
-    if importlib.util.find_spec("mazebook.shapes") is not None:
-        importlib.import_module("mazebook.shapes")
-
-
-def make_grid(shape: str, width: int, height: int, **shape_options: Any) -> Grid:
-    """Build the grid of a named shape; UnsupportedShapeError lists the known shapes."""
-    if shape not in GRID_BUILDERS:
-        load_shapes()
-    try:
-        builder = GRID_BUILDERS[shape]
-    except KeyError:
-        known = ", ".join(sorted(GRID_BUILDERS))
-        raise UnsupportedShapeError(f"unknown shape {shape!r}; choose one of: {known}") from None
-    return builder(width, height, **shape_options)
 
 
 #: Passage byte -> number of passages (set bits).

@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from mazebook import fileio as output_mod
 from mazebook import generate
 from mazebook.book import build_book, load_template, prepare
-from mazebook.book import output as output_mod
 from mazebook.book.layout import gutter_for, maze_scale
 from mazebook.book.preflight import preflight
 from mazebook.book.schedule import TARGETS
 from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
-from mazebook.render.fonts import FONT_DIR
+from mazebook.render.typeset import FONT_DIR
 
 from .contract import PUZZLE_KEYS
 
@@ -422,8 +422,8 @@ def test_render_cards_is_reusable_for_other_documents(tmp_path: Path) -> None:
     from mazebook.book import pages
     from mazebook.book.document import MazeCard, PdfDocument, render_cards
     from mazebook.book.layout import Margins, PageFormat, PageLayout
-    from mazebook.render.fonts import default_fonts
-    from mazebook.render.geometry import maze_geometry
+    from mazebook.render.shapes import maze_geometry
+    from mazebook.render.typeset import default_fonts
 
     fonts = default_fonts()
     layout = PageLayout(PageFormat(612, 792), Margins(36, 36, 36, 36))

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.build import LevelWarning
+from mazebook.book.pipeline import LevelWarning
 from mazebook.book.preflight import preflight
 
 

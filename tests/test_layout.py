@@ -8,8 +8,6 @@ import pytest
 
 from mazebook import generate
 from mazebook.book.layout import (
-    BLEED,
-    GRIDS,
     Box,
     Margins,
     PageFormat,
@@ -22,8 +20,9 @@ from mazebook.book.layout import (
     slots,
 )
 from mazebook.book.plan import SectionInput, plan_book, section_levels
-from mazebook.render.geometry import maze_geometry
 from mazebook.render.pdf import draw_maze, new_canvas
+from mazebook.render.shapes import maze_geometry
+from mazebook.template.limits import BLEED, GRIDS
 
 INCH = 72.0
 

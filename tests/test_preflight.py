@@ -12,8 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.book.preflight import preflight
 from mazebook.cli import main
-from mazebook.render.fonts import default_fonts
 from mazebook.render.pdf import new_canvas
+from mazebook.render.typeset import default_fonts
 
 LETTER = (612.0, 792.0)
 

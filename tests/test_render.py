@@ -14,8 +14,9 @@ from pypdf import PdfReader
 
 from mazebook import generate
 from mazebook.generators import REGISTRY
-from mazebook.render.geometry import maze_geometry, rect_wall_runs
+from mazebook.render.geometry import rect_wall_runs
 from mazebook.render.pdf import to_pdf
+from mazebook.render.shapes import maze_geometry
 from mazebook.render.svg import to_svg
 
 from .svgread import element_by_id, path_d, polyline_points, rect_walls_from_runs, straight_runs

@@ -11,7 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
-from mazebook.grid import Grid, make_grid
+from mazebook.grid import Grid
+from mazebook.shapes import make_grid
 from mazebook.shapes.hexagonal import hex_corners
 from mazebook.shapes.polar import ring_counts
 from mazebook.shapes.triangular import triangle_corners

@@ -16,7 +16,8 @@ from PIL import Image, ImageDraw
 
 from mazebook import Maze, generate
 from mazebook.errors import InvalidOptionError, MazebookError
-from mazebook.grid import Grid, make_grid
+from mazebook.grid import Grid
+from mazebook.shapes import make_grid
 from mazebook.shapes.lattice import components, outside_region
 from mazebook.shapes.masks import MaskWarning, decode_cells, encode_cells
 

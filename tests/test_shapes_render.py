@@ -13,10 +13,9 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import Maze, generate
-from mazebook.render.geometry import maze_geometry
 from mazebook.render.pdf import to_pdf
+from mazebook.render.shapes import maze_geometry, merge_segments
 from mazebook.render.svg import to_svg
-from mazebook.shapes.geometry import merge_segments
 from mazebook.shapes.hexagonal import hex_centres
 from mazebook.shapes.triangular import triangle_corners
 

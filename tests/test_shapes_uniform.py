@@ -19,7 +19,8 @@ import numpy as np
 import pytest
 
 from mazebook.generators import REGISTRY
-from mazebook.grid import Grid, make_grid
+from mazebook.grid import Grid
+from mazebook.shapes import make_grid
 
 from .stats import chi_square_critical
 

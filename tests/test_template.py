@@ -6,17 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.book import template as template_mod
-from mazebook.book.template import (
+from mazebook.errors import TemplateError
+from mazebook.generators import REGISTRY
+from mazebook.template import load as template_mod
+from mazebook.template.load import (
     DEFAULTS,
     available_templates,
     load_template,
     locate,
     parse_template,
 )
-from mazebook.book.units import parse_length, parse_page_size
-from mazebook.errors import TemplateError
-from mazebook.generators import REGISTRY
+from mazebook.template.units import parse_length, parse_page_size
 
 INCH, MM = 72.0, 72.0 / 25.4
 

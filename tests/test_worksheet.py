@@ -19,19 +19,18 @@ from mazebook import generate
 from mazebook.book import build_book, load_template
 from mazebook.book.layout import maze_scale
 from mazebook.book.preflight import preflight
-from mazebook.book.template import parse_template
-from mazebook.book.units import POINTS_PER_MM
 from mazebook.book.worksheet import prepare_worksheet
-from mazebook.book.worksheet_template import MIN_CELL_MM
 from mazebook.cli import main
 from mazebook.errors import TemplateError
 from mazebook.metrics import measure
+from mazebook.template.load import parse_template
+from mazebook.template.units import POINTS_PER_MM
+from mazebook.template.worksheet import MIN_CELL_MM
 
 from .contract import PUZZLE_KEYS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "templates" / "worksheet.toml"
-
 
 
 def _run(*args: str) -> int:
@@ -356,7 +355,7 @@ def test_only_loose_sheets_may_have_an_odd_page_count(tmp_path: Path) -> None:
     from mazebook.book.document import LOOSE_SHEETS, PdfDocument
     from mazebook.book.layout import Margins, PageFormat, PageLayout
     from mazebook.book.worksheet import KEYWORDS
-    from mazebook.render.fonts import default_fonts
+    from mazebook.render.typeset import default_fonts
 
     assert LOOSE_SHEETS in KEYWORDS
     layout = PageLayout(PageFormat(612, 792), Margins(36, 36, 36, 36))

@@ -26,10 +26,18 @@ from mazebook.book.preflight import preflight
 from mazebook.cli import main
 from mazebook.engine import generate
 from mazebook.errors import FontError
-from mazebook.render.fonts import FONT_DIR, default_fonts, user_font
-from mazebook.render.geometry import maze_geometry
-from mazebook.render.pdf import maze_fit, new_canvas
-from mazebook.render.text import check_text, direction, visual, wrap
+from mazebook.render.pdf import new_canvas
+from mazebook.render.shapes import maze_geometry
+from mazebook.render.style import fit_maze
+from mazebook.render.typeset import (
+    FONT_DIR,
+    check_text,
+    default_fonts,
+    direction,
+    user_font,
+    visual,
+    wrap,
+)
 
 CHINESE = "迷宫练习"
 ARABIC = "متاهات الصف الثالث"
@@ -244,7 +252,7 @@ def test_start_and_finish_words_never_overlap(tmp_path: Path) -> None:
 
         setattr(canvas, name, record)
     card = MazeCard(geom, "")
-    draw_labels(canvas, fonts, geom, maze_fit(geom, box.width, box.height), box)
+    draw_labels(canvas, fonts, geom, fit_maze(geom.width, geom.height, box.width, box.height), box)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     spans = []

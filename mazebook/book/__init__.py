@@ -1,18 +1,17 @@
-"""The book builder: a template and a difficulty schedule in, a print-ready puzzle book out.
+"""The builders: a template and a difficulty schedule in, a print-ready book or worksheet out.
 
 ``build_book(template, output=..., seed=..., svg_dir=..., progress=...)`` writes the PDF and its
-manifest; ``preflight(path)`` checks a finished PDF against the print rules. Modules: units,
-schema and template (reading templates), schedule (levels as measured difficulty), plan and
-layout (pure page arithmetic), fonts (the font, checked against every text), document and
-pages (drawing), manifest, output, preflight. A template with ``kind = "worksheet"`` is built by
-the same build_book into classroom sheets and a separate answer key: worksheet_template (its
-keys), worksheet_pages (its page furniture) and worksheet (the build).
+manifest. Rooms: schedule (levels as measured difficulty), plan and layout (pure page
+arithmetic), document and pages (drawing pages), manifest; pipeline holds the steps books and
+worksheets share, build.py is the book's plan over it and worksheet.py (with worksheet_pages)
+the worksheet's. Templates are read by ``mazebook.template``; fonts and text are set by
+``mazebook.render.typeset``; files land through ``mazebook.fileio``.
 """
 
 from __future__ import annotations
 
+from ..template import Template, available_templates, load_template
 from .build import BuildResult, build_book, prepare
-from .template import Template, available_templates, load_template
 
 __all__ = [
     "BuildResult",

@@ -13,8 +13,6 @@ import io
 import os
 import random
 import time
-import warnings
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -22,10 +20,14 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import check_seed, generate
-from ..errors import MazebookError, OutputError, TemplateError
-from ..render.fonts import FontPair
-from ..render.geometry import MazeGeometry, maze_geometry
-from . import fonts as book_fonts
+from ..errors import MazebookError, TemplateError
+from ..fileio import OutputSet
+from ..render import typeset
+from ..render.geometry import MazeGeometry
+from ..render.shapes import maze_geometry
+from ..render.typeset import FontPair
+from ..template import Template, load_template
+from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
 from .document import (
@@ -50,29 +52,22 @@ from .layout import (
     maze_scale,
     slots,
 )
-from .output import OutputSet
+from .pipeline import (
+    BuildResult,
+    Progress,
+    check_svg_dir,
+    choose_maze,
+    output_paths,
+    probe_sections,
+    puzzles_by_page,
+    stage_svgs,
+    warn_unreached_levels,
+)
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
-from .schedule import MIN_SIDE, Choice, Request, choose, generators_for, openings_for
-from .template import Template, load_template
-from .units import format_length
-
-Progress = Callable[[int, int], None]
+from .schedule import MIN_SIDE, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
-
-
-@dataclass(frozen=True)
-class BuildResult:
-    """Where the files went and what the book holds."""
-
-    pdf: Path
-    manifest: Path
-    svg_dir: Path | None
-    page_count: int
-    puzzle_count: int
-    seconds: float
-    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
 
 
 @dataclass(frozen=True)
@@ -120,7 +115,7 @@ def load_fonts(template: Template) -> FontPair:
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts.append(("book's own labels", pages.FIXED_TEXT))
-    return book_fonts.load_fonts(template.font, texts, source=template.source)
+    return typeset.load_fonts(template.font, texts, source=template.source)
 
 
 def prepare(template: Template) -> BookSetup:
@@ -172,34 +167,6 @@ def prepare(template: Template) -> BookSetup:
     )
 
 
-def probe_sections(template: Template) -> None:
-    """Make one tiny maze per section and generator, so a bad shape fails before the build."""
-    for i, section in enumerate(template.sections):
-        for level in sorted(set(section.levels)):
-            for name in generators_for(level, section.generators):
-                options: dict[str, Any] = dict(section.shape_options)
-                options["openings"] = openings_for(level, section.shape, section.openings)
-                try:
-                    generate(name, 8, 8, seed=0, shape=section.shape, **options)
-                except MazebookError as exc:
-                    raise section_error(template, i, exc) from None
-
-
-def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
-    section = template.sections[index]
-    return TemplateError(
-        f"{template.source}: [[section]] {index + 1} ({section.name!r}), shape "
-        f"{section.shape!r}: {exc}"
-    )
-
-
-def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
-    pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
-    if pdf.suffix.lower() != ".pdf":
-        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
-    return pdf, pdf.with_suffix(".json")
-
-
 def build_book(
     template: Template | str | os.PathLike[str] | None = None,
     *,
@@ -247,33 +214,6 @@ def build_book(
     )
 
 
-class LevelWarning(UserWarning):
-    """Some puzzles came out easier than their level: the page has no room for harder ones."""
-
-
-#: How far (difficulty points) below its target a puzzle may land before the build warns.
-LEVEL_SLACK = 0.75
-
-
-def warn_unreached_levels(records: list[dict[str, Any]]) -> None:
-    """Warn once when puzzles fell well short of their level's difficulty (hardest that fits)."""
-    short = [
-        r for r in records if r["metrics"]["difficulty"] < r["target_difficulty"] - LEVEL_SLACK
-    ]
-    if short:
-        levels = sorted({int(r["level"]) for r in short})
-        warnings.warn(
-            LevelWarning(
-                f"{len(short)} of {len(records)} puzzles are easier than their level "
-                f"(level{'s' if len(levels) > 1 else ''} {', '.join(map(str, levels))}): "
-                "the largest maze that fits the page "
-                "at min_cell was used; use fewer puzzles a page, a larger page or a smaller "
-                "min_cell (the manifest has each puzzle's target_difficulty and difficulty)"
-            ),
-            stacklevel=2,
-        )
-
-
 @dataclass(frozen=True, eq=False)
 class _Made:
     """A chosen puzzle on its way to the page: its card and manifest record."""
@@ -281,45 +221,6 @@ class _Made:
     planned: PlannedPuzzle
     card: MazeCard
     record: dict[str, Any]
-
-
-def choose_maze(
-    tpl: Template,
-    planned: PlannedPuzzle,
-    *,
-    box: tuple[float, float],
-    min_cell: float,
-    limit: tuple[int, int],
-    rng: random.Random,
-) -> tuple[Choice, dict[str, Any]]:
-    """Pick a planned puzzle's maze for its level (schedule.choose) and its manifest record.
-
-    Shared by books and worksheets; an engine error names the template's section.
-    """
-    section = tpl.sections[planned.section]
-    request = Request(
-        level=planned.level,
-        box=box,
-        min_cell=min_cell,
-        limit=limit,
-        generators=section.generators,
-        shape=section.shape,
-        shape_options=section.shape_options,
-        openings=section.openings,
-    )
-    try:
-        choice = choose(request, rng)
-    except MazebookError as exc:
-        raise section_error(tpl, planned.section, exc) from None
-    record = manifest_mod.puzzle_record(
-        planned,
-        section.name,
-        choice.maze,
-        choice.metrics,
-        target=choice.target,
-        candidates=choice.candidates,
-    )
-    return choice, record
 
 
 def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
@@ -341,24 +242,6 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         caption_right_short=f"L{planned.level} · ans. p. {planned.answer_page}",
     )
     return _Made(planned, card, record), geom
-
-
-def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
-    """The planned puzzles grouped by the page they are printed on, in page order."""
-    by_page: dict[int, list[PlannedPuzzle]] = {}
-    for p in plan.puzzles:
-        by_page.setdefault(p.page, []).append(p)
-    for page in sorted(by_page):
-        yield by_page[page]
-
-
-def check_svg_dir(out: OutputSet, svg_dir: str | Path | None) -> Path | None:
-    """The SVG folder as a Path, checked writable up front (None when no SVGs are asked for)."""
-    if svg_dir is None:
-        return None
-    path = Path(svg_dir)
-    out.check(path / "puzzle-001.svg")
-    return path
 
 
 def render_book(
@@ -454,13 +337,6 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
             place_form(canvas, _form_name(planned.number), slot.maze)
 
     return paint
-
-
-def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
-    from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
-
-    out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
-    out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))
 
 
 def _decoration(template: Template) -> MazeCard | None:

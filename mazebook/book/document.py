@@ -17,11 +17,10 @@ import numpy as np
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.fonts import FontPair
 from ..render.geometry import MazeGeometry
 from ..render.pdf import draw_maze
 from ..render.style import Fit, Style, marker_length
-from ..render.text import visual
+from ..render.typeset import FontPair, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale, slots
 
 Painter = Callable[[Canvas, PageFrame], None]

@@ -10,23 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..render.style import fit_box, marker_length
-from .units import POINTS_PER_INCH
-
-#: Bleed added on every side of the trim when a template asks for it (points).
-BLEED = 0.125 * POINTS_PER_INCH
-#: The smallest outside (and top, bottom) margin: without and with bleed (points).
-MIN_OUTSIDE = 0.25 * POINTS_PER_INCH
-MIN_OUTSIDE_BLEED = 0.375 * POINTS_PER_INCH
-#: No ink may come closer than this to the trim edge (the preflight checks it).
-SAFE_DISTANCE = 0.25 * POINTS_PER_INCH
-
-#: Inside (gutter) margin by page count, as print-on-demand services ask: (up to pages, inches).
-GUTTERS: tuple[tuple[int, float], ...] = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
-GUTTER_BEYOND = 0.875
-
-#: Mazes per page -> (columns, rows) on a portrait page (swapped on a landscape body).
-GRIDS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
+from ..render.style import fit_maze
+from ..template.limits import GRIDS, GUTTER_BEYOND, GUTTERS
+from ..template.units import POINTS_PER_INCH
 
 #: Room kept around a puzzle's maze box for the START and FINISH words (points).
 LABEL_ROOM = 11.0
@@ -224,9 +210,7 @@ def maze_box(slot: Slot, *, labels: bool) -> Box:
 
 def maze_scale(width: float, height: float, box_width: float, box_height: float) -> float:
     """Points per cell when a width x height drawing is fitted in the box (as draw_maze does)."""
-    rough = fit_box(width, height, box_width, box_height, 0.0).scale
-    margin = marker_length(rough) * 1.25
-    return fit_box(width, height, box_width, box_height, margin).scale
+    return fit_maze(width, height, box_width, box_height).scale
 
 
 #: The arrow room that maze_scale reserves at most on each side (points).

@@ -14,8 +14,8 @@ from typing import Any
 from .. import __version__
 from ..maze import Maze, Opening
 from ..metrics import Metrics
+from ..template import Template
 from .plan import BookPlan, PlannedPuzzle
-from .template import Template
 
 
 def opening_position(maze: Maze, opening: Opening) -> list[int] | int:

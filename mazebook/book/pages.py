@@ -2,7 +2,7 @@
 running heads and page numbers. Layout comes from layout.py; text only from here.
 
 Every text from the template (title, subtitle, author, section names) is drawn in its visual
-form (mazebook.render.text), so an Arabic or Hebrew title prints joined and right to left."""
+form (mazebook.render.typeset), so an Arabic or Hebrew title prints joined and right to left."""
 
 from __future__ import annotations
 
@@ -13,8 +13,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.fonts import FontPair
-from ..render.text import visual, wrap
+from ..render.typeset import FontPair, visual, wrap
 from .document import MazeCard, Painter, draw_maze_box
 from .layout import Box, PageFrame
 from .plan import BookPlan, PlannedSection

@@ -26,8 +26,8 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from ..errors import MazebookError
 from ..render.style import MIN_PRINT_LINE
+from ..template.limits import BLEED, SAFE_DISTANCE
 from .document import LOOSE_SHEETS
-from .layout import BLEED, SAFE_DISTANCE
 
 BLEED_TOLERANCE = 0.5  # points
 INK_TOLERANCE = 0.5  # points

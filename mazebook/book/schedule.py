@@ -23,9 +23,8 @@ from ..errors import MazebookError
 from ..generators import REGISTRY
 from ..maze import Maze
 from ..metrics import Metrics, measure
+from ..template.limits import LEVELS
 from .layout import dims_for, maze_scale
-
-LEVELS = range(1, 11)
 
 #: The difficulty score each level aims at (calibrated: level 10 is about the hardest maze
 #: that fits a letter page at 3.5 mm cells; level 1 a 5 x 5 maze).
@@ -87,38 +86,80 @@ class Curve:
 CURVES: dict[str, Curve] = {
     "backtracker": Curve(
         (
-            (4.32, 1.16), (5.39, 2.17), (6.32, 3.01), (7.16, 3.86), (8.08, 4.71), (8.91, 5.58),
-            (9.75, 6.55), (10.6, 7.5), (11.44, 8.47),
+            (4.32, 1.16),
+            (5.39, 2.17),
+            (6.32, 3.01),
+            (7.16, 3.86),
+            (8.08, 4.71),
+            (8.91, 5.58),
+            (9.75, 6.55),
+            (10.6, 7.5),
+            (11.44, 8.47),
         )
     ),
     "hunt-and-kill": Curve(
         (
-            (4.32, 1.12), (5.39, 2.21), (6.32, 3.02), (7.16, 3.82), (8.08, 4.63), (8.91, 5.55),
-            (9.75, 6.29), (10.6, 7.11), (11.44, 8.0),
+            (4.32, 1.12),
+            (5.39, 2.21),
+            (6.32, 3.02),
+            (7.16, 3.82),
+            (8.08, 4.63),
+            (8.91, 5.55),
+            (9.75, 6.29),
+            (10.6, 7.11),
+            (11.44, 8.0),
         )
     ),
     "wilson": Curve(
         (
-            (4.32, 1.38), (5.39, 2.29), (6.32, 3.09), (7.16, 3.8), (8.08, 4.57), (8.91, 5.12),
-            (9.75, 5.89), (10.6, 6.57), (11.44, 7.37),
+            (4.32, 1.38),
+            (5.39, 2.29),
+            (6.32, 3.09),
+            (7.16, 3.8),
+            (8.08, 4.57),
+            (8.91, 5.12),
+            (9.75, 5.89),
+            (10.6, 6.57),
+            (11.44, 7.37),
         )
     ),
     "aldous-broder": Curve(
         (
-            (4.32, 1.51), (5.39, 2.32), (6.32, 3.04), (7.16, 3.74), (8.08, 4.5), (8.91, 5.24),
-            (9.75, 5.93), (10.6, 6.65), (11.44, 7.35),
+            (4.32, 1.51),
+            (5.39, 2.32),
+            (6.32, 3.04),
+            (7.16, 3.74),
+            (8.08, 4.5),
+            (8.91, 5.24),
+            (9.75, 5.93),
+            (10.6, 6.65),
+            (11.44, 7.35),
         )
     ),
     "kruskal": Curve(
         (
-            (4.32, 1.46), (5.39, 2.29), (6.32, 2.96), (7.16, 3.65), (8.08, 4.44), (8.91, 5.1),
-            (9.75, 5.7), (10.6, 6.49), (11.44, 7.17),
+            (4.32, 1.46),
+            (5.39, 2.29),
+            (6.32, 2.96),
+            (7.16, 3.65),
+            (8.08, 4.44),
+            (8.91, 5.1),
+            (9.75, 5.7),
+            (10.6, 6.49),
+            (11.44, 7.17),
         )
     ),
     "prim": Curve(
         (
-            (4.32, 1.43), (5.39, 2.19), (6.32, 2.93), (7.16, 3.4), (8.08, 4.05), (8.91, 4.74),
-            (9.75, 5.26), (10.6, 5.96), (11.44, 6.5),
+            (4.32, 1.43),
+            (5.39, 2.19),
+            (6.32, 2.93),
+            (7.16, 3.4),
+            (8.08, 4.05),
+            (8.91, 4.74),
+            (9.75, 5.26),
+            (10.6, 5.96),
+            (11.44, 6.5),
         )
     ),
 }
@@ -305,7 +346,7 @@ def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:
 def _fit_ratio(maze: Maze, request: Request) -> float:
     """The cell size a (non-rectangular) maze's drawing gets in the box over min_cell: 1.0
     when it keeps cells of at least min_cell, else less."""
-    from ..render.geometry import maze_geometry
+    from ..render.shapes import maze_geometry
 
     geom = maze_geometry(maze)
     scale = maze_scale(geom.width, geom.height, *request.box)

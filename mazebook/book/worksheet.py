@@ -21,22 +21,15 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ..errors import MazebookError, TemplateError
-from ..render.fonts import FontPair
-from ..render.geometry import MazeGeometry, maze_geometry
+from ..fileio import OutputSet
+from ..render.geometry import MazeGeometry
+from ..render.shapes import maze_geometry
+from ..render.typeset import FontPair, load_fonts
+from ..template import Template
+from ..template.units import format_length
+from ..template.worksheet import WorksheetOptions
 from . import manifest as manifest_mod
-from .build import (
-    BuildResult,
-    Progress,
-    check_svg_dir,
-    choose_maze,
-    output_paths,
-    probe_sections,
-    puzzles_by_page,
-    stage_svgs,
-    warn_unreached_levels,
-)
 from .document import ANSWER_MIN_SCALE, LOOSE_SHEETS, MazeCard, PdfDocument, cards_painter
-from .fonts import load_fonts
 from .layout import (
     Margins,
     PageFormat,
@@ -49,11 +42,19 @@ from .layout import (
     maze_scale,
     slots,
 )
-from .output import OutputSet
+from .pipeline import (
+    BuildResult,
+    Progress,
+    check_svg_dir,
+    choose_maze,
+    output_paths,
+    probe_sections,
+    puzzles_by_page,
+    stage_svgs,
+    warn_unreached_levels,
+)
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
 from .schedule import MIN_SIDE
-from .template import Template
-from .units import format_length
 from .worksheet_pages import (
     FIXED_TEXT,
     SHEET_CAPTION,
@@ -66,7 +67,6 @@ from .worksheet_pages import (
     page_footer,
     sheet_header,
 )
-from .worksheet_template import WorksheetOptions
 
 #: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
 KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
@@ -122,7 +122,7 @@ def worksheet_rng(seed: int, number: int) -> random.Random:
 def options_of(template: Template) -> WorksheetOptions:
     """The worksheet keys of a template; TemplateError if it is not a worksheet template."""
     if template.worksheet is None:
-        raise TemplateError(f"{template.source}: not a worksheet template (kind = \"worksheet\")")
+        raise TemplateError(f'{template.source}: not a worksheet template (kind = "worksheet")')
     return template.worksheet
 
 
@@ -249,7 +249,6 @@ def build_worksheet(
         seconds=time.perf_counter() - started,
         answers=answers_path,
     )
-
 
 
 def render_worksheet(

@@ -5,7 +5,7 @@ The header is one band at the top of every page (PageLayout's header band, SHEET
 a title line, a line of fields, and up to two lines of instruction. The answer key draws its
 title and ``answer_title`` in the same band, so its mazes land exactly where the pupils' do.
 Fitting is separate from drawing (``HeaderText``), so a text that cannot fit is refused before
-anything is written. Every text is drawn in its visual form (mazebook.render.text): right-to-left
+anything is written. Every text is drawn in its visual form (mazebook.render.typeset): right-to-left
 fields run from the right edge, and a right-to-left instruction is set flush right.
 """
 
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.fonts import FontPair
-from ..render.text import direction, visual, wrap
+from ..render.typeset import FontPair, direction, visual, wrap
 from .document import Painter
 from .layout import Box, PageFrame
 

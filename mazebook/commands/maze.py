@@ -9,11 +9,10 @@ from typing import Any
 
 from ..engine import OPENINGS, generate
 from ..errors import InvalidOptionError
-from ..export import FORMATS, render
 from ..fileio import is_special
+from ..render.writers import FORMATS, write
+from ..shapes import SHAPES
 from .common import emit, parse_seed, parse_size
-
-SHAPES = ("rect", "circle", "hex", "triangle", "mask")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -43,7 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
     )
-    p.add_argument("--shape", choices=SHAPES, default="rect", help="grid shape (default rect)")
+    p.add_argument(
+        "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
+    )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")
     p.add_argument("--image", help="black-and-white image file for --shape mask")
@@ -102,5 +103,5 @@ def run(args: argparse.Namespace) -> int:
                 raise InvalidOptionError(f"--{key} goes with --shape mask")
             options[key] = value
     maze = generate(args.algorithm, width, height, seed=seed, shape=args.shape, **options)
-    emit(render(maze, fmt, solution=args.solution), args.output)
+    emit(write(maze, fmt, solution=args.solution), args.output)
     return 0

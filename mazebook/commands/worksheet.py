@@ -22,8 +22,7 @@ BASE_TEMPLATE = "worksheet"
 #: How messages about the command's template name it (replaced by flag names before printing).
 SOURCE = "worksheet options"
 PER_PAGE = (1, 2, 4, 6)
-LEVEL_MIN, LEVEL_MAX = 1, 10
-MAX_COUNT = 2000
+
 
 #: Template keys -> the flags that set them, for messages.
 FLAGS = {
@@ -101,6 +100,8 @@ def _whole(flag: str, text: str, lo: int, hi: int, what: str) -> int:
 
 def parse_levels(text: str) -> tuple[int, int]:
     """'2-5' -> (2, 5): two levels from 1 to 10, the first not above the second."""
+    from ..template.limits import LEVEL_MAX, LEVEL_MIN
+
     match = _LEVELS.match(text)
     if match:
         lo, hi = int(match.group(1)), int(match.group(2))
@@ -120,7 +121,8 @@ def _text(flag: str, value: str) -> str:
 
 def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, Any]:
     """The worksheet template's data with the flags' changes (each flag checked first)."""
-    from ..book.units import PAGE_SIZES, parse_length, parse_page_size
+    from ..template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
+    from ..template.units import PAGE_SIZES, parse_length, parse_page_size
 
     data = dict(base)
     section = dict(base["section"][0])
@@ -171,7 +173,7 @@ def _in_flags(message: str) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from ..book import build_book
-    from ..book.template import locate, template_from_data
+    from ..template import locate, template_from_data
 
     name, entry = locate(BASE_TEMPLATE)
     base = tomllib.loads(entry.read_text(encoding="utf-8"))

@@ -14,9 +14,9 @@ from array import array
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec
 from ._common import adj_array, links_from_edges, numpy_rng
 from ._walk import chunk_for, rect_steps, use_rect_walk
+from .spec import GeneratorSpec
 
 #: Random sides drawn per refill in the pure-Python walk.
 _DRAW = 1 << 16

@@ -19,8 +19,8 @@ import random
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec
 from ._common import adj_array, links_from_edges, numpy_rng
+from .spec import GeneratorSpec
 
 
 def carve(grid: Grid, rng: random.Random) -> bytearray:

@@ -21,8 +21,8 @@ from array import array
 from collections.abc import Callable, Iterator
 
 from ..grid import Grid
-from . import GeneratorSpec, Option
 from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from .spec import GeneratorSpec, Option
 
 _MAX_TABLE_DEGREE = 6
 

@@ -22,8 +22,8 @@ from array import array
 from collections.abc import Iterator
 
 from ..grid import Grid
-from . import GeneratorSpec
 from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from .spec import GeneratorSpec
 
 _MAX_TABLE_DEGREE = 6
 

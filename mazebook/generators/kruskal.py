@@ -13,8 +13,8 @@ from array import array
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec
 from ._common import adj_array, links_from_edges, numpy_rng, undirected_edges
+from .spec import GeneratorSpec
 
 #: Passages looked at per batch of the vectorised pre-filter.
 _CHUNK = 1 << 15

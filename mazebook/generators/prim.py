@@ -22,8 +22,8 @@ from array import array
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec, Option
 from ._common import links_from_edges, numpy_rng, perm_indices, permutations
+from .spec import GeneratorSpec, Option
 
 VARIANTS = ("modified", "simplified", "true")
 

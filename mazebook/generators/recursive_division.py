@@ -17,7 +17,7 @@ import random
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec, Option
+from .spec import GeneratorSpec, Option
 
 SPLITS = ("proportional", "longer", "random")
 _N, _E, _S, _W = 1, 2, 4, 8

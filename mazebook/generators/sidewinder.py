@@ -14,8 +14,8 @@ import random
 import numpy as np
 
 from ..grid import Grid
-from . import GeneratorSpec, Option
 from ._common import numpy_rng
+from .spec import GeneratorSpec, Option
 
 _N, _E, _S, _W = 1, 2, 4, 8
 

@@ -2,20 +2,18 @@
 
 Writers (SVG, PDF) receive only a MazeGeometry: merged straight wall runs, circular wall arcs,
 the solution polyline and the two markers. They never look at a Maze, so the SVG and the PDF of
-a maze cannot disagree. Other shapes register their own builder in GEOMETRY_BUILDERS.
+a maze cannot disagree. The rectangle is drawn here; other shapes in ``render.shapes``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from ..errors import UnsupportedShapeError
-from ..grid import load_shapes
 from ..maze import Maze
 
 
@@ -53,28 +51,6 @@ class MazeGeometry:
     start: Marker
     finish: Marker
     meta: Mapping[str, Any] = field(default_factory=dict)
-
-    @property
-    def stroke_count(self) -> int:
-        """Number of drawn wall strokes (runs plus arcs)."""
-        return int(len(self.segments) + len(self.arcs))
-
-
-GeometryBuilder = Callable[[Maze], MazeGeometry]
-
-#: Geometry builders by grid kind; shapes add theirs.
-GEOMETRY_BUILDERS: dict[str, GeometryBuilder] = {}
-
-
-def maze_geometry(maze: Maze) -> MazeGeometry:
-    """The drawing of a maze (any registered shape) as pure geometry."""
-    builder = GEOMETRY_BUILDERS.get(maze.grid.kind)
-    if builder is None:
-        load_shapes()
-        builder = GEOMETRY_BUILDERS.get(maze.grid.kind)
-    if builder is None:
-        raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes")
-    return builder(maze)
 
 
 def maze_meta(maze: Maze) -> dict[str, Any]:
@@ -171,9 +147,6 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
         finish=finish,
         meta=maze_meta(maze),
     )
-
-
-GEOMETRY_BUILDERS["rect"] = rect_geometry
 
 
 def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:

@@ -14,7 +14,6 @@ import math
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
-from .fonts import default_fonts
 from .geometry import (
     GOAL_DOT_RADIUS,
     MazeGeometry,
@@ -23,7 +22,8 @@ from .geometry import (
     marker_triangle,
 )
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
-from .style import DEFAULT_STYLE, Fit, Style, fit_box, marker_length, solution_width
+from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
+from .typeset import default_fonts
 
 POINTS_PER_INCH = 72.0
 
@@ -47,14 +47,6 @@ def _dot_ops(cx: float, cy: float, r: float) -> str:
     return "".join(out)
 
 
-def maze_fit(geom: MazeGeometry, width: float, height: float) -> Fit:
-    """Where the maze lands in a width x height box (points), leaving room for the arrows."""
-    # first guess the cell size, then reserve the arrows' room at that size
-    rough = fit_box(geom.width, geom.height, width, height, 0.0).scale
-    margin = marker_length(rough) * 1.25
-    return fit_box(geom.width, geom.height, width, height, margin)
-
-
 def draw_maze(
     canvas: Canvas,
     geom: MazeGeometry,
@@ -70,7 +62,7 @@ def draw_maze(
 
     Returns the fit (cell size in points and offset) so callers can place labels.
     """
-    fit = maze_fit(geom, width, height)
+    fit = fit_maze(geom.width, geom.height, width, height)
     s = fit.scale
     left = x + fit.x
     top = y + height - fit.y

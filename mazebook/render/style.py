@@ -54,6 +54,16 @@ def fit_box(width: float, height: float, box_w: float, box_h: float, margin: flo
     return Fit(scale, (box_w - width * scale) / 2, (box_h - height * scale) / 2)
 
 
+def fit_maze(width: float, height: float, box_w: float, box_h: float) -> Fit:
+    """Where a maze drawing lands in a box (points), leaving room for its arrows.
+
+    The one fit of the package: the page layout sizes mazes with it, the writers draw with it.
+    """
+    rough = fit_box(width, height, box_w, box_h, 0.0).scale  # first guess the cell size,
+    margin = marker_length(rough) * 1.25  # then reserve the arrows' room at that size
+    return fit_box(width, height, box_w, box_h, margin)
+
+
 def marker_length(scale: float) -> float:
     """Arrow length for the start and finish markers, in drawing units, from the cell size."""
     return min(max(0.9 * scale, 6.0), 14.0)

@@ -1,43 +1,82 @@
-"""Shapes beyond the rectangle: circle (theta), hex (sigma), triangle (delta) and masks.
+"""The shapes a maze can take: one literal registry from name to grid builder.
 
-Importing this package registers each shape's grid builder with ``mazebook.grid`` and its
-drawing with ``mazebook.render.geometry``; ``make_grid`` imports it the first time a shape
-other than "rect" is asked for. Drawings are imported lazily, so a grid costs no geometry code.
+Each shape module builds topology only (cells, neighbour slots, the outer sides) and says where
+each cell's centre lies; how a shape is drawn lives in ``mazebook.render.shapes``. Nothing here
+registers itself on import: ``SHAPES`` below is the whole list.
 """
 
 from __future__ import annotations
 
-from ..grid import GRID_BUILDERS
-from ..maze import Maze
-from ..render.geometry import GEOMETRY_BUILDERS, GeometryBuilder, MazeGeometry
-from .hexagonal import hex_grid
-from .masks import mask_grid
-from .polar import polar_grid
-from .triangular import triangle_grid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
-#: Every shape name, the rectangle first (as the CLI lists them).
-SHAPES = ("rect", "circle", "hex", "triangle", "mask")
+import numpy as np
 
-
-def _drawing(name: str) -> GeometryBuilder:
-    def build(maze: Maze) -> MazeGeometry:
-        from . import geometry
-
-        builder: GeometryBuilder = getattr(geometry, name)
-        return builder(maze)
-
-    build.__name__ = name
-    return build
+from ..errors import UnsupportedShapeError, did_you_mean
+from ..grid import Grid, rect_grid
+from .hexagonal import hex_centres, hex_grid
+from .masks import mask_centres, mask_grid
+from .polar import polar_centres, polar_grid
+from .triangular import triangle_centres, triangle_grid
 
 
-GRID_BUILDERS.update(
-    {"circle": polar_grid, "hex": hex_grid, "triangle": triangle_grid, "mask": mask_grid}
-)
-GEOMETRY_BUILDERS.update(
-    {
-        "circle": _drawing("polar_geometry"),
-        "hex": _drawing("hex_geometry"),
-        "triangle": _drawing("triangle_geometry"),
-        "mask": _drawing("mask_geometry"),
-    }
-)
+def rect_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) cell centres of the rectangle in cell units (x right, y down)."""
+    cells = np.arange(grid.size, dtype=np.int64)
+    return np.stack([cells % grid.width + 0.5, cells // grid.width + 0.5], axis=1)
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A shape: its grid builder, where its cells are drawn, its options and a summary."""
+
+    name: str
+    build: Callable[..., Grid]
+    centres: Callable[[Grid], np.ndarray]
+    options: tuple[str, ...]
+    summary: str
+
+
+#: Every shape by name, the rectangle first (as the command line lists them).
+SHAPES: dict[str, Shape] = {
+    "rect": Shape("rect", rect_grid, rect_centres, (), "square cells in rows and columns"),
+    "circle": Shape(
+        "circle",
+        polar_grid,
+        polar_centres,
+        ("inner",),
+        "rings of cells around a centre goal; height is the number of rings",
+    ),
+    "hex": Shape("hex", hex_grid, hex_centres, ("outline",), "hexagonal cells"),
+    "triangle": Shape("triangle", triangle_grid, triangle_centres, ("outline",), "triangles"),
+    "mask": Shape(
+        "mask",
+        mask_grid,
+        mask_centres,
+        ("mask", "text", "image", "cells", "parts", "font", "threshold"),
+        "square cells inside a silhouette, letters or a black-and-white image",
+    ),
+}
+
+
+def shape(name: object) -> Shape:
+    """The shape registered under ``name``; UnsupportedShapeError lists the known ones."""
+    try:
+        return SHAPES[str(name)]
+    except KeyError:
+        known = ", ".join(sorted(SHAPES))
+        hint = did_you_mean(str(name), SHAPES)
+        raise UnsupportedShapeError(
+            f"unknown shape {name!r}{hint}; choose one of: {known}"
+        ) from None
+
+
+def make_grid(shape_name: str, width: int, height: int, **shape_options: Any) -> Grid:
+    """Build the grid of a named shape with its options."""
+    return shape(shape_name).build(width, height, **shape_options)
+
+
+def cell_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) centre of every cell of a grid, in cell units with y down."""
+    return shape(grid.kind).centres(grid)

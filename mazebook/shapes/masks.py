@@ -226,3 +226,10 @@ def mask_positions(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     inside = decode_cells(grid.params["cells"], grid.width, grid.height)
     rows, cols = np.nonzero(inside)
     return rows, cols
+
+
+def mask_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) cell centres in drawing units, relative to the shape's bounding box."""
+    rows, cols = mask_positions(grid)
+    y0, x0 = int(rows.min()), int(cols.min())
+    return np.stack([cols - x0 + 0.5, rows - y0 + 0.5], axis=1).astype(np.float64)

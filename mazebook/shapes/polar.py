@@ -18,8 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..grid import MAX_SIDE, Grid, bfs
-from ..maze import Opening
+from ..grid import MAX_SIDE, Grid, Opening, bfs
 from .lattice import check_int, check_side, pack_tables, reject_unknown
 
 #: The largest number of rings (about 285,000 cells).
@@ -108,6 +107,22 @@ def centre_openings(grid: Grid, links: bytes, rng: random.Random) -> tuple[Openi
     dist, _, _ = bfs(grid, links, 0)
     cell, side = max(grid.boundary, key=lambda b: (dist[b[0]], -b[0]))
     return Opening(cell, side), Opening(0, None)
+
+
+def cell_angles(grid: Grid) -> np.ndarray:
+    """Per cell: the angle (radians, y down, from the top clockwise) of its middle."""
+    _, index, count = cell_rings(grid)
+    return np.radians(-90.0 + 360.0 * (index + 0.5) / count)
+
+
+def polar_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) cell centres in drawing units: the circle of ``rings + 1`` around its centre,
+    each ring cell at the middle of its band, the centre cell at the middle."""
+    ring = cell_rings(grid)[0]
+    c = float(len(grid.params["ring_counts"]))
+    mid = cell_angles(grid)
+    radius = np.where(ring == 0, 0.0, ring + 0.5)
+    return np.stack([c + radius * np.cos(mid), c + radius * np.sin(mid)], axis=1)
 
 
 def cell_rings(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

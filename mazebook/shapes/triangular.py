@@ -130,3 +130,10 @@ def triangle_corners(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     corners = np.stack([kx / 2, ky * ROW_PITCH], axis=2)
     start = np.where(up[:, None], np.array(SIDE_START_UP), np.array(SIDE_START_DOWN))
     return corners, start
+
+
+def triangle_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) cell centres in drawing units: the mean of each triangle's corners."""
+    corners, _ = triangle_corners(grid)
+    centres: np.ndarray = corners.mean(axis=1)
+    return centres

@@ -14,14 +14,10 @@ from jsonschema.exceptions import ValidationError
 
 from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
-from .layout import GRIDS
+from ..shapes import SHAPES
+from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
-from .worksheet_template import KINDS
-
-SHAPES = ("rect", "circle", "hex", "triangle", "mask")
-LEVEL_MIN, LEVEL_MAX = 1, 10
-MAX_COUNT = 2000
-PER_PAGE = sorted(GRIDS)
+from .worksheet import KINDS
 
 _LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
 

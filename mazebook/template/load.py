@@ -4,7 +4,7 @@ Templates ship in the repository's ``templates/`` folder, which an installed maz
 as the package ``mazebook.templates``. Only ``title`` and one ``[[section]]`` are required;
 DEFAULTS and SECTION_DEFAULTS hold every other key's default. A template is a book unless it
 says ``kind = "worksheet"``: then ``Template.worksheet`` holds the worksheet's own keys (see
-worksheet_template.py) and build_book makes a worksheet and its answer key instead.
+template/worksheet.py) and build_book makes a worksheet and its answer key instead.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
-from .layout import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
+from ..template.units import format_length, parse_length, parse_page_size
+from .limits import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
 from .schema import template_schema, validate
-from .units import format_length, parse_length, parse_page_size
-from .worksheet_template import (
+from .worksheet import (
     WORKSHEET_DEFAULTS,
     WORKSHEET_SECTION_DEFAULTS,
     WorksheetOptions,

@@ -1,4 +1,7 @@
-"""Drawings of the non-rectangular shapes as MazeGeometry: walls, arcs, solution, markers.
+"""How each shape is drawn: a MazeGeometry (walls, arcs, solution, markers) for any maze.
+
+``DRAWINGS`` maps every shape of ``mazebook.shapes.SHAPES`` to its drawing function, and
+``maze_geometry`` picks the right one.
 
 Walls are the cell sides without a passage (outer sides too, except the openings), each shared
 side drawn once; collinear sides that touch are merged into one run and a ring's consecutive
@@ -9,22 +12,25 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 
 import numpy as np
 
+from ..errors import UnsupportedShapeError
 from ..maze import Maze
-from ..render.geometry import (
+from ..shapes.hexagonal import hex_centres, hex_corners
+from ..shapes.masks import mask_centres, mask_positions
+from ..shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
+from ..shapes.triangular import triangle_centres, triangle_corners
+from .geometry import (
     Marker,
     MazeGeometry,
     maze_meta,
+    rect_geometry,
     rect_wall_runs,
     simplify_polyline,
     solution_polyline,
 )
-from .hexagonal import hex_centres, hex_corners
-from .masks import mask_positions
-from .polar import OUT0, cell_rings
-from .triangular import triangle_corners
 
 _EPS = 1e-7
 
@@ -165,7 +171,7 @@ def triangle_geometry(maze: Maze) -> MazeGeometry:
     rows = np.arange(maze.size)[:, None]
     p = corners[rows, start]
     q = corners[rows, (start + 1) % 3]
-    return polygon_geometry(maze, p, q, corners.mean(axis=1))
+    return polygon_geometry(maze, p, q, triangle_centres(maze.grid))
 
 
 def mask_geometry(maze: Maze) -> MazeGeometry:
@@ -180,7 +186,7 @@ def mask_geometry(maze: Maze) -> MazeGeometry:
             walls[opening.cell] &= ~(1 << opening.side) & 15
     bits = np.zeros((h, w), dtype=np.uint8)
     bits[rows - y0, cols - x0] = walls
-    centres = np.stack([cols - x0 + 0.5, rows - y0 + 0.5], axis=1).astype(np.float64)
+    centres = mask_centres(grid)
     vectors = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
     normals = np.broadcast_to(vectors, (maze.size, 4, 2))
     mids = centres[:, None, :] + 0.5 * normals
@@ -239,9 +245,8 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
         if opening.side == OUT0:
             outer[opening.cell - int(offsets[rings])] = False
     arcs += _ring_arcs(outer, float(rings + 1), c, counts[rings])
-    mid = np.radians(-90.0 + 360.0 * (index + 0.5) / count)
-    radius = np.where(ring == 0, 0.0, ring + 0.5)
-    centres = np.stack([c + radius * np.cos(mid), c + radius * np.sin(mid)], axis=1)
+    mid = cell_angles(grid)
+    centres = polar_centres(grid)
     start = _polar_marker(maze, True, centres, mid, c, rings)
     finish = _polar_marker(maze, False, centres, mid, c, rings)
     path = _polar_path(maze.solution_cells, ring, mid, c)
@@ -298,3 +303,22 @@ def _polar_path(cells: tuple[int, ...], ring: np.ndarray, mid: np.ndarray, c: fl
             pts.append(point(rb + 0.5, ma))
             pts += arc(rb + 0.5, ma, mb)
     return simplify_polyline(np.array(pts, dtype=np.float64))
+
+
+#: The drawing of every shape in mazebook.shapes.SHAPES.
+DRAWINGS: dict[str, Callable[[Maze], MazeGeometry]] = {
+    "rect": rect_geometry,
+    "circle": polar_geometry,
+    "hex": hex_geometry,
+    "triangle": triangle_geometry,
+    "mask": mask_geometry,
+}
+
+
+def maze_geometry(maze: Maze) -> MazeGeometry:
+    """The drawing of a maze of any shape as pure geometry."""
+    try:
+        draw = DRAWINGS[maze.grid.kind]
+    except KeyError:
+        raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes") from None
+    return draw(maze)

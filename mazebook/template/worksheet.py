@@ -1,7 +1,7 @@
 """The worksheet kind of template: its own keys, defaults, and cell sizes by level.
 
 A template with ``kind = "worksheet"`` is read by the same reader and schema as a book
-(template.py); this module holds what only worksheets have. Worksheets print every text they
+(template/load.py); this module holds what only worksheets have. Worksheets print every text they
 show from the template (so a sheet can be entirely in another language), take 1, 2, 4 or 6 mazes
 a page, and without a ``min_cell`` key give each level its own smallest cell: large cells for
 the low levels, so small children can draw in them.
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TemplateError
+from .limits import LEVELS
 from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
@@ -64,7 +65,7 @@ class WorksheetOptions:
 
 def default_min_cells() -> tuple[float, ...]:
     """MIN_CELL_MM in points, levels 1 to 10."""
-    return tuple(MIN_CELL_MM[level] * POINTS_PER_MM for level in range(1, 11))
+    return tuple(MIN_CELL_MM[level] * POINTS_PER_MM for level in LEVELS)
 
 
 def check_kind_keys(data: Mapping[str, Any], kind: str, source: str) -> None:

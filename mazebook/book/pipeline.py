@@ -1,0 +1,158 @@
+"""The steps that books and worksheets share: probe the sections, choose each maze and record
+it, group puzzles by page, stage SVGs, warn about levels a page cannot hold, report the result.
+
+Both builders (build.py for books, worksheet.py for worksheets) are plans over this one
+pipeline; neither imports the other's internals.
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine import generate
+from ..errors import MazebookError, OutputError, TemplateError
+from ..fileio import OutputSet
+from ..render.geometry import MazeGeometry
+from ..template import Template
+from . import manifest as manifest_mod
+from .plan import BookPlan, PlannedPuzzle
+from .schedule import Choice, Request, choose, generators_for, openings_for
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where the files went and what the book holds."""
+
+    pdf: Path
+    manifest: Path
+    svg_dir: Path | None
+    page_count: int
+    puzzle_count: int
+    seconds: float
+    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
+
+
+def probe_sections(template: Template) -> None:
+    """Make one tiny maze per section and generator, so a bad shape fails before the build."""
+    for i, section in enumerate(template.sections):
+        for level in sorted(set(section.levels)):
+            for name in generators_for(level, section.generators):
+                options: dict[str, Any] = dict(section.shape_options)
+                options["openings"] = openings_for(level, section.shape, section.openings)
+                try:
+                    generate(name, 8, 8, seed=0, shape=section.shape, **options)
+                except MazebookError as exc:
+                    raise section_error(template, i, exc) from None
+
+
+def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
+    section = template.sections[index]
+    return TemplateError(
+        f"{template.source}: [[section]] {index + 1} ({section.name!r}), shape "
+        f"{section.shape!r}: {exc}"
+    )
+
+
+def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
+    pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
+    if pdf.suffix.lower() != ".pdf":
+        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
+    return pdf, pdf.with_suffix(".json")
+
+
+class LevelWarning(UserWarning):
+    """Some puzzles came out easier than their level: the page has no room for harder ones."""
+
+
+#: How far (difficulty points) below its target a puzzle may land before the build warns.
+LEVEL_SLACK = 0.75
+
+
+def warn_unreached_levels(records: list[dict[str, Any]]) -> None:
+    """Warn once when puzzles fell well short of their level's difficulty (hardest that fits)."""
+    short = [
+        r for r in records if r["metrics"]["difficulty"] < r["target_difficulty"] - LEVEL_SLACK
+    ]
+    if short:
+        levels = sorted({int(r["level"]) for r in short})
+        warnings.warn(
+            LevelWarning(
+                f"{len(short)} of {len(records)} puzzles are easier than their level "
+                f"(level{'s' if len(levels) > 1 else ''} {', '.join(map(str, levels))}): "
+                "the largest maze that fits the page "
+                "at min_cell was used; use fewer puzzles a page, a larger page or a smaller "
+                "min_cell (the manifest has each puzzle's target_difficulty and difficulty)"
+            ),
+            stacklevel=2,
+        )
+
+
+def choose_maze(
+    tpl: Template,
+    planned: PlannedPuzzle,
+    *,
+    box: tuple[float, float],
+    min_cell: float,
+    limit: tuple[int, int],
+    rng: random.Random,
+) -> tuple[Choice, dict[str, Any]]:
+    """Pick a planned puzzle's maze for its level (schedule.choose) and its manifest record.
+
+    Shared by books and worksheets; an engine error names the template's section.
+    """
+    section = tpl.sections[planned.section]
+    request = Request(
+        level=planned.level,
+        box=box,
+        min_cell=min_cell,
+        limit=limit,
+        generators=section.generators,
+        shape=section.shape,
+        shape_options=section.shape_options,
+        openings=section.openings,
+    )
+    try:
+        choice = choose(request, rng)
+    except MazebookError as exc:
+        raise section_error(tpl, planned.section, exc) from None
+    record = manifest_mod.puzzle_record(
+        planned,
+        section.name,
+        choice.maze,
+        choice.metrics,
+        target=choice.target,
+        candidates=choice.candidates,
+    )
+    return choice, record
+
+
+def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
+    """The planned puzzles grouped by the page they are printed on, in page order."""
+    by_page: dict[int, list[PlannedPuzzle]] = {}
+    for p in plan.puzzles:
+        by_page.setdefault(p.page, []).append(p)
+    for page in sorted(by_page):
+        yield by_page[page]
+
+
+def check_svg_dir(out: OutputSet, svg_dir: str | Path | None) -> Path | None:
+    """The SVG folder as a Path, checked writable up front (None when no SVGs are asked for)."""
+    if svg_dir is None:
+        return None
+    path = Path(svg_dir)
+    out.check(path / "puzzle-001.svg")
+    return path
+
+
+def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
+    from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
+
+    out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
+    out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))

@@ -1,0 +1,268 @@
+"""The dict (JSON) forms of a maze: wall rows for the rectangle, the graph form for any shape.
+
+Reading checks every field, since a maze file may come from anywhere; the result is the parts a
+``Maze`` is made of (``MazeParts``), so this module needs no Maze and the model stays small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
+
+from .errors import MazebookError, MazeFormatError
+from .grid import SIDE_NAMES, Grid, Opening, rect_grid
+from .shapes import SHAPES, make_grid
+
+
+class MazeParts(NamedTuple):
+    """What a maze dict holds: the grid, passage bytes, openings and how it was made."""
+
+    grid: Grid
+    links: bytes
+    entrance: Opening
+    exit: Opening
+    algorithm: str
+    seed: int | None
+    options: dict[str, Any]
+
+
+def wall_bits(links: bytes, openings: Sequence[Opening]) -> bytes:
+    """Rectangle wall bits (N=1 E=2 S=4 W=8) from passage bytes, with the openings cleared."""
+    walls = bytearray(links.translate(_INVERT4))
+    for opening in openings:
+        if opening.side is not None:
+            walls[opening.cell] &= ~(1 << opening.side) & 15
+    return bytes(walls)
+
+
+def wall_rows(bits: bytes, width: int, height: int) -> list[list[int]]:
+    """``height`` rows of ``width`` wall ints, row 0 at the top."""
+    return [list(bits[r * width : (r + 1) * width]) for r in range(height)]
+
+
+def to_dict(
+    grid: Grid,
+    links: bytes,
+    entrance: Opening,
+    exit_: Opening,
+    solution: Sequence[int],
+    common: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes."""
+    if grid.kind == "rect":
+        xy = grid.xy
+        bits = wall_bits(links, (entrance, exit_))
+        return {
+            "shape": "rect",
+            "width": grid.width,
+            "height": grid.height,
+            "walls": wall_rows(bits, grid.width, grid.height),
+            "entrance": list(xy(entrance.cell)),
+            "exit": list(xy(exit_.cell)),
+            "entrance_side": _side_name(entrance.side),
+            "exit_side": _side_name(exit_.side),
+            "solution": [list(xy(c)) for c in solution],
+            **common,
+        }
+    return {**graph_dict(grid, links, entrance, exit_, solution), **common}
+
+
+def from_dict(data: Mapping[str, Any]) -> MazeParts:
+    """Read a maze back from ``to_dict()`` output, checking that it is consistent."""
+    if not isinstance(data, Mapping):
+        raise MazeFormatError("a maze must be a JSON object")
+    shape = data.get("shape", "rect")
+    if shape == "rect" and "walls" in data:
+        return _rect_from_dict(data)
+    return graph_from_dict(data)
+
+
+#: Passage byte -> wall byte for the rectangle (the low four bits flipped).
+_INVERT4 = bytes((b ^ 15) & 0xFF for b in range(256))
+
+
+def _side_name(side: int | None) -> str | None:
+    return None if side is None else SIDE_NAMES[side]
+
+
+def _int_pair(data: Mapping[str, Any], key: str) -> tuple[int, int]:
+    value = data.get(key)
+    if (
+        not isinstance(value, (list, tuple))
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise MazeFormatError(f"{key!r} must be a pair [x, y] of whole numbers, got {value!r}")
+    return int(value[0]), int(value[1])
+
+
+def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
+    width, height = data.get("width"), data.get("height")
+    if not isinstance(width, int) or not isinstance(height, int):
+        raise MazeFormatError("'width' and 'height' must be whole numbers")
+    try:
+        grid = rect_grid(width, height)
+    except ValueError as exc:
+        raise MazeFormatError(str(exc)) from None
+    rows = data.get("walls")
+    if not isinstance(rows, list) or len(rows) != height:
+        raise MazeFormatError(f"'walls' must be a list of {height} rows")
+    flat = bytearray()
+    for r, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != width:
+            raise MazeFormatError(f"'walls' row {r} must hold {width} numbers")
+        for v in row:
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 15:
+                raise MazeFormatError(f"'walls' row {r} holds {v!r}; wall values are 0 to 15")
+            flat.append(v)
+    adj, back, n = grid.adj, grid.back, grid.size
+    links = bytearray(n)
+    outer_open: list[tuple[int, int]] = []
+    for cell in range(n):
+        open_bits = ~flat[cell] & 15
+        for k in range(4):
+            if open_bits >> k & 1:
+                j = adj[cell * 4 + k]
+                if j == n:
+                    outer_open.append((cell, k))
+                elif flat[j] >> back[cell * 4 + k] & 1:
+                    x, y = grid.xy(cell)
+                    raise MazeFormatError(
+                        f"wall {SIDE_NAMES[k]} of cell [{x}, {y}] is open on one side only"
+                    )
+                else:
+                    links[cell] |= 1 << k
+    entrance = _opening(grid, data, "entrance", outer_open)
+    exit_ = _opening(grid, data, "exit", [o for o in outer_open if o != tuple(entrance)])
+    leftover = [o for o in outer_open if o not in (tuple(entrance), tuple(exit_))]
+    if leftover:
+        x, y = grid.xy(leftover[0][0])
+        raise MazeFormatError(
+            f"the outer wall is open at cell [{x}, {y}] side {SIDE_NAMES[leftover[0][1]]}, "
+            "which is neither the entrance nor the exit"
+        )
+    options = data.get("options") or {}
+    seed = data.get("seed")
+    return MazeParts(
+        grid,
+        bytes(links),
+        entrance,
+        exit_,
+        str(data.get("algorithm") or ""),
+        seed if isinstance(seed, int) else None,
+        dict(options) if isinstance(options, Mapping) else {},
+    )
+
+
+def _opening(
+    grid: Grid, data: Mapping[str, Any], key: str, candidates: list[tuple[int, int]]
+) -> Opening:
+    x, y = _int_pair(data, key)
+    if not (0 <= x < grid.width and 0 <= y < grid.height):
+        raise MazeFormatError(
+            f"{key!r} [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
+        )
+    cell = grid.cell_at(x, y)
+    sides = [k for c, k in candidates if c == cell]
+    named = data.get(f"{key}_side")
+    if named in SIDE_NAMES and SIDE_NAMES.index(named) in sides:
+        return Opening(cell, SIDE_NAMES.index(named))
+    if not sides:
+        raise MazeFormatError(f"{key!r} [{x}, {y}] has no opening in the outer wall")
+    return Opening(cell, sides[0])
+
+
+def graph_dict(
+    grid: Grid, links: bytes, entrance: Opening, exit_: Opening, solution: Sequence[int]
+) -> dict[str, Any]:
+    """The graph form of any maze: cells, neighbours before carving, carved passages."""
+    n, degree, adj = grid.size, grid.degree, grid.adj
+    neighbors = [grid.neighbors(c) for c in range(n)]
+    passages = [
+        [c, adj[c * degree + k]]
+        for c in range(n)
+        for k in range(degree)
+        if links[c] >> k & 1 and c < adj[c * degree + k]
+    ]
+    return {
+        "shape": grid.kind,
+        "width": grid.width,
+        "height": grid.height,
+        "cells": n,
+        "neighbors": neighbors,
+        "passages": passages,
+        "entrance": entrance.cell,
+        "exit": exit_.cell,
+        "entrance_side": entrance.side,
+        "exit_side": exit_.side,
+        "solution": list(solution),
+        "grid_params": _jsonable(grid.params),
+    }
+
+
+def _jsonable(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that rebuild a grid with make_grid: ``params["build"]`` where the shape gives
+    it, else every param that JSON can hold (callables such as default_openings left out)."""
+    source = params.get("build", params)
+    out: dict[str, Any] = {}
+    for k, v in source.items():
+        if callable(v):
+            continue
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out
+
+
+def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
+    """Rebuild a maze of any shape from its graph form, checking the grid matches."""
+    shape = data.get("shape")
+    if not isinstance(shape, str) or shape not in SHAPES:
+        raise MazeFormatError(f"unknown shape {shape!r}; known: {', '.join(sorted(SHAPES))}")
+    params = data.get("grid_params") or {}
+    if not isinstance(params, Mapping):
+        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
+    try:
+        grid = make_grid(str(shape), int(data["width"]), int(data["height"]), **params)
+    except (KeyError, TypeError) as exc:
+        raise MazeFormatError(f"graph form lacks or mangles {exc}") from None
+    except MazebookError as exc:
+        raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
+    if data.get("cells") != grid.size:
+        raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {grid.size}")
+    neighbors = data.get("neighbors")
+    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(grid.size)]:
+        raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
+    passages = data.get("passages", [])
+    if not isinstance(passages, list):
+        raise MazeFormatError("'passages' must be a list of [cell, cell] pairs")
+    links = bytearray(grid.size)
+    for pair in passages:
+        try:
+            a, b = int(pair[0]), int(pair[1])
+            if not (0 <= a < grid.size and 0 <= b < grid.size):
+                raise ValueError
+            k = grid.slot_to(a, b)
+        except (ValueError, TypeError, IndexError):
+            raise MazeFormatError(
+                f"passage {pair!r} does not join two neighbouring cells"
+            ) from None
+        links[a] |= 1 << k
+        links[b] |= 1 << grid.back[a * grid.degree + k]
+    openings = []
+    for key in ("entrance", "exit"):
+        cell = data.get(key)
+        if not isinstance(cell, int) or not 0 <= cell < grid.size:
+            raise MazeFormatError(f"{key!r} must be a cell number from 0 to {grid.size - 1}")
+        side = data.get(f"{key}_side")
+        if side is not None and (cell, side) not in grid.boundary:
+            raise MazeFormatError(f"{key}_side {side!r} is not an outer side of cell {cell}")
+        openings.append(Opening(cell, side))
+    seed = data.get("seed")
+    return MazeParts(
+        grid,
+        bytes(links),
+        openings[0],
+        openings[1],
+        str(data.get("algorithm") or ""),
+        seed if isinstance(seed, int) else None,
+        dict(data.get("options") or {}),
+    )

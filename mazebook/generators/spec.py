@@ -1,0 +1,88 @@
+"""What a generator is: its options (with their checks) and its registry entry."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
+from ..grid import Grid
+
+Carve = Callable[..., bytearray]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One knob of a generator: its type, default, allowed range or choices, and meaning."""
+
+    name: str
+    kind: type  # float, int, str or bool
+    default: Any
+    doc: str
+    minimum: float | None = None
+    maximum: float | None = None
+    choices: tuple[str, ...] | None = None
+
+    def check(self, algorithm: str, value: Any) -> Any:
+        """Return the value converted to this option's type, or raise InvalidOptionError."""
+        where = f"{algorithm} option {self.name!r}"
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise InvalidOptionError(f"{where} must be one of {allowed}; got {value!r}")
+            return value
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise InvalidOptionError(f"{where} must be true or false; got {value!r}")
+            return value
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise InvalidOptionError(f"{where} must be a number; got {value!r}")
+        if self.kind is int and value != int(value):
+            raise InvalidOptionError(f"{where} must be a whole number; got {value!r}")
+        value = self.kind(value)
+        lo = -float("inf") if self.minimum is None else self.minimum
+        hi = float("inf") if self.maximum is None else self.maximum
+        if not lo <= value <= hi:
+            raise InvalidOptionError(
+                f"{where} must be between {self.minimum} and {self.maximum}; got {value}"
+            )
+        return value
+
+
+@dataclass(frozen=True)
+class GeneratorSpec:
+    """A registered algorithm: name, carving function, one-line summary, shapes, options."""
+
+    name: str
+    carve: Carve
+    summary: str
+    shapes: frozenset[str] | None = None  # None: any grid (a graph algorithm)
+    options: tuple[Option, ...] = ()
+
+    def supports(self, shape: str) -> bool:
+        return self.shapes is None or shape in self.shapes
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled in and every given option checked; unknown names are refused."""
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                listed = ", ".join(known) or "none"
+                raise InvalidOptionError(
+                    f"{self.name} has no option {name!r}{did_you_mean(name, known)}; "
+                    f"its options: {listed}"
+                )
+        return {o.name: o.check(self.name, given.get(o.name, o.default)) for o in self.options}
+
+    def run(self, grid: Grid, rng: random.Random, options: Mapping[str, Any]) -> bytearray:
+        """Carve ``grid`` with validated options (see resolve_options)."""
+        if not self.supports(grid.kind):
+            allowed = ", ".join(sorted(self.shapes or ()))
+            raise UnsupportedShapeError(
+                f"{self.name} works only on {allowed} grids, not {grid.kind!r}; "
+                "graph algorithms (backtracker, prim, kruskal, wilson, aldous-broder, "
+                "hunt-and-kill, growing-tree, bfs) work on every shape"
+            )
+        return self.carve(grid, rng, **options)

@@ -1,0 +1,109 @@
+"""One maze to a file format: the writers by format, and ``save``.
+
+``WRITERS`` maps each format to a function ``(maze, *, solution) -> bytes``; the SVG and PDF
+writers draw only the maze's geometry, the text writer only its wall bits. An unknown format
+or suffix gets an error that lists the known ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..errors import MazebookError
+from ..fileio import write_atomic
+from ..maze import Maze
+from ..metrics import measure
+from .shapes import maze_geometry
+
+Writer = Callable[..., bytes]
+
+
+def maze_json(maze: Maze) -> str:
+    """``to_dict()`` plus the metrics, as stable JSON text (sorted keys, one trailing newline)."""
+    data = maze.to_dict()
+    data["metrics"] = measure(maze).to_dict()
+    return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def wall_text(bits: bytes, width: int, height: int, path: Sequence[int] = ()) -> str:
+    """A rectangle's wall bits in plain text: '+--+' and '|  |' walls, '**' on ``path`` cells."""
+    on_path = set(path)
+    lines = []
+    for y in range(height):
+        top = ["+"]
+        mid = []
+        for x in range(width):
+            c = bits[y * width + x]
+            top.append("--+" if c & 1 else "  +")
+            mid.append("|" if c & 8 else " ")
+            mid.append("**" if (y * width + x) in on_path else "  ")
+        mid.append("|" if bits[y * width + width - 1] & 2 else " ")
+        lines.append("".join(top))
+        lines.append("".join(mid))
+    bottom = ["+"] + ["--+" if bits[(height - 1) * width + x] & 4 else "  +" for x in range(width)]
+    lines.append("".join(bottom))
+    return "\n".join(lines) + "\n"
+
+
+def write_json(maze: Maze, *, solution: bool = False) -> bytes:
+    """The dict form and metrics (the solution is always part of it)."""
+    del solution
+    return maze_json(maze).encode()
+
+
+def write_txt(maze: Maze, *, solution: bool = False) -> bytes:
+    """Plain text, rectangles only."""
+    if maze.grid.kind != "rect":
+        raise MazebookError("the txt format is for rectangular mazes; use svg, pdf or json")
+    path = maze.solution_cells if solution else ()
+    return wall_text(maze.wall_bits(), maze.width, maze.height, path).encode()
+
+
+def write_svg(maze: Maze, *, solution: bool = False) -> bytes:
+    """An SVG document of the maze's geometry."""
+    from .svg import to_svg
+
+    return to_svg(maze_geometry(maze), show_solution=solution).encode()
+
+
+def write_pdf(maze: Maze, *, solution: bool = False) -> bytes:
+    """A one-page letter PDF with the maze as large as it fits."""
+    from .pdf import to_pdf
+
+    return to_pdf(maze_geometry(maze), show_solution=solution)
+
+
+#: Writers by format name, in the order the command line lists them.
+WRITERS: dict[str, Writer] = {
+    "json": write_json,
+    "svg": write_svg,
+    "pdf": write_pdf,
+    "txt": write_txt,
+}
+
+FORMATS = tuple(WRITERS)
+
+
+def write(maze: Maze, fmt: str, *, solution: bool = False) -> bytes:
+    """The maze in a format, as bytes."""
+    try:
+        writer = WRITERS[fmt]
+    except KeyError:
+        raise MazebookError(
+            f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}"
+        ) from None
+    return writer(maze, solution=solution)
+
+
+def save(
+    maze: Maze, path: str | Path, *, format: str | None = None, solution: bool = False
+) -> None:
+    """Write the maze to ``path`` atomically, in ``format`` or the one its suffix names."""
+    fmt = format or Path(path).suffix.lstrip(".").lower()
+    if fmt not in WRITERS:
+        raise MazebookError(
+            f"unknown file extension of {str(path)!r}; use one of: {', '.join(FORMATS)}"
+        )
+    write_atomic(path, write(maze, fmt, solution=solution))

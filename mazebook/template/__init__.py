@@ -1,0 +1,30 @@
+"""Templates: a TOML file (or a shipped name) in, a checked, frozen ``Template`` out.
+
+``load.py`` finds and reads templates, ``schema.py`` declares what they may hold,
+``units.py`` parses every length and page size, ``limits.py`` holds the numbers that other
+rooms share (levels, mazes per page, print margins), ``worksheet.py`` the worksheet kind's keys.
+"""
+
+from __future__ import annotations
+
+from .load import (
+    DEFAULT_TEMPLATE,
+    Section,
+    Template,
+    available_templates,
+    load_template,
+    locate,
+    parse_template,
+    template_from_data,
+)
+
+__all__ = [
+    "DEFAULT_TEMPLATE",
+    "Section",
+    "Template",
+    "available_templates",
+    "load_template",
+    "locate",
+    "parse_template",
+    "template_from_data",
+]
