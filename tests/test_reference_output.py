@@ -172,3 +172,34 @@ def test_a_changed_pdf_byte_is_caught() -> None:
     _check_hash(fake_pdf, "probe.pdf", hashes, False)
     with pytest.raises(AssertionError, match="differs from its reference"):
         _check_hash(_flip_one_byte(fake_pdf, 5), "probe.pdf", hashes, False)
+
+
+def test_environment_does_not_change_bytes(tmp_path: Path) -> None:
+    """Same template and seed, same bytes: whatever the clock variable, time zone, locale,
+    hash seed or working directory of the process that builds them."""
+    import os
+    import subprocess
+    import sys
+
+    env = {
+        **os.environ,
+        "SOURCE_DATE_EPOCH": "1234567890",
+        "TZ": "Pacific/Chatham",
+        "LC_ALL": "C.UTF-8",
+        "LANG": "C.UTF-8",
+        "PYTHONHASHSEED": "12345",
+    }
+    work = tmp_path / "elsewhere"
+    work.mkdir()
+    subprocess.run(
+        [sys.executable, "-m", "mazebook", "build", "worksheet", "-o", "worksheet.pdf", "--quiet"],
+        cwd=work,
+        env=env,
+        check=True,
+    )
+    hashes = json.loads(PDF_HASHES.read_text())
+    for name in ("worksheet.pdf", "worksheet-answers.pdf"):
+        digest = hashlib.sha256((work / name).read_bytes()).hexdigest()
+        assert digest == hashes[f"book-{name}"], name
+    manifest = (work / "worksheet.json").read_bytes()
+    assert manifest == (REFERENCE / "book-worksheet.json").read_bytes()

@@ -18,7 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry
-from ..render.pdf import draw_maze
+from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, marker_length
 from ..render.typeset import FontPair, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale, slots
@@ -64,14 +64,8 @@ class PdfDocument:
     ) -> None:
         self.layout = layout
         self.fonts = fonts
-        self.canvas = Canvas(
-            stream,
-            pagesize=layout.format.media_size,
-            invariant=1,
-            pageCompression=1,
-            initialFontName=fonts.regular,
-            initialFontSize=10,
-            **layout.format.page_boxes(),
+        self.canvas = new_canvas(
+            stream, layout.format.media_size, font=fonts.regular, boxes=layout.format.page_boxes()
         )
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)

@@ -7,9 +7,13 @@ one-page PDF of a single maze.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
+import time
+from collections.abc import Mapping
+from typing import Any, BinaryIO
 
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
@@ -90,18 +94,51 @@ def draw_maze(
     return fit
 
 
-def new_canvas(target: io.BytesIO | str, pagesize: tuple[float, float], **boxes: object) -> Canvas:
-    """A reproducible canvas (invariant mode: no dates or random IDs) with an embedded font."""
-    fonts = default_fonts()
-    return Canvas(
+def new_canvas(
+    target: BinaryIO | str,
+    pagesize: tuple[float, float],
+    *,
+    font: str | None = None,
+    boxes: Mapping[str, tuple[float, float, float, float]] | None = None,
+) -> Canvas:
+    """The one canvas set-up: reproducible, compressed, starting in an embedded font.
+
+    Invariant mode drops dates and random IDs; the time stamp is pinned as well, since
+    reportlab would otherwise take it from ``SOURCE_DATE_EPOCH`` and every PDF would change
+    with that variable. ``boxes``: TrimBox, BleedBox and the like for print pages.
+    """
+    canvas = Canvas(
         target,
         pagesize=pagesize,
         invariant=1,
         pageCompression=1,
-        initialFontName=fonts.regular,
+        initialFontName=font or default_fonts().regular,  # type: ignore[arg-type]
         initialFontSize=10,
-        **boxes,
+        **dict(boxes or {}),  # type: ignore[arg-type]
     )
+    _pin_time_stamp(canvas)
+    return canvas
+
+
+#: The date reportlab's invariant mode writes (2000-01-01 UTC), whatever the environment says.
+_INVARIANT_TIME = 946684800.0
+
+
+def _pin_time_stamp(canvas: Canvas) -> None:
+    """Give the document the invariant time stamp and the file ID that follows from it."""
+    doc: Any = canvas._doc
+    stamp = doc._timeStamp
+    if stamp.t == _INVARIANT_TIME:
+        return
+    stamp.t = _INVARIANT_TIME
+    stamp.lt = time.gmtime(_INVARIANT_TIME)
+    stamp.YMDhms = tuple(stamp.lt)[:6]
+    stamp.dhh = stamp.dmm = 0
+    stamp.tzname = "UTC"
+    signature = hashlib.md5(usedforsecurity=False)
+    signature.update(b"a reportlab document")
+    signature.update(ascii(_INVARIANT_TIME).encode())
+    doc.signature = signature
 
 
 def to_pdf(
