@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import NoReturn
 
-from .errors import MazebookError
+from .errors import MazebookBug, MazebookError
 
 #: Subcommand modules under mazebook.commands, in the order --help lists them.
 COMMANDS = ("maze", "algorithms", "bench", "build", "worksheet", "preflight")
@@ -50,7 +52,7 @@ def _one_line_warning(prog: str) -> Callable[..., None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (0 ok, 1 a check failed, 2 bad input)."""
+    """Run the CLI; returns the exit code (0 ok, 1 a check failed or a bug, 2 bad input)."""
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -63,11 +65,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MazebookError as exc:
         print(f"mazebook {args.command}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except MazebookBug as exc:
+        _report_bug(args.command, exc)
+        return EXIT_FAIL
     except KeyboardInterrupt:
         print("mazebook: interrupted; no partial output was left", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    except Exception as exc:  # anything else is a bug of ours, not bad input
+        _report_bug(args.command, exc)
+        return EXIT_FAIL
+
+
+def _report_bug(command: str, exc: BaseException) -> None:
+    """A short report of an internal error: what, and where in mazebook it happened."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    ours = [f for f in frames if "mazebook" in f.filename] or frames
+    where = f" at {Path(ours[-1].filename).name}:{ours[-1].lineno}" if ours else ""
+    print(
+        f"mazebook {command}: internal error (a bug; please report it): "
+        f"{type(exc).__name__}: {exc}{where}",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,13 +1,94 @@
-"""Exceptions: every error mazebook raises on bad input is a MazebookError (a ValueError)."""
+"""Exceptions: every error mazebook raises on bad input is a MazebookError (a ValueError).
+
+An error carries what went wrong (``problem``) and, as separate fields, where: the ``file`` it
+was read from, the template ``section`` (number from 1, and its name) and the ``key``. The
+one-line message is composed from those fields, so a caller that knows better words (the
+worksheet command names its flags, not template keys) restates the error with ``restated``
+instead of editing the message text. A ``MazebookBug`` is not bad input but a broken promise
+of our own (for example "drew N pages, planned M"): the command line reports it as a bug.
+"""
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any, Self
 
 
 class MazebookError(ValueError):
-    """Base of all mazebook errors; the message is one line meant for a person."""
+    """Base of all mazebook errors; ``str()`` is one line meant for a person."""
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        file: str | None = None,
+        section: int | None = None,
+        section_name: str | None = None,
+        key: str | None = None,
+    ) -> None:
+        self.problem = problem
+        self.file = file
+        self.section = section
+        self.section_name = section_name
+        self.key = key
+        self._key_label: str | None = None
+        super().__init__(self.message())
+
+    def where(self) -> str:
+        """'[[section]] 2 ('Warm-up'), key "count"', or '' when no place is known."""
+        parts = []
+        if self.section is not None:
+            name = f" ({self.section_name!r})" if self.section_name else ""
+            parts.append(f"[[section]] {self.section}{name}")
+        if self._key_label is not None:
+            parts.append(self._key_label)
+        elif self.key is not None:
+            parts.append(f'key "{self.key}"')
+        return ", ".join(parts)
+
+    def message(self) -> str:
+        """The one-line message: file, place, problem."""
+        return ": ".join(part for part in (self.file, self.where(), self.problem) if part)
+
+    def located(
+        self,
+        *,
+        file: str | None = None,
+        section: int | None = None,
+        section_name: str | None = None,
+        key: str | None = None,
+    ) -> Self:
+        """The same error with the place filled in where it was not known yet."""
+        return self._copy(
+            file=self.file or file,
+            section=self.section if self.section is not None else section,
+            section_name=self.section_name or section_name,
+            key=self.key or key,
+        )
+
+    def restated(self, *, key_labels: Mapping[str, str], drop_file: str | None = None) -> Self:
+        """The error in a command's words: keys shown by their flags (``key_labels``), the
+        section left out, and the file left out when it is ``drop_file``."""
+        copy = self._copy(
+            file=None if self.file == drop_file else self.file,
+            section=None,
+            section_name=None,
+            key=self.key,
+        )
+        if self.key is not None and self.key in key_labels:
+            copy._key_label = key_labels[self.key]
+            copy.args = (copy.message(),)
+        return copy
+
+    def _copy(self, **fields: Any) -> Self:
+        copy = type(self).__new__(type(self))
+        MazebookError.__init__(copy, self.problem, **fields)
+        copy.__dict__.update(
+            {k: v for k, v in self.__dict__.items() if k not in fields and k != "_key_label"}
+        )
+        copy.args = (copy.message(),)
+        return copy
 
 
 class UnknownAlgorithmError(MazebookError):
@@ -40,6 +121,10 @@ class FontError(MazebookError):
 
 class OutputError(MazebookError):
     """An output path that cannot be written."""
+
+
+class MazebookBug(RuntimeError):
+    """An internal consistency check failed: a bug in mazebook, not bad input."""
 
 
 def did_you_mean(word: str, choices: Iterable[str], *, always: bool = False) -> str:

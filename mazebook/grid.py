@@ -42,7 +42,7 @@ class Grid:
     height: int
     size: int
     degree: int
-    adj: array  # typecode 'i', size * degree entries
+    adj: array[int]  # typecode 'i', size * degree entries
     back: bytes  # slot in the neighbour that points back here (255 where no neighbour)
     boundary: tuple[tuple[int, int], ...]  # (cell, slot) sides on the outer edge, in order
     params: Mapping[str, Any] = field(default_factory=dict)
@@ -133,7 +133,7 @@ def slots_of(degree: int) -> tuple[tuple[int, ...], ...]:
     return table
 
 
-def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array, array, list[int]]:
+def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], array[int], list[int]]:
     """Breadth-first search along passages from ``source``.
 
     Returns (distance, parent, order): distance and parent per cell (-1 where unreached) and the

@@ -66,7 +66,7 @@ class Maze:
         return hash((self.grid.kind, self.width, self.height, self.links))
 
     @cached_property
-    def entrance_tree(self) -> tuple[array, array]:
+    def entrance_tree(self) -> tuple[array[int], array[int]]:
         """Breadth-first (distance, parent) arrays from the entrance: the solver's search."""
         dist, parent, _ = bfs(self.grid, self.links, self.entrance.cell)
         return dist, parent

@@ -15,6 +15,7 @@ def test_run_case_measures_a_real_run() -> None:
     assert row.peak_mb > 1
 
 
+@pytest.mark.slow
 def test_bench_prints_one_row_per_case(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "--algorithms", "backtracker,sidewinder", "--sizes", "6,9"]
     assert main([*argv, "--tasks", "carve", "--repeat", "1"]) == 0

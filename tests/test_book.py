@@ -142,6 +142,7 @@ def test_measured_difficulty_rises_with_the_level(
     assert mean(10, "branch_depth_max") > mean(5, "branch_depth_max") > mean(1, "branch_depth_max")
 
 
+@pytest.mark.slow
 def test_pages_say_what_the_issue_asks(default_book: tuple[Path, dict[str, Any], str]) -> None:
     pdf, manifest, _ = default_book
     reader = PdfReader(str(pdf))

@@ -8,6 +8,7 @@ measuring a maze of every shape loads no writer, template, progress or PDF-readi
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -68,6 +69,7 @@ def _resolve(current: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
     return [base] if base and node.module else names
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Module -> the package modules it imports (relative names), at any depth of the code."""
     modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
@@ -119,7 +121,7 @@ def test_imports_only_point_down() -> None:
 
 
 def test_no_import_cycles() -> None:
-    graph = import_graph()
+    graph = {k: set(v) for k, v in import_graph().items()}
     graph[DISPLAY_HOOK[0]].discard(DISPLAY_HOOK[1])
     # a package's __init__ may gather its own submodules; a submodule importing its package's
     # __init__ would then be a cycle, and is reported like any other

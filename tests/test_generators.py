@@ -290,6 +290,7 @@ def test_unknown_algorithm_suggests_a_name() -> None:
         get("hunt-and-kil")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(1, 1), (1, 9), (6, 4), (31, 17), (120, 90)])
 def test_kruskal_batches_match_plain_kruskal(width: int, height: int) -> None:
     """The batched, vectorised Kruskal carves exactly what the textbook loop carves."""

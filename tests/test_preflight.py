@@ -21,7 +21,7 @@ LETTER = (612.0, 792.0)
 def _pdf(path: Path, draw: Callable[[Canvas], None], *, pages: int = 2, **boxes: object) -> Path:
     """A PDF made with mazebook's print canvas, ``draw`` called on each page."""
     size = boxes.pop("pagesize", LETTER)
-    canvas = new_canvas(str(path), size, **boxes)  # type: ignore[arg-type]
+    canvas = new_canvas(str(path), size, boxes=boxes)
     for _ in range(pages):
         draw(canvas)
         canvas.showPage()

@@ -174,6 +174,7 @@ def test_a_changed_pdf_byte_is_caught() -> None:
         _check_hash(_flip_one_byte(fake_pdf, 5), "probe.pdf", hashes, False)
 
 
+@pytest.mark.slow
 def test_environment_does_not_change_bytes(tmp_path: Path) -> None:
     """Same template and seed, same bytes: whatever the clock variable, time zone, locale,
     hash seed or working directory of the process that builds them."""

@@ -24,6 +24,9 @@ from mazebook.shapes import make_grid
 
 from .stats import chi_square_critical
 
+#: Statistical tests: thousands of mazes each; CI runs them, the quick loop skips them.
+pytestmark = pytest.mark.slow
+
 
 def laplacian(grid: Grid) -> np.ndarray:
     n = grid.size

@@ -29,6 +29,9 @@ from mazebook.grid import Grid, rect_grid
 
 from .stats import chi_square_critical
 
+#: Statistical tests: thousands of mazes each; CI runs them, the quick loop skips them.
+pytestmark = pytest.mark.slow
+
 PER_TREE = 40
 
 

@@ -223,8 +223,8 @@ def test_worksheet_template_defaults_and_kind_checks() -> None:
     assert load_template("worksheet").kind == "worksheet"
     assert parse_template('title = "T"\n[[section]]\n').kind == "book"
     bad = {
-        'kind = "worksheet"\nsubtitle = "s"\n': '"subtitle" is for books',
-        'kind = "worksheet"\nanswers_per_page = 2\n': '"answers_per_page" is for books',
+        'kind = "worksheet"\nsubtitle = "s"\n': '"subtitle": it is for books',
+        'kind = "worksheet"\nanswers_per_page = 2\n': '"answers_per_page": it is for books',
         'kind = "worksheet"\npuzzles_per_page = 9\n': "allowed: 1, 2, 4, 6",
         'instruction = "go"\n': 'kind = "worksheet"',
         'kind = "leaflet"\n': "book (the default), worksheet",

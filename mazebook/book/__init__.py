@@ -11,7 +11,8 @@ the worksheet's. Templates are read by ``mazebook.template``; fonts and text are
 from __future__ import annotations
 
 from ..template import Template, available_templates, load_template
-from .build import BuildResult, build_book, prepare
+from .build import build_book, prepare
+from .pipeline import BuildResult
 
 __all__ = [
     "BuildResult",

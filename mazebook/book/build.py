@@ -20,7 +20,7 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import check_seed, generate
-from ..errors import MazebookError, TemplateError
+from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..render import typeset
 from ..render.geometry import MazeGeometry
@@ -136,24 +136,29 @@ def prepare(template: Template) -> BookSetup:
     body_w, body_h = layout.body_size
     if body_w < 72 or body_h < 72:
         raise TemplateError(
-            f'{template.source}: key "margin" ({format_length(template.margin)}) leaves no room '
-            f"for mazes on a {template.page_size} page"
+            f"{format_length(template.margin)} leaves no room for mazes on a "
+            f"{template.page_size} page",
+            file=template.source,
+            key="margin",
         )
     box = maze_box(puzzle_slots(layout, template, plan.puzzles[0].page)[0], labels=True)
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE:
         raise TemplateError(
-            f'{template.source}: key "min_cell" ({format_length(template.min_cell)}) cannot '
-            f"fit the page: the maze area of a {template.page_size} page holds only "
+            f"{format_length(template.min_cell)} cannot fit the page: the maze area of a "
+            f"{template.page_size} page holds only "
             f"{limit[0]} x {limit[1]} such cells and a maze needs at least {MIN_SIDE} x "
-            f"{MIN_SIDE}; use a smaller min_cell"
+            f"{MIN_SIDE}; use a smaller min_cell",
+            file=template.source,
+            key="min_cell",
         )
     answer = answer_slots(layout, template, plan.answer_pages[0])[0].maze
     if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
         raise TemplateError(
-            f'{template.source}: key "answers_per_page" ({template.answers_per_page}) leaves the '
-            f"largest mazes too small to print in the answer key; use fewer answers per page "
-            "or a larger min_cell"
+            f"{template.answers_per_page} leaves the largest mazes too small to print in the "
+            "answer key; use fewer answers per page or a larger min_cell",
+            file=template.source,
+            key="answers_per_page",
         )
     probe_sections(template)
     return BookSetup(
@@ -308,7 +313,7 @@ def render_book(
     for _ in plan.blank_pages:
         doc.add_page(pages.blank_page(fonts), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
-        raise MazebookError(f"drew {doc.page_count} pages, planned {plan.page_count}")
+        raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
     doc.save()
     return records
 

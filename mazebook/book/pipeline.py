@@ -55,8 +55,10 @@ def probe_sections(template: Template) -> None:
 def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
     section = template.sections[index]
     return TemplateError(
-        f"{template.source}: [[section]] {index + 1} ({section.name!r}), shape "
-        f"{section.shape!r}: {exc}"
+        f"shape {section.shape!r}: {exc.problem}",
+        file=template.source,
+        section=index + 1,
+        section_name=section.name,
     )
 
 

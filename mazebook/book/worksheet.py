@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import MazebookError, TemplateError
+from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
@@ -122,7 +122,7 @@ def worksheet_rng(seed: int, number: int) -> random.Random:
 def options_of(template: Template) -> WorksheetOptions:
     """The worksheet keys of a template; TemplateError if it is not a worksheet template."""
     if template.worksheet is None:
-        raise TemplateError(f'{template.source}: not a worksheet template (kind = "worksheet")')
+        raise TemplateError('not a worksheet template (kind = "worksheet")', file=template.source)
     return template.worksheet
 
 
@@ -144,15 +144,17 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
     """Check that the worksheet can be made: fonts, texts that fit, cells that fit, shapes."""
     options = template.worksheet
     if options is None:  # pragma: no cover - build_book only sends worksheets here
-        raise TemplateError(f"{template.source}: not a worksheet template")
+        raise TemplateError("not a worksheet template", file=template.source)
     source = template.source
     fonts = load_fonts(template.font, _texts(template), source=source)
     layout = sheet_layout(template)
     frame = layout.frame(1)
     if frame.body.width < 144 or frame.body.height < 144:
         raise TemplateError(
-            f'{source}: key "margin" ({format_length(template.margin)}) leaves no room for '
-            f"mazes on a {template.page_size} page"
+            f"{format_length(template.margin)} leaves no room for mazes on a "
+            f"{template.page_size} page",
+            file=source,
+            key="margin",
         )
     try:
         text = header_text(
@@ -165,7 +167,7 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
             fields_box=header_bands(frame.header).fields,
         )
     except ValueError as exc:
-        raise TemplateError(f"{source}: {exc}") from None
+        raise TemplateError(str(exc), file=source) from None
     plan = plan_worksheet(
         [SectionInput(s.name, s.count, s.levels) for s in template.sections],
         per_page=template.puzzles_per_page,
@@ -194,10 +196,12 @@ def _room(template: Template, level: int, width: float, height: float) -> LevelR
         limit = max_cells(width, height, cell)
     if min(limit) < MIN_SIDE or maze_scale(limit[0], limit[1], width, height) < ANSWER_MIN_SCALE:
         raise TemplateError(
-            f'{template.source}: key "min_cell" ({format_length(cell)}) cannot fit the page: '
+            f"{format_length(cell)} cannot fit the page: "
             f"the maze area of {template.puzzles_per_page} mazes a page on a "
             f"{template.page_size} page holds only {limit[0]} x {limit[1]} such cells and a maze "
-            f"needs at least {MIN_SIDE} x {MIN_SIDE}; use fewer mazes a page or a smaller min_cell"
+            f"needs at least {MIN_SIDE} x {MIN_SIDE}; use fewer mazes a page or a smaller min_cell",
+            file=template.source,
+            key="min_cell",
         )
     return LevelRoom(cell, limit)
 
@@ -297,7 +301,7 @@ def render_worksheet(
         if progress is not None:
             progress(len(records), len(plan.puzzles))
     if sheet_doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
-        raise MazebookError(f"drew {sheet_doc.page_count} pages, planned {plan.page_count}")
+        raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.page_count}")
     sheet_doc.save()
     key_doc.save()
     return records

@@ -7,7 +7,7 @@ import argparse
 from ..generators import REGISTRY
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("algorithms", help="list the maze generators")
     p.add_argument("--options", action="store_true", help="also list each generator's options")
     p.set_defaults(run=run)

@@ -11,7 +11,7 @@ from ..generators import REGISTRY, get
 TASKS = ("carve", "generate", "solve+measure+svg")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bench",
         help="measure generator speed and memory",

@@ -10,7 +10,7 @@ from typing import Any
 from .common import parse_seed
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "build",
         help="build a puzzle book PDF from a template",

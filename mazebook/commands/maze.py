@@ -15,7 +15,7 @@ from ..shapes import SHAPES
 from .common import emit, parse_seed, parse_size
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "maze",
         help="make one maze (json, svg, pdf or txt)",

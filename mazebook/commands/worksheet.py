@@ -19,7 +19,7 @@ from .common import parse_seed
 
 #: The built-in template the command starts from.
 BASE_TEMPLATE = "worksheet"
-#: How messages about the command's template name it (replaced by flag names before printing).
+#: How messages about the command's template name it (restated in flags before printing).
 SOURCE = "worksheet options"
 PER_PAGE = (1, 2, 4, 6)
 
@@ -40,7 +40,7 @@ FLAGS = {
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "worksheet",
         help="make classroom maze sheets and their answer key",
@@ -163,14 +163,6 @@ def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, A
     return data
 
 
-def _in_flags(message: str) -> str:
-    """A builder message about the command's template, in the command's words."""
-    message = message.removeprefix(f"{SOURCE}: ")
-    for key, flag in FLAGS.items():
-        message = message.replace(f'key "{key}"', flag)
-    return re.sub(r"\[\[section\]\] 1 \('[^']*'\), ", "", message)
-
-
 def run(args: argparse.Namespace) -> int:
     from ..book import build_book
     from ..template import locate, template_from_data
@@ -181,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
         template = template_from_data(template_data(args, base), name=name, source=SOURCE)
         result = build_book(template, output=args.output)
     except MazebookError as exc:
-        raise type(exc)(_in_flags(str(exc))) from None
+        raise exc.restated(key_labels=FLAGS, drop_file=SOURCE) from None
     if not args.quiet:
         pages = f"{result.page_count} page{'s' if result.page_count != 1 else ''}"
         print(

@@ -65,7 +65,8 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
                 visited[j] = 1
                 carved.append(e)
                 sides[j] = iter(table[back[e] * stride + order[j]])
-                return j
+                result: int = j
+                return result
         sides[cell] = None
         return -1
 

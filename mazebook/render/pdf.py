@@ -126,7 +126,7 @@ _INVARIANT_TIME = 946684800.0
 
 def _pin_time_stamp(canvas: Canvas) -> None:
     """Give the document the invariant time stamp and the file ID that follows from it."""
-    doc: Any = canvas._doc
+    doc: Any = canvas._doc  # type: ignore[attr-defined]
     stamp = doc._timeStamp
     if stamp.t == _INVARIANT_TIME:
         return

@@ -99,7 +99,8 @@ def _wall_sides(maze: Maze) -> np.ndarray:
     n = grid.size
     table = np.frombuffer(grid.adj, dtype=np.int32).reshape(n, grid.degree)
     cells = np.arange(n)[:, None]
-    return ~_link_bits(maze) & (table > cells) & ~_opening_mask(maze)
+    result: np.ndarray = ~_link_bits(maze) & (table > cells) & ~_opening_mask(maze)
+    return result
 
 
 def _interior_marker(centres: np.ndarray, path: tuple[int, ...], at_start: bool) -> Marker:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from xml.etree import ElementTree
 
 import numpy as np
@@ -99,7 +100,7 @@ def _rounded_points(points: np.ndarray) -> list[tuple[float | int, float | int]]
     return out
 
 
-def _describe(meta: dict) -> str:
+def _describe(meta: dict[str, Any]) -> str:
     return (
         f"{meta.get('algorithm', 'maze')} maze, {meta.get('width')}x{meta.get('height')} cells, "
         f"seed {meta.get('seed')}"

@@ -83,7 +83,7 @@ def _register(name: str, path: Path) -> None:
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
     """The characters of ``text`` (other than spaces) that the registered font cannot show."""
-    font = pdfmetrics.getFont(font_name)
+    font: Any = pdfmetrics.getFont(font_name)
     cmap = font.face.charToGlyph
     seen: list[str] = []
     for ch in text:
@@ -130,7 +130,7 @@ def load_fonts(font: Path | None, texts: Iterable[tuple[str, str]], *, source: s
     try:
         fonts = open_font(font) if font is not None else default_fonts()
     except FontError as exc:
-        raise FontError(f'{source}: key "font": {exc}') from None
+        raise exc.located(file=source, key="font") from None
     for what, text in texts:
         if not text:
             continue
@@ -138,7 +138,7 @@ def load_fonts(font: Path | None, texts: Iterable[tuple[str, str]], *, source: s
             try:
                 check_text(face, text, what=what)
             except FontError as exc:
-                raise FontError(f"{source}: {exc}") from None
+                raise exc.located(file=source) from None
     return fonts
 
 

@@ -36,7 +36,7 @@ def neighbour_table(
     return np.where(found < 0, n, found).astype(np.int32)
 
 
-def pack_tables(table: np.ndarray, back_slots: np.ndarray) -> tuple[array, bytes]:
+def pack_tables(table: np.ndarray, back_slots: np.ndarray) -> tuple[array[int], bytes]:
     """The Grid's ``adj`` array and ``back`` bytes from an (n, degree) table and back slots."""
     n = table.shape[0]
     adj = array("i")
@@ -132,7 +132,8 @@ def outside_region(inside: np.ndarray) -> np.ndarray:
     padded = np.zeros((inside.shape[0] + 2, inside.shape[1] + 2), dtype=bool)
     padded[1:-1, 1:-1] = inside
     labels, _ = components(~padded)
-    return labels == labels[0, 0]
+    result: np.ndarray = labels == labels[0, 0]
+    return result
 
 
 def check_choice(what: str, value: object, choices: Iterable[str]) -> str:

@@ -112,7 +112,8 @@ def centre_openings(grid: Grid, links: bytes, rng: random.Random) -> tuple[Openi
 def cell_angles(grid: Grid) -> np.ndarray:
     """Per cell: the angle (radians, y down, from the top clockwise) of its middle."""
     _, index, count = cell_rings(grid)
-    return np.radians(-90.0 + 360.0 * (index + 0.5) / count)
+    result: np.ndarray = np.radians(-90.0 + 360.0 * (index + 0.5) / count)
+    return result
 
 
 def polar_centres(grid: Grid) -> np.ndarray:

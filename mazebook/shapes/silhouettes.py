@@ -16,15 +16,18 @@ Inside = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 def _heart(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     # the classic heart curve (x^2 + y^2 - 1)^3 = x^2 y^3
-    return (x * x + y * y - 1) ** 3 - x * x * y**3 <= 0
+    result: np.ndarray = (x * x + y * y - 1) ** 3 - x * x * y**3 <= 0
+    return result
 
 
 def _circle(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return x * x + y * y <= 1
+    result: np.ndarray = x * x + y * y <= 1
+    return result
 
 
 def _diamond(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.abs(x) + np.abs(y) <= 1
+    result: np.ndarray = np.abs(x) + np.abs(y) <= 1
+    return result
 
 
 def _polygon(points: list[tuple[float, float]]) -> Inside:
@@ -89,4 +92,5 @@ def silhouette_mask(name: str, width: int, height: int) -> np.ndarray:
     x = x0 + (gx[None, :] - ox) / scale
     y = y1 - (gy[:, None] - oy) / scale
     hits = inside(x, y).reshape(height, SAMPLES, width, SAMPLES)
-    return hits.sum(axis=(1, 3)) * 2 >= SAMPLES * SAMPLES
+    result: np.ndarray = hits.sum(axis=(1, 3)) * 2 >= SAMPLES * SAMPLES
+    return result

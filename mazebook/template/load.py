@@ -191,7 +191,7 @@ def parse_template(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise TemplateError(f"{source}: TOML syntax error: {exc}") from None
+        raise TemplateError(f"TOML syntax error: {exc}", file=source) from None
     return template_from_data(data, name=name, source=source, base_dir=base_dir)
 
 
@@ -216,18 +216,20 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     try:
         trim = parse_page_size(values["page_size"])
     except ValueError as exc:
-        raise TemplateError(f'{source}: key "page_size": {exc}') from None
+        raise TemplateError(str(exc), file=source, key="page_size") from None
     bleed = BLEED if values["bleed"] else 0.0
     min_cell = parse_length(values["min_cell"])
     margin = parse_length(values["margin"])
     least = MIN_OUTSIDE_BLEED if bleed else MIN_OUTSIDE
     if margin < least - 1e-9:
         raise TemplateError(
-            f'{source}: key "margin" is {format_length(margin)}; it must be at least '
-            f"{format_length(least)}{' with bleed' if bleed else ''}"
+            f"{format_length(margin)} is too small; it must be at least "
+            f"{format_length(least)}{' with bleed' if bleed else ''}",
+            file=source,
+            key="margin",
         )
     if min_cell <= 0:
-        raise TemplateError(f'{source}: key "min_cell" must be more than 0')
+        raise TemplateError("it must be more than 0", file=source, key="min_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
     sections = tuple(
@@ -285,8 +287,11 @@ def _section(
     given = [k for k in MASK_KEYS if k in data]
     if given and shape != "mask":
         raise TemplateError(
-            f'{source}: [[section]] {index + 1} ({name!r}), key "{given[0]}" needs shape = "mask" '
-            f"(the section's shape is {shape!r})"
+            f'it needs shape = "mask" (the section\'s shape is {shape!r})',
+            file=source,
+            section=index + 1,
+            section_name=name,
+            key=given[0],
         )
     shape_options: list[tuple[str, Any]] = []
     for key in given:
@@ -298,8 +303,11 @@ def _section(
     for key in sorted(extra):
         if key in OWN_KEYS:
             raise TemplateError(
-                f'{source}: [[section]] {index + 1} ({name!r}), options key "{key}" is a '
-                f"section key of its own: write {key} = ... in the section instead"
+                f"{key!r} is a section key of its own: write {key} = ... in the section instead",
+                file=source,
+                section=index + 1,
+                section_name=name,
+                key="options",
             )
         value = extra[key]
         if key == "font" and isinstance(value, str):

@@ -141,26 +141,29 @@ def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) ->
     if not errors:
         return
     first = min(errors, key=lambda e: (_path_key(e), e.validator != "additionalProperties"))
-    raise TemplateError(f"{source}: {describe(first, data, schema)}")
+    section, key = place(list(first.absolute_path))
+    raise TemplateError(
+        describe(first, data, schema),
+        file=source,
+        section=None if section is None else section + 1,
+        section_name=None if section is None else _section_name(data, section),
+        key=key,
+    )
 
 
 def _path_key(error: ValidationError) -> tuple[str, ...]:
     return tuple(f"{p:08d}" if isinstance(p, int) else str(p) for p in error.absolute_path)
 
 
-def where(path: Sequence[Any], data: Mapping[str, Any]) -> str:
-    """'[[section]] 2 ("Warm-up"), key "count"' or 'key "title"' for an instance path."""
+def place(path: Sequence[Any]) -> tuple[int | None, str | None]:
+    """(section index from 0, key) of an instance path; None for what the path lacks."""
     parts = list(path)
-    prefix = ""
+    section = None
     if len(parts) >= 2 and parts[0] == "section" and isinstance(parts[1], int):
-        index = parts[1]
-        name = _section_name(data, index)
-        prefix = f"[[section]] {index + 1}{f' ({name!r})' if name else ''}, "
+        section = parts[1]
         parts = parts[2:]
     keys = [p for p in parts if isinstance(p, str)]
-    if not keys:
-        return prefix.rstrip(", ") or "the template"
-    return f'{prefix}key "{keys[0]}"'
+    return section, (keys[0] if keys else None)
 
 
 def _section_name(data: Mapping[str, Any], index: int) -> str | None:
@@ -190,18 +193,16 @@ def _description(schema: Mapping[str, Any], path: Sequence[Any]) -> str:
 def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[str, Any]) -> str:
     """One line for a schema violation: where it is, what was found, what is allowed."""
     path = list(error.absolute_path)
+    node: Any = error.schema
+    expected: Any = error.validator_value
+    instance: Any = error.instance
     if error.validator == "additionalProperties":
-        known = list(error.schema.get("properties", {}))
-        unknown = sorted(k for k in error.instance if k not in known)
+        known = list(node.get("properties", {}))
+        unknown = sorted(k for k in instance if k not in known)
         word = unknown[0]
-        context = where(path, data)
-        inside = "" if context == "the template" else f" in {context}"
-        return (
-            f"unknown key {word!r}{inside}{did_you_mean(word, known)}; "
-            f"known keys: {', '.join(known)}"
-        )
+        return f"unknown key {word!r}{did_you_mean(word, known)}; known keys: {', '.join(known)}"
     if error.validator == "required":
-        missing = [k for k in error.validator_value if k not in error.instance]
+        missing = [k for k in expected if k not in instance]
         key = missing[0] if missing else "?"
         if key == "section":
             return "missing [[section]]: a book needs at least one [[section]] table"
@@ -211,10 +212,10 @@ def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[st
     found = error.instance
     hint = ""
     if error.validator == "enum" and isinstance(found, str):
-        hint = did_you_mean(found, [str(v) for v in error.validator_value])
+        hint = did_you_mean(found, [str(v) for v in expected])
     if error.validator == "minItems" and isinstance(found, list) and not found:
-        return f"{where(path, data)} is empty; allowed: {allowed}"
-    return f"{where(path, data)}: {_show(found)} is not allowed{hint}; allowed: {allowed}"
+        return f"it is empty; allowed: {allowed}"
+    return f"{_show(found)} is not allowed{hint}; allowed: {allowed}"
 
 
 def _show(value: Any) -> str:

@@ -74,21 +74,23 @@ def check_kind_keys(data: Mapping[str, Any], kind: str, source: str) -> None:
         for key in BOOK_ONLY_KEYS:
             if key in data:
                 raise TemplateError(
-                    f'{source}: key "{key}" is for books; a worksheet (kind = "worksheet") does '
-                    "not use it"
+                    'it is for books; a worksheet (kind = "worksheet") does not use it',
+                    file=source,
+                    key=key,
                 )
         per_page = data.get("puzzles_per_page")
         if per_page is not None and per_page not in WORKSHEET_PER_PAGE:
             allowed = ", ".join(map(str, WORKSHEET_PER_PAGE))
             raise TemplateError(
-                f'{source}: key "puzzles_per_page": {per_page} is not allowed for a worksheet; '
-                f"allowed: {allowed}"
+                f"{per_page} is not allowed for a worksheet; allowed: {allowed}",
+                file=source,
+                key="puzzles_per_page",
             )
         return
     for key in WORKSHEET_KEYS:
         if key in data:
             raise TemplateError(
-                f'{source}: key "{key}" is for worksheets; add kind = "worksheet" to make one'
+                'it is for worksheets; add kind = "worksheet" to make one', file=source, key=key
             )
 
 
