@@ -10,7 +10,6 @@ import json
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -115,10 +114,3 @@ def format_row(row: BenchRow) -> str:
         f"{row.seconds:>9.4f} s {row.cells_per_second / 1e6:>8.2f} "
         f"{row.best_cells_per_second / 1e6:>8.2f} M cells/s {row.peak_mb:>7.1f} MB"
     )
-
-
-def timed(fn: Callable[[], object]) -> float:
-    """Seconds one call takes (a helper for ad-hoc measurements)."""
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t

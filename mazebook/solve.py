@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .grid import bfs
 from .maze import Maze
 
 
@@ -17,9 +16,3 @@ def solve(maze: Maze) -> list[list[int]] | list[int]:
         xy = maze.grid.xy
         return [list(xy(c)) for c in cells]
     return list(cells)
-
-
-def distances(maze: Maze, source: int | None = None) -> list[int]:
-    """Passages from ``source`` (default: the entrance) to every cell; -1 where unreachable."""
-    dist, _, _ = bfs(maze.grid, maze.links, maze.entrance.cell if source is None else source)
-    return list(dist[: maze.size])

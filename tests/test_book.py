@@ -416,38 +416,3 @@ def test_progress_bar_only_on_a_terminal(
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # piped: no bar
     assert main(["build", str(template), "-o", str(tmp_path / "c.pdf")]) == 0
     assert sys.stderr.getvalue() == ""  # type: ignore[attr-defined]
-
-
-def test_render_cards_is_reusable_for_other_documents(tmp_path: Path) -> None:
-    # what a worksheet would do: its own layout, N mazes a page, its own furniture
-    from mazebook.book import pages
-    from mazebook.book.document import MazeCard, PdfDocument, render_cards
-    from mazebook.book.layout import Margins, PageFormat, PageLayout
-    from mazebook.render.shapes import maze_geometry
-    from mazebook.render.typeset import default_fonts
-
-    fonts = default_fonts()
-    layout = PageLayout(PageFormat(612, 792), Margins(36, 36, 36, 36))
-    made: list[int] = []
-
-    def cards() -> Any:
-        for n in range(1, 6):
-            made.append(n)  # generated lazily, page by page
-            maze = generate("backtracker", 8, 10, seed=n)
-            yield MazeCard(maze_geometry(maze), f"Maze {n}", "Name: ________")
-
-    path = tmp_path / "sheet.pdf"
-    with path.open("wb") as handle:
-        doc = PdfDocument(handle, layout, fonts, title="Worksheet")
-        placed = render_cards(
-            doc,
-            cards(),
-            per_page=4,
-            furniture=(pages.running_head(fonts, "Class 3B"), pages.page_number(fonts)),
-        )
-        doc.save()
-    assert placed == [1, 1, 1, 1, 2] and made == [1, 2, 3, 4, 5]
-    assert preflight(path).ok
-    text = [p.extract_text() or "" for p in PdfReader(str(path)).pages]
-    assert all(f"Maze {n}" in text[0] for n in range(1, 5)) and "Maze 5" in text[1]
-    assert "Class 3B" in text[1]

@@ -9,7 +9,7 @@ are all painters, so other documents (worksheets) compose their own pages the sa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
@@ -21,7 +21,7 @@ from ..render.geometry import MazeGeometry
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, marker_length
 from ..render.typeset import FontPair, visual
-from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale, slots
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
 Painter = Callable[[Canvas, PageFrame], None]
 
@@ -318,38 +318,3 @@ def cards_painter(
             draw_card(canvas, fonts, card, slot)
 
     return paint
-
-
-def render_cards(
-    doc: PdfDocument,
-    cards: Iterable[MazeCard],
-    *,
-    per_page: int,
-    caption_height: float = 16.0,
-    furniture: Sequence[Painter] = (),
-) -> list[int]:
-    """Draw mazes ``per_page`` to a page in a grid of slots over each page's body, with the
-    furniture painters (page numbers, headers) on every page; returns each card's page.
-
-    ``cards`` may be a generator: each page is drawn as soon as its cards have come, so a long
-    document never holds more than one page of mazes.
-    """
-
-    def slot_list(frame: PageFrame) -> list[Slot]:
-        return slots(frame.body, per_page, caption_height=caption_height)
-
-    placed: list[int] = []
-    batch: list[MazeCard] = []
-
-    def flush() -> None:
-        frame = doc.add_page(*furniture, cards_painter(doc.fonts, list(batch), slot_list))
-        placed.extend([frame.number] * len(batch))
-        batch.clear()
-
-    for card in cards:
-        batch.append(card)
-        if len(batch) == per_page:
-            flush()
-    if batch:
-        flush()
-    return placed

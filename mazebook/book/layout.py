@@ -143,10 +143,6 @@ class PageFrame:
         """The x of the content edge away from the spine (for page numbers, running heads)."""
         return self.content.right if self.recto else self.content.x
 
-    @property
-    def inside_x(self) -> float:
-        return self.content.x if self.recto else self.content.right
-
 
 @dataclass(frozen=True)
 class PageLayout:

@@ -61,10 +61,6 @@ class BookPlan:
     puzzles_per_page: int
     answers_per_page: int
 
-    @property
-    def puzzle_pages(self) -> tuple[int, ...]:
-        return tuple(sorted({p.page for p in self.puzzles}))
-
 
 def section_levels(levels: tuple[int, int], count: int) -> list[int]:
     """The level of each puzzle of a section, rising evenly from the first to the last level."""

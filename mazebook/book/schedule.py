@@ -80,9 +80,10 @@ class Curve:
         return 1.0  # pragma: no cover
 
 
-#: Measured with ``calibrate`` (12 seeds per size, columns 4 to 48 with 1.2 times as many
-#: rows, openings="farthest") on the generators as first written; re-measure when one
-#: changes. Generators without a curve use DEFAULT_CURVE and are corrected by the search.
+#: Measured as the mean difficulty of 12 seeds per size by log2 of the cell count (columns 4
+#: to 48 with 1.2 times as many rows, openings="farthest") on the generators as first written;
+#: re-measure when one changes. Generators without a curve use DEFAULT_CURVE and are corrected
+#: by the search.
 CURVES: dict[str, Curve] = {
     "backtracker": Curve(
         (
@@ -165,8 +166,6 @@ CURVES: dict[str, Curve] = {
 }
 DEFAULT_CURVE = CURVES["backtracker"]
 
-CALIBRATION_COLUMNS = (4, 6, 8, 11, 15, 20, 27, 36, 48)
-
 
 #: Generators by how hard a maze of a given size tends to be, hardest first: where a level
 #: cannot reach its target at the largest size that fits, the search moves up this list.
@@ -246,27 +245,6 @@ class Choice:
 def curve_for(name: str) -> Curve:
     """The generator's measured curve, or DEFAULT_CURVE."""
     return CURVES.get(name, DEFAULT_CURVE)
-
-
-def calibrate(
-    algorithm: str,
-    *,
-    columns: Sequence[int] = CALIBRATION_COLUMNS,
-    seeds: int = 12,
-    aspect: float = 1.2,
-    openings: str = "farthest",
-) -> Curve:
-    """Measure a generator's Curve: ``seeds`` mazes of each size (``columns`` wide, ``aspect``
-    times as many rows), their mean difficulty by log2 of the cell count."""
-    points = []
-    for width in columns:
-        height = max(2, round(width * aspect))
-        scores = [
-            measure(generate(algorithm, width, height, seed=seed, openings=openings)).difficulty
-            for seed in range(seeds)
-        ]
-        points.append((round(math.log2(width * height), 2), round(sum(scores) / len(scores), 2)))
-    return Curve(tuple(points))
 
 
 def _by_hardness(names: Sequence[str]) -> list[str]:
