@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from .errors import MazebookError, MazeFormatError
 from .grid import SIDE_NAMES, Grid, Opening, rect_grid
-from .shapes import SHAPES, make_grid
+from .shapes import SHAPES, cell_centres, make_grid
 
 
 class MazeParts(NamedTuple):
@@ -175,7 +175,9 @@ def _opening(
 def graph_dict(
     grid: Grid, links: bytes, entrance: Opening, exit_: Opening, solution: Sequence[int]
 ) -> dict[str, Any]:
-    """The graph form of any maze: cells, neighbours before carving, carved passages."""
+    """The graph form of any maze: cells, neighbours before carving, carved passages, and
+    ``centres``: where each cell is drawn, [x, y] in cell units with y down, so other tools
+    can draw or analyse a maze without our internals."""
     n, degree, adj = grid.size, grid.degree, grid.adj
     neighbors = [grid.neighbors(c) for c in range(n)]
     passages = [
@@ -196,6 +198,7 @@ def graph_dict(
         "entrance_side": entrance.side,
         "exit_side": exit_.side,
         "solution": list(solution),
+        "centres": [[round(x, 6), round(y, 6)] for x, y in cell_centres(grid).tolist()],
         "grid_params": _jsonable(grid.params),
     }
 
@@ -231,6 +234,9 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
     neighbors = data.get("neighbors")
     if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(grid.size)]:
         raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
+    centres = data.get("centres")
+    if centres is not None and (not isinstance(centres, list) or len(centres) != grid.size):
+        raise MazeFormatError(f"'centres' must hold one [x, y] per cell ({grid.size})")
     passages = data.get("passages", [])
     if not isinstance(passages, list):
         raise MazeFormatError("'passages' must be a list of [cell, cell] pairs")

@@ -5,14 +5,11 @@ from __future__ import annotations
 from .maze import Maze
 
 
-def solve(maze: Maze) -> list[list[int]] | list[int]:
-    """The shortest path from entrance to exit.
+def solve(maze: Maze) -> list[int]:
+    """The shortest path from entrance to exit, as cell numbers, for every shape.
 
-    Rectangles: a list of [x, y] cells (as in ``to_dict()["solution"]``); other shapes: a list
-    of cell numbers (as in their graph form).
+    Cells are numbered as in the graph form of ``to_dict()``; on a rectangle cell ``c`` is
+    column ``c % width`` of row ``c // width`` (``maze.grid.xy(c)`` gives both). On a maze with
+    loops (a braid) it is one of the shortest paths.
     """
-    cells = maze.solution_cells
-    if maze.grid.kind == "rect":
-        xy = maze.grid.xy
-        return [list(xy(c)) for c in cells]
-    return list(cells)
+    return list(maze.solution_cells)

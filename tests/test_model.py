@@ -46,7 +46,7 @@ def test_to_dict_contract_keys_and_types() -> None:
     assert len(d["walls"]) == 4 and all(len(r) == 7 for r in d["walls"])
     assert all(isinstance(v, int) and 0 <= v <= 15 for r in d["walls"] for v in r)
     assert d["solution"][0] == d["entrance"] and d["solution"][-1] == d["exit"]
-    assert solve(m) == d["solution"]
+    assert [list(m.grid.xy(c)) for c in solve(m)] == d["solution"]
     assert json.loads(json.dumps(d)) == d
     assert Maze.from_dict(json.loads(json.dumps(d))) == m
 

@@ -254,3 +254,34 @@ def test_svg_has_solution_and_both_markers_for_each_shape() -> None:
         svg = to_svg(maze_geometry(maze), show_solution=True)
         assert len(polyline_points(svg, "solution")) >= 2
         assert element_by_id(svg, "start") is not None and element_by_id(svg, "finish") is not None
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "options"),
+    [
+        ("rect", (9, 7), {}),
+        ("hex", (7, 6), {}),
+        ("triangle", (9, 5), {}),
+        ("mask", (16, 14), {"mask": "heart"}),
+        ("circle", (1, 5), {}),
+    ],
+)
+def test_graph_form_centres_are_where_cells_are_drawn(
+    shape: str, size: tuple[int, int], options: dict[str, str]
+) -> None:
+    maze = generate("backtracker", *size, seed=4, shape=shape, **options)
+    data = maze.to_dict() if shape != "rect" else None
+    from mazebook.codec import graph_dict
+
+    graph = graph_dict(maze.grid, maze.links, maze.entrance, maze.exit, maze.solution_cells)
+    centres = np.array(graph["centres"])
+    assert data is None or data["centres"] == graph["centres"]
+    assert centres.shape == (maze.size, 2)
+    geom = maze_geometry(maze)
+    assert (centres >= 0).all() and (centres[:, 0] <= geom.width).all()
+    assert (centres[:, 1] <= geom.height).all()
+    assert len({tuple(c) for c in centres.round(4).tolist()}) == maze.size  # one place each
+    if shape != "circle":  # circle paths follow arcs between centres
+        on_path = {tuple(c) for c in centres[list(maze.solution_cells)].round(4).tolist()}
+        inner = [tuple(p) for p in np.asarray(geom.solution)[1:-1].round(4).tolist()]
+        assert set(inner) <= on_path
