@@ -8,6 +8,7 @@ import json
 import re
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -112,3 +113,44 @@ def test_pdf_embeds_its_font_and_uses_printable_lines() -> None:
     widths = [float(w) * scale for w in re.findall(r"([\d.]+) w", content)]
     assert widths and min(widths) >= 0.75
     assert not reader.pages[0].images
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "options"),
+    [("rect", (9, 7), {}), ("hex", (7, 6), {}), ("triangle", (9, 5), {})],
+)
+def test_svg_and_pdf_carry_the_same_start_and_finish_words(
+    shape: str, size: tuple[int, int], options: dict[str, str]
+) -> None:
+    import re
+    from xml.etree import ElementTree
+
+    from pypdf import PdfReader
+
+    from mazebook.render.shapes import maze_geometry
+    from mazebook.render.style import fit_maze
+    from mazebook.render.svg import to_svg
+    from mazebook.render.writers import write
+
+    maze = generate("backtracker", *size, seed=9, shape=shape, **options)
+    geom = maze_geometry(maze)
+    scale = fit_maze(geom.width, geom.height, 612 - 72, 792 - 72).scale  # as the PDF draws it
+    svg = to_svg(geom, cell=scale)
+    root = ElementTree.fromstring(svg)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    texts = root.findall(".//s:g[@id='labels']/s:text", ns)
+    shown = sorted(t.text or "" for t in texts)
+    if shape == "rect":
+        assert shown == ["FINISH", "START"]
+    vx, vy, vw, vh = map(float, re.split(r"[ ,]+", root.attrib["viewBox"]))
+    for t in texts:  # every word's anchor lies inside the drawing
+        if "transform" in t.attrib:
+            x, y = map(
+                float, re.findall(r"translate\(([-\d.]+) ([-\d.]+)\)", t.attrib["transform"])[0]
+            )
+        else:
+            x, y = float(t.attrib["x"]), float(t.attrib["y"])
+        assert vx <= x <= vx + vw and vy <= y <= vy + vh
+    pdf = PdfReader(io.BytesIO(write(maze, "pdf")))
+    words = pdf.pages[0].extract_text()
+    assert [w for w in ("FINISH", "START") if w in words] == shown  # at the same scale

@@ -11,22 +11,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-import numpy as np
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry
+from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
-from ..render.style import Fit, Style, marker_length
+from ..render.style import Fit, Style
 from ..render.typeset import FontPair, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
 Painter = Callable[[Canvas, PageFrame], None]
 
-#: Size of the START / FINISH words (points).
-LABEL_SIZE = 7.0
 #: The thinnest answer-key cell (points) at which the solution line still prints at 0.75 pt.
 ANSWER_MIN_SCALE = 2.0
 #: In a PDF's Keywords: the document is loose sheets (a worksheet), not a bound book, so the
@@ -207,28 +205,6 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
     return fit
 
 
-def wall_clearance(geom: MazeGeometry, x: float, y: float) -> float:
-    """Distance (cell units) from a point to the nearest wall run or arc of the drawing.
-
-    For arcs the distance to the full circle is used, never more than the true distance, so a
-    label is only ever placed where it clears every wall.
-    """
-    best = float("inf")
-    seg = geom.segments
-    if len(seg):
-        a, b = seg[:, :2], seg[:, 2:]
-        ab = b - a
-        length2 = np.maximum((ab * ab).sum(axis=1), 1e-12)
-        t = np.clip(((np.array([x, y]) - a) * ab).sum(axis=1) / length2, 0.0, 1.0)
-        nearest = a + t[:, None] * ab
-        best = float(np.min(np.hypot(nearest[:, 0] - x, nearest[:, 1] - y)))
-    if len(geom.arcs):
-        c, r = geom.arcs[:, :2], geom.arcs[:, 2]
-        radial = np.abs(np.hypot(c[:, 0] - x, c[:, 1] - y) - r)
-        best = min(best, float(np.min(radial)))
-    return best
-
-
 def draw_labels(
     canvas: Canvas,
     fonts: FontPair,
@@ -237,75 +213,8 @@ def draw_labels(
     box: Box,
     words: tuple[str, str] = ("START", "FINISH"),
 ) -> None:
-    """START and FINISH (or the given ``words``) beyond the outer ends of the two arrows
-    (turned on the left/right), where that end lies outside the maze's bounding box. When both
-    arrows are on the same side and so close that centred words would overlap, each word is
-    set away from the other, ending or starting at its own arrow."""
-    s = fit.scale
-    left = box.x + fit.x
-    top = box.y + box.height - fit.y
-    arrow = marker_length(s)
-    canvas.setFont(fonts.bold, LABEL_SIZE)
-    canvas.setFillGray(0.0)
-    start, finish = visual(words[0]), visual(words[1])
-    placed: list[list[Any]] = []  # [word, x, y, ox, oy, align]
-    for marker, word, entering in ((geom.start, start, True), (geom.finish, finish, False)):
-        dx, dy = marker.dx, -marker.dy  # page coordinates, y up
-        if not (dx or dy):
-            continue  # an inner goal has no arrow outside the maze
-        ox, oy = (-dx, -dy) if entering else (dx, dy)  # pointing away from the maze
-        reach = arrow * 1.15 + 2.0
-        cx, cy = marker.x + ox * reach / s, marker.y - oy * reach / s  # cell units, y down
-        inside_box = 0.0 < cx < geom.width and 0.0 < cy < geom.height
-        if inside_box:  # a round rim, a slanted edge, a centre goal: only where the word clears
-            half = stringWidth(word, fonts.bold, LABEL_SIZE) / 2 + LABEL_SIZE * 0.5
-            if wall_clearance(geom, cx, cy) * s < half:
-                continue
-        placed.append([word, left + cx * s, top - cy * s, ox, oy, 0])
-    if len(placed) == 2:
-        _separate(placed, fonts.bold)
-    for word, x, y, ox, oy, align in placed:
-        _draw_label(canvas, word, x, y, ox, oy, align)
-
-
-def _along(ox: float, oy: float) -> int:
-    """Which page coordinate runs along the label: 0 (x) above or below, 1 (y) at the sides."""
-    return 0 if abs(oy) >= abs(ox) else 1
-
-
-def _separate(placed: list[list[Any]], font: str) -> None:
-    """Two labels on the same side, overlapping when centred: align them away from each other
-    (align -1: the word ends at its point; +1: it starts there)."""
-    (w1, x1, y1, ox1, oy1, _), (w2, x2, y2, ox2, oy2, _) = placed
-    if (ox1, oy1) != (ox2, oy2):
-        return
-    axis = _along(ox1, oy1)
-    p1, p2 = (x1, x2) if axis == 0 else (y1, y2)
-    need = (stringWidth(w1, font, LABEL_SIZE) + stringWidth(w2, font, LABEL_SIZE)) / 2 + 3.0
-    if abs(p1 - p2) >= need:
-        return
-    placed[0][5], placed[1][5] = (-1, 1) if p1 <= p2 else (1, -1)
-
-
-def _draw_label(
-    canvas: Canvas, word: str, x: float, y: float, ox: float, oy: float, align: int = 0
-) -> None:
-    ascent, descent = 0.73 * LABEL_SIZE, 0.24 * LABEL_SIZE
-    draw = {
-        -1: canvas.drawRightString,
-        0: canvas.drawCentredString,
-        1: canvas.drawString,
-    }[align]
-    if _along(ox, oy) == 0:  # above or below the maze: level text, centred on the arrow
-        baseline = y + descent if oy > 0 else y - ascent
-        draw(x, baseline, word)
-        return
-    canvas.saveState()  # left or right of the maze: text turned to read upwards
-    baseline_x = x - descent if ox < 0 else x + ascent
-    canvas.translate(baseline_x, y)
-    canvas.rotate(90)
-    draw(0, 0, word)
-    canvas.restoreState()
+    """START and FINISH (or the given ``words``) for a maze drawn in ``box``."""
+    pdf_labels(canvas, geom, fit, x=box.x, y=box.y, height=box.height, words=words, font=fonts.bold)
 
 
 def cards_painter(

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, BinaryIO
 
 from reportlab.lib.pagesizes import letter
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import (
@@ -25,9 +26,10 @@ from .geometry import (
     clamp_overhang,
     marker_triangle,
 )
+from .labels import LABEL_SIZE, label_anchors
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
-from .typeset import default_fonts
+from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
 
@@ -94,6 +96,45 @@ def draw_maze(
     return fit
 
 
+def draw_labels(
+    canvas: Canvas,
+    geom: MazeGeometry,
+    fit: Fit,
+    *,
+    x: float,
+    y: float,
+    height: float,
+    words: tuple[str, str] = ("START", "FINISH"),
+    font: str | None = None,
+) -> None:
+    """START and FINISH (or ``words``) where ``labels.label_anchors`` puts them, for a maze
+    drawn by ``draw_maze`` in the box with lower-left corner (x, y) and ``height``."""
+    face = font or default_fonts().bold
+    shown = (visual(words[0]), visual(words[1]))
+
+    def width_of(word: str) -> float:
+        return float(stringWidth(word, face, LABEL_SIZE))
+
+    left, top, s = x + fit.x, y + height - fit.y, fit.scale
+    canvas.setFont(face, LABEL_SIZE)
+    canvas.setFillGray(0.0)
+    for label in label_anchors(geom, s, shown, width_of):
+        px, py = left + label.x * s, top - label.y * s
+        draw = {
+            -1: canvas.drawRightString,
+            0: canvas.drawCentredString,
+            1: canvas.drawString,
+        }[label.align]
+        if label.along == 0:  # above or below the maze: level text
+            draw(px, py + label.baseline, label.word)
+            continue
+        canvas.saveState()  # left or right of the maze: text turned to read upwards
+        canvas.translate(px + label.baseline, py)
+        canvas.rotate(90)
+        draw(0, 0, label.word)
+        canvas.restoreState()
+
+
 def new_canvas(
     target: BinaryIO | str,
     pagesize: tuple[float, float],
@@ -149,6 +190,7 @@ def to_pdf(
     style: Style = DEFAULT_STYLE,
     show_solution: bool = False,
     title: str | None = None,
+    words: tuple[str, str] | None = ("START", "FINISH"),
 ) -> bytes:
     """A one-page PDF with the maze as large as the page allows inside ``margin``."""
     buf = io.BytesIO()
@@ -163,16 +205,19 @@ def to_pdf(
     )
     canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
-    draw_maze(
+    height = page_h - 2 * margin
+    fit = draw_maze(
         canvas,
         geom,
         x=margin,
         y=margin,
         width=page_w - 2 * margin,
-        height=page_h - 2 * margin,
+        height=height,
         style=style,
         show_solution=show_solution,
     )
+    if words:
+        draw_labels(canvas, geom, fit, x=margin, y=margin, height=height, words=words)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -8,10 +8,13 @@ from xml.etree import ElementTree
 
 import numpy as np
 import svgwrite
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .geometry import GOAL_DOT_RADIUS, MazeGeometry, clamp_overhang, marker_triangle
+from .labels import LABEL_SIZE, Label, label_anchors, label_box
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
+from .typeset import default_fonts, visual
 
 
 def _gray(level: float) -> str:
@@ -44,26 +47,40 @@ def to_svg(
     style: Style = DEFAULT_STYLE,
     show_solution: bool = False,
     title: str | None = None,
+    words: tuple[str, str] | None = ("START", "FINISH"),
 ) -> str:
     """The maze as an SVG document (text). ``cell`` is the size of one cell in SVG units.
 
     Walls are one path (``id="walls"``) with a move and a line per merged run; the solution is
-    a polyline in ``id="solution"``; start and finish arrows are in ``id="markers"``; the
-    algorithm, size and seed are in ``<metadata>``. No timestamps: same maze, same bytes.
+    a polyline in ``id="solution"``; start and finish arrows are in ``id="markers"``; the START
+    and FINISH ``words`` (placed as in the PDF) are in ``id="labels"``; the algorithm, size and
+    seed are in ``<metadata>``. No timestamps: same maze, same bytes.
     """
     arrow = marker_length(cell) / cell  # in cell units
     margin = arrow * 1.4 + 0.5
-    vb_w, vb_h = geom.width + 2 * margin, geom.height + 2 * margin
+    labels = _labels(geom, cell, words) if words else []
+    x0, y0, x1, y1 = -margin, -margin, geom.width + margin, geom.height + margin
+    for _, box in labels:
+        x0, y0 = min(x0, box[0] - 0.2), min(y0, box[1] - 0.2)
+        x1, y1 = max(x1, box[2] + 0.2), max(y1, box[3] + 0.2)
+    vb_w, vb_h = x1 - x0, y1 - y0
     dwg = svgwrite.Drawing(
         size=(f"{vb_w * cell:.2f}", f"{vb_h * cell:.2f}"), profile="full", debug=False
     )
-    dwg.viewbox(-margin, -margin, vb_w, vb_h)
+    dwg.viewbox(round(x0, 3), round(y0, 3), round(vb_w, 3), round(vb_h, 3))
     meta = dict(geom.meta)
     dwg.set_desc(title=title or _describe(meta))
     record = ElementTree.Element("mazebook")
     record.text = json.dumps(meta, sort_keys=True)
     dwg.set_metadata(record)
-    dwg.add(dwg.rect((-margin, -margin), (vb_w, vb_h), fill="white", id="background"))
+    dwg.add(
+        dwg.rect(
+            (round(x0, 3), round(y0, 3)),
+            (round(vb_w, 3), round(vb_h, 3)),
+            fill="white",
+            id="background",
+        )
+    )
     if show_solution and len(geom.solution):
         sol = dwg.g(id="solution", fill="none", stroke=_gray(style.solution_gray))
         sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
@@ -89,7 +106,54 @@ def to_svg(
         pts = marker_triangle(marker, arrow, entering=entering)
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
     dwg.add(markers)
+    if labels:
+        dwg.add(_label_group(dwg, labels, cell))
     return str(dwg.tostring())
+
+
+#: How the label words are set in SVG: the bundled font's family first, then look-alikes.
+LABEL_FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
+
+
+def _labels(
+    geom: MazeGeometry, cell: float, words: tuple[str, str]
+) -> list[tuple[Label, tuple[float, ...]]]:
+    """The labels (measured with the bundled bold font, as the PDF sets them) and their boxes."""
+    font = default_fonts().bold
+    shown = (visual(words[0]), visual(words[1]))
+
+    def width_of(word: str) -> float:
+        return float(stringWidth(word, font, LABEL_SIZE))
+
+    return [
+        (label, label_box(label, width_of(label.word), LABEL_SIZE, cell))
+        for label in label_anchors(geom, cell, shown, width_of)
+    ]
+
+
+def _label_group(
+    dwg: svgwrite.Drawing, labels: list[tuple[Label, tuple[float, ...]]], cell: float
+) -> svgwrite.container.Group:
+    """``<g id="labels">`` with one ``<text>`` per word, in cell units like the walls."""
+    group = dwg.g(id="labels", fill="black")
+    group["font-family"] = LABEL_FONT_FAMILY
+    group["font-weight"] = "bold"
+    group["font-size"] = f"{LABEL_SIZE / cell:.4f}"
+    anchors = {-1: "end", 0: "middle", 1: "start"}
+    for index, (label, _) in enumerate(labels):
+        name = ("start-label", "finish-label")[index] if len(labels) == 2 else None
+        if label.along == 0:
+            x, y = label.x, label.y - label.baseline / cell
+            text = dwg.text(label.word, insert=(round(x, 3), round(y, 3)))
+        else:
+            x, y = label.x + label.baseline / cell, label.y
+            text = dwg.text(label.word, insert=(0, 0))
+            text["transform"] = f"translate({x:.3f} {y:.3f}) rotate(-90)"
+        text["text-anchor"] = anchors[label.align]
+        if name:
+            text["id"] = name
+        group.add(text)
+    return group
 
 
 def _rounded_points(points: np.ndarray) -> list[tuple[float | int, float | int]]:
