@@ -25,7 +25,7 @@ from ..fileio import OutputSet
 from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
-from ..render.typeset import FontPair
+from ..render.typeset import FontPair, visual
 from ..template import Template, load_template
 from ..template.units import format_length
 from . import manifest as manifest_mod
@@ -114,7 +114,7 @@ def load_fonts(template: Template) -> FontPair:
         ("author", template.author),
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
-    texts.append(("book's own labels", pages.FIXED_TEXT))
+    texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
@@ -239,12 +239,15 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         rng=puzzle_rng(tpl.seed, planned.number),
     )
     geom = maze_geometry(choice.maze)
-    answer = f"Solution on page {planned.answer_page}"
+    texts = tpl.texts
+    answer = texts("solution_on_page", page=planned.answer_page)
     card = MazeCard(
         geom,
-        f"Puzzle {planned.number}",
-        f"Level {planned.level} · {answer}",
-        caption_right_short=f"L{planned.level} · ans. p. {planned.answer_page}",
+        texts("puzzle", number=planned.number),
+        f"{texts('level', level=planned.level)} · {answer}",
+        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+        start_word=texts("start"),
+        finish_word=texts("finish"),
     )
     return _Made(planned, card, record), geom
 
@@ -265,13 +268,18 @@ def render_book(
     number_painter = pages.page_number(fonts)
     levels = [lv for s in tpl.sections for lv in s.levels]
     info = pages.TitleInfo(
-        tpl.title, tpl.subtitle, tpl.author, len(plan.puzzles), (min(levels), max(levels))
+        tpl.title,
+        tpl.subtitle,
+        tpl.author,
+        len(plan.puzzles),
+        (min(levels), max(levels)),
+        tpl.texts,
     )
     doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
-    doc.add_page(pages.howto_page(fonts), number_painter)
+    doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
     per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
     for i, _ in enumerate(plan.contents_pages):
-        doc.add_page(pages.contents_page(fonts, plan, i, per_page), number_painter)
+        doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
     records: list[dict[str, Any]] = []
     answer_w, answer_h = setup.answer_box
     total = len(plan.puzzles)
@@ -282,7 +290,7 @@ def render_book(
         section = plan.sections[section_index]
         if section_index != current_section:
             current_section = section_index
-            doc.add_page(pages.section_page(fonts, section), number_painter)
+            doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
         made = []
         for planned in planned_list:
             item, geom = _make_puzzle(setup, planned)
@@ -298,7 +306,7 @@ def render_book(
                 stage_svgs(out, svg_dir, planned.number, width, geom)
             made.append(item)
             records.append(item.record)
-        head = f"{section.name} · {pages.level_range(section.levels)}"
+        head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
         cards = [item.card for item in made]  # in slot order
         painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
         doc.add_page(pages.running_head(fonts, head), painter, number_painter)
@@ -306,12 +314,12 @@ def render_book(
             progress(len(records), total)
     for page in plan.answer_pages:
         on_page = [p for p in plan.puzzles if p.answer_page == page]
-        head = f"Answers · puzzles {on_page[0].number}–{on_page[-1].number}"
+        head = tpl.texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
         doc.add_page(
             pages.running_head(fonts, head), _answers_painter(setup, on_page), number_painter
         )
     for _ in plan.blank_pages:
-        doc.add_page(pages.blank_page(fonts), number_painter)
+        doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
     doc.save()
@@ -329,15 +337,17 @@ def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: MazeCard, box: Box) -
 def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         slot_list = setup.answer_slots(frame.number)
-        fonts = setup.fonts
+        fonts, texts = setup.fonts, setup.template.texts
         for planned in on_page:
             slot = slot_list[planned.answer_slot]
             canvas.setFont(fonts.bold, 9)
             canvas.setFillGray(0.0)
-            canvas.drawString(slot.caption.x, slot.caption.y + 3, f"Puzzle {planned.number}")
+            number = visual(texts("puzzle", number=planned.number))
+            canvas.drawString(slot.caption.x, slot.caption.y + 3, number)
             canvas.setFont(fonts.regular, 8)
             canvas.setFillGray(0.3)
-            canvas.drawRightString(slot.caption.right, slot.caption.y + 3, f"page {planned.page}")
+            page = visual(texts("answer_page", page=planned.page))
+            canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
             canvas.setFillGray(0.0)
             place_form(canvas, _form_name(planned.number), slot.maze)
 

@@ -9,44 +9,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.typeset import FontPair, visual, wrap
+from ..template.texts import Texts
 from .document import MazeCard, Painter, draw_maze_box
 from .layout import Box, PageFrame
 from .plan import BookPlan, PlannedSection
 
-HOW_TO = (
-    "Every maze has a START arrow pointing in and a FINISH arrow pointing out. Find the one "
-    "path from START to FINISH without crossing a wall. A pencil helps: dead ends are part "
-    "of the game.",
-    "Levels run from 1 (gentle) to 10 (fiendish). A level is measured, not guessed: higher "
-    "levels have longer paths, more places where the way splits, and longer false trails.",
-    "Stuck? Each puzzle names the page of its solution. The answers are at the back of the "
-    "book, each drawn as a line through the maze.",
-)
-
-#: Everything the book prints of its own (checked against a user's font before a build).
-FIXED_TEXT = " ".join(
-    (
-        *HOW_TO,
-        "How to play Contents (continued) Answers Puzzle puzzles Level levels page Solution on",
-        "START FINISH Notes mazes answers at the back all solutions 0123456789 – · … ________",
-    )
-)
+#: Digits and marks the book prints besides its texts (checked against a user's font).
+FIXED_TEXT = "0123456789 – · … ________"
 
 CONTENTS_LINE = 20.0  # points between contents entries
 
 
-def level_range(levels: tuple[int, int]) -> str:
+def level_range(texts: Texts, levels: tuple[int, int]) -> str:
+    """'Level 3' or 'Levels 1–4' in the book's language."""
     lo, hi = sorted(levels)
-    return f"Level {lo}" if lo == hi else f"Levels {lo}–{hi}"
+    return texts("level", level=lo) if lo == hi else texts("levels", first=lo, last=hi)
 
 
-def number_range(first: int, last: int) -> str:
-    return f"Puzzle {first}" if first == last else f"Puzzles {first}–{last}"
+def number_range(texts: Texts, first: int, last: int) -> str:
+    """'Puzzle 7' or 'Puzzles 1–20' in the book's language."""
+    if first == last:
+        return texts("puzzle", number=first)
+    return texts("puzzles", first=first, last=last)
 
 
 def contents_lines_per_page(body_height: float) -> int:
@@ -135,6 +123,7 @@ class TitleInfo:
     author: str
     puzzles: int
     levels: tuple[int, int]
+    texts: Texts
 
 
 def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) -> Painter:
@@ -158,8 +147,8 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
                     x - room / 2, bottom + 20 + ((y - 30) - (bottom + 20) - room) / 2, room, room
                 )
                 draw_maze_box(canvas, fonts, decoration, box)
-        lo, hi = info.levels
-        summary = f"{info.puzzles} mazes · {level_range((lo, hi)).lower()} · answers at the back"
+        levels = level_range(info.texts, info.levels)
+        summary = visual(info.texts("summary", count=info.puzzles, levels=levels))
         _centred_lines(
             canvas, [summary], fonts.regular, 11, x, content.y + 30 + 13.2, content.width
         )
@@ -188,14 +177,16 @@ def heading(
     return y - size * 0.9
 
 
-def howto_page(fonts: FontPair) -> Painter:
+def howto_page(fonts: FontPair, texts: Texts) -> Painter:
     """A short page on how to play and how levels and answers work."""
+    words = {"start": texts("start"), "finish": texts("finish")}
+    paragraphs = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        y = heading(canvas, frame, fonts, "How to play")
+        y = heading(canvas, frame, fonts, visual(texts("how_to_play_title")))
         size = 12.0
-        for paragraph in HOW_TO:
-            for line in simpleSplit(paragraph, fonts.regular, size, frame.content.width):
+        for paragraph in paragraphs:
+            for line in wrap(paragraph, fonts.regular, size, frame.content.width):
                 canvas.setFont(fonts.regular, size)
                 canvas.drawString(frame.content.x, y, line)
                 y -= size * 1.45
@@ -204,21 +195,28 @@ def howto_page(fonts: FontPair) -> Painter:
     return paint
 
 
-def contents_page(fonts: FontPair, plan: BookPlan, page_index: int, per_page: int) -> Painter:
+def contents_page(
+    fonts: FontPair, texts: Texts, plan: BookPlan, page_index: int, per_page: int
+) -> Painter:
     """One page of the contents: each section with its levels and page, then the answers."""
     entries: list[tuple[str, str, int]] = [
         (
             s.name,
-            f"{level_range(s.levels)} · {number_range(s.first_number, s.last_number).lower()}",
+            visual(
+                f"{level_range(texts, s.levels)} · "
+                f"{number_range(texts, s.first_number, s.last_number)}"
+            ),
             s.header_page,
         )
         for s in plan.sections
     ]
-    entries.append(("Answers", f"all {len(plan.puzzles)} solutions", plan.answer_pages[0]))
+    answers = (texts("answers"), visual(texts("all_solutions", count=len(plan.puzzles))))
+    entries.append((*answers, plan.answer_pages[0]))
     chunk = entries[page_index * per_page : (page_index + 1) * per_page]
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        y = heading(canvas, frame, fonts, "Contents" if page_index == 0 else "Contents (continued)")
+        title = texts("contents") if page_index == 0 else texts("contents_continued")
+        y = heading(canvas, frame, fonts, visual(title))
         left, right = frame.content.x, frame.content.right
         for name, detail, page in chunk:
             y -= CONTENTS_LINE
@@ -246,7 +244,7 @@ def _clip(text: str, font: str, size: float, width: float) -> str:
     return visual(text + "…")
 
 
-def section_page(fonts: FontPair, section: PlannedSection) -> Painter:
+def section_page(fonts: FontPair, texts: Texts, section: PlannedSection) -> Painter:
     """A section's opening page: its name, level range and puzzle numbers."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
@@ -257,19 +255,20 @@ def section_page(fonts: FontPair, section: PlannedSection) -> Painter:
         top = content.y + content.height * 0.62
         y = _centred_lines(canvas, lines, fonts.bold, size, x, top, content.width)
         canvas.setFont(fonts.regular, 16)
-        canvas.drawCentredString(x, y - 30, level_range(section.levels))
+        canvas.drawCentredString(x, y - 30, visual(level_range(texts, section.levels)))
         canvas.setFont(fonts.regular, 12)
         canvas.setFillGray(0.3)
-        canvas.drawCentredString(x, y - 52, number_range(section.first_number, section.last_number))
+        numbers = number_range(texts, section.first_number, section.last_number)
+        canvas.drawCentredString(x, y - 52, visual(numbers))
         canvas.setFillGray(0.0)
 
     return paint
 
 
-def blank_page(fonts: FontPair) -> Painter:
+def blank_page(fonts: FontPair, texts: Texts) -> Painter:
     """The last page when the count must be made even: a heading for notes."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        heading(canvas, frame, fonts, "Notes", 16.0)
+        heading(canvas, frame, fonts, visual(texts("notes")), 16.0)
 
     return paint

@@ -13,7 +13,7 @@ import importlib.resources
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from ..generators import REGISTRY
 from ..template.units import format_length, parse_length, parse_page_size
 from .limits import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
 from .schema import template_schema, validate
+from .texts import Texts, make_texts
 from .worksheet import (
     WORKSHEET_DEFAULTS,
     WORKSHEET_SECTION_DEFAULTS,
@@ -46,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "min_cell": "3.5mm",
     "margin": "0.5in",
     "font": None,  # the bundled DejaVu Sans
+    "language": "en",
 }
 
 #: Defaults of a [[section]]'s keys ("Section N" for a missing name).
@@ -96,6 +98,7 @@ class Template:
     margin: float
     font: Path | None
     sections: tuple[Section, ...]
+    texts: Texts = field(default_factory=lambda: make_texts("en", {}, source=""))
     worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
 
     @property
@@ -231,6 +234,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
+    texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
     sections = tuple(
         _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
@@ -238,7 +242,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     )
     options = None
     if worksheet:
-        options = worksheet_options(data, min_cell=min_cell if "min_cell" in data else None)
+        options = worksheet_options(data, texts, min_cell=min_cell if "min_cell" in data else None)
         levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
         min_cell = min(options.min_cell_for(lv) for lv in levels)
     return Template(
@@ -258,6 +262,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         margin=margin,
         font=font,
         sections=sections,
+        texts=texts,
         worksheet=options,
     )
 

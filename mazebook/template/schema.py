@@ -16,6 +16,7 @@ from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
 from ..shapes import SHAPES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
+from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS
 
@@ -94,6 +95,19 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": "one of book (the default), worksheet",
             },
             "title": _text("a non-empty string"),
+            "language": {
+                "enum": list(LANGUAGES),
+                "description": f"one of {', '.join(LANGUAGES)}: the words the book prints",
+            },
+            "text": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    key: {"type": "string", "description": "text (see the [text] keys)"}
+                    for key in TEXT_KEYS
+                },
+                "description": "a table of the printed words to replace, by key",
+            },
             "subtitle": _text("a non-empty string"),
             "author": _text("a non-empty string"),
             "page_size": {

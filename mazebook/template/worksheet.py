@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import TemplateError
 from .limits import LEVELS
+from .texts import Texts
 from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
@@ -22,14 +23,8 @@ KINDS = ("book", "worksheet")
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)
 
-#: Keys only a worksheet uses, with their defaults.
-WORKSHEET_KEYS: dict[str, Any] = {
-    "instruction": "Draw a line from the START arrow to the FINISH arrow without crossing a wall.",
-    "fields": ["Name", "Class", "Date"],
-    "answer_title": "Answer key",
-    "start_label": "START",
-    "finish_label": "FINISH",
-}
+#: Keys only a worksheet uses (their defaults come from the template's language, see texts.py).
+WORKSHEET_KEYS = ("instruction", "fields", "answer_title", "start_label", "finish_label")
 
 #: Keys only a book uses (a worksheet refuses them rather than ignore them).
 BOOK_ONLY_KEYS = ("subtitle", "answers_per_page", "bleed")
@@ -94,12 +89,24 @@ def check_kind_keys(data: Mapping[str, Any], kind: str, source: str) -> None:
             )
 
 
-def worksheet_options(data: Mapping[str, Any], *, min_cell: float | None) -> WorksheetOptions:
+def worksheet_options(
+    data: Mapping[str, Any], texts: Texts, *, min_cell: float | None
+) -> WorksheetOptions:
     """The worksheet's options from its template data (already checked by the schema).
 
-    ``min_cell`` is the template's own min_cell in points, or None for the level defaults.
+    Keys the template leaves out are the language's words (``texts``). ``min_cell`` is the
+    template's own min_cell in points, or None for the level defaults.
     """
-    values = {**WORKSHEET_KEYS, **data}
+    start = data.get("start_label", texts("start"))
+    finish = data.get("finish_label", texts("finish"))
+    defaults = {
+        "instruction": texts("instruction", start=start, finish=finish),
+        "fields": [texts("name"), texts("class"), texts("date")],
+        "answer_title": texts("answer_key"),
+        "start_label": start,
+        "finish_label": finish,
+    }
+    values = {**defaults, **data}
     cells = default_min_cells() if min_cell is None else (min_cell,) * 10
     return WorksheetOptions(
         instruction=values["instruction"],
