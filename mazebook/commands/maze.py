@@ -43,6 +43,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
     )
     p.add_argument(
+        "--braid",
+        type=float,
+        default=0.0,
+        help="share of dead ends removed, 0.0 (a perfect maze, default) to 1.0",
+    )
+    p.add_argument(
         "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
@@ -102,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
             if args.shape != "mask":
                 raise InvalidOptionError(f"--{key} goes with --shape mask")
             options[key] = value
-    maze = generate(args.algorithm, width, height, seed=seed, shape=args.shape, **options)
+    maze = generate(
+        args.algorithm, width, height, seed=seed, shape=args.shape, braid=args.braid, **options
+    )
     emit(write(maze, fmt, solution=args.solution), args.output)
     return 0
