@@ -35,8 +35,10 @@ from .document import (
     MazeCard,
     Painter,
     PdfDocument,
+    card_ink_box,
     cards_painter,
     draw_maze_box,
+    maze_ink_box,
     place_form,
 )
 from .layout import (
@@ -304,6 +306,16 @@ def render_book(
             )
             if svg_dir is not None and out is not None:
                 stage_svgs(out, svg_dir, planned.number, width, geom)
+            puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
+            placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+            inside = maze_ink_box(answer_card, answer_box)
+            item.record["box"] = card_ink_box(item.card, puzzle_slot)
+            item.record["answer_box"] = [
+                round(inside[0] + placed.x, 3),
+                round(inside[1] + placed.y, 3),
+                round(inside[2] + placed.x, 3),
+                round(inside[3] + placed.y, 3),
+            ]
             made.append(item)
             records.append(item.record)
         head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"

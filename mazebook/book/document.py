@@ -16,10 +16,10 @@ from typing import BinaryIO
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.geometry import MazeGeometry
+from ..render.geometry import MazeGeometry, drawing_extent
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
-from ..render.style import Fit, Style
+from ..render.style import Fit, Style, fit_maze, marker_length
 from ..render.typeset import FontPair, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
@@ -176,6 +176,28 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     while shown and stringWidth(shown + "…", font, size) > width:
         shown = shown[:-1]
     return shown + "…" if shown else ""
+
+
+def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
+    """[x0, y0, x1, y1] in PDF points (origin at the lower left of the media box): where
+    draw_maze_box puts the maze's walls and arrows in ``box``, strokes included."""
+    geom = card.geometry
+    fit = fit_maze(geom.width, geom.height, box.width, box.height)
+    s = fit.scale
+    style = answer_style(s) if card.show_solution else puzzle_style(s)
+    x0, y0, x1, y1 = drawing_extent(geom, marker_length(s) / s)
+    left, top, pad = box.x + fit.x, box.y + box.height - fit.y, style.wall_width / 2
+    return [
+        round(left + x0 * s - pad, 3),
+        round(top - y1 * s - pad, 3),
+        round(left + x1 * s + pad, 3),
+        round(top - y0 * s + pad, 3),
+    ]
+
+
+def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
+    """maze_ink_box of a card drawn in a slot by draw_card."""
+    return maze_ink_box(card, maze_box(slot, labels=card.labels))
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
