@@ -1,4 +1,4 @@
-"""One maze to a file format: json, svg, pdf or txt (the single-maze outputs of the CLI)."""
+"""One maze to a file format: json, svg, pdf, png or txt (the single-maze outputs of the CLI)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from .fileio import write_atomic
 from .maze import Maze
 from .metrics import measure
 
-FORMATS = ("json", "svg", "pdf", "txt")
+FORMATS = ("json", "svg", "pdf", "png", "txt")
 
 
 def maze_json(maze: Maze) -> str:
@@ -44,8 +44,10 @@ def maze_text(maze: Maze, *, solution: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render(maze: Maze, fmt: str, *, solution: bool = False) -> bytes:
-    """The maze in a format, as bytes."""
+def render(maze: Maze, fmt: str, *, solution: bool = False, dpi: int | None = None) -> bytes:
+    """The maze in a format, as bytes; ``dpi`` is the png's resolution (default 150)."""
+    if dpi is not None and fmt != "png":
+        raise MazebookError("--dpi goes with --format png")
     if fmt == "json":
         return maze_json(maze).encode()
     if fmt == "txt":
@@ -61,6 +63,12 @@ def render(maze: Maze, fmt: str, *, solution: bool = False) -> bytes:
         from .render.pdf import to_pdf
 
         return to_pdf(geom, show_solution=solution)
+    if fmt == "png":
+        from .render.pdf import to_pdf
+        from .render.png import DEFAULT_DPI, check_dpi, pdf_png
+
+        resolution = DEFAULT_DPI if dpi is None else check_dpi(dpi)
+        return pdf_png(to_pdf(geom, show_solution=solution), dpi=resolution)
     raise MazebookError(f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}")
 
 

@@ -1,4 +1,4 @@
-"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf or txt."""
+"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf, png or txt."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ SHAPES = ("rect", "circle", "hex", "triangle", "mask")
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "maze",
-        help="make one maze (json, svg, pdf or txt)",
+        help="make one maze (json, svg, pdf, png or txt)",
         description="Make one maze. Writes to stdout unless -o names a file.",
     )
     p.add_argument(
@@ -39,6 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="output format (default: -o's suffix; on stdout txt, or svg for round shapes)",
     )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p.add_argument(
+        "--dpi", type=int, help="resolution of --format png, 10 to 600 dots per inch (default 150)"
+    )
     p.add_argument("--solution", action="store_true", help="draw the solution path")
     p.add_argument(
         "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
@@ -102,5 +105,5 @@ def run(args: argparse.Namespace) -> int:
                 raise InvalidOptionError(f"--{key} goes with --shape mask")
             options[key] = value
     maze = generate(args.algorithm, width, height, seed=seed, shape=args.shape, **options)
-    emit(render(maze, fmt, solution=args.solution), args.output)
+    emit(render(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0
