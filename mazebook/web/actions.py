@@ -531,7 +531,9 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
     sections = [dict(s) for s in data["section"]]
     for i, section in enumerate(sections):
         if f"section-{i}-count" in form:
-            section["name"] = form.get(f"section-{i}-name", "") or section.get("name", "")
+            name = form.get(f"section-{i}-name", "").strip()
+            if name:
+                section["name"] = name
             section["count"] = _number(form[f"section-{i}-count"])
             section["difficulty"] = _levels(form.get(f"section-{i}-levels", ""))
     data["section"] = sections

@@ -429,4 +429,3 @@ def _attachment(data: bytes, name: str, media_type: str) -> Response:
 def _error_page(message: str) -> HTMLResponse:
     body = _render("error_page.html", message=message)
     return HTMLResponse(body, status_code=422)
-
