@@ -17,14 +17,14 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra (mazebook[web]) is not installed")
 pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
 
-from PIL import Image, ImageDraw  # noqa: E402
-from pypdf import PdfReader  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
+from PIL import Image, ImageDraw
+from pypdf import PdfReader
+from starlette.testclient import TestClient
 
-from mazebook.cli import main  # noqa: E402
-from mazebook.commands.serve import exposure_warning, is_loopback  # noqa: E402
-from mazebook.web import app as web_app  # noqa: E402
-from mazebook.web.app import create_app  # noqa: E402
+from mazebook.cli import main
+from mazebook.commands.serve import exposure_warning, is_loopback
+from mazebook.web import app as web_app
+from mazebook.web.app import create_app
 
 MAZE = {
     "shape": "rect",
@@ -383,7 +383,10 @@ def test_book_errors_match_the_build_command(
 
 
 def test_uploaded_template_fills_the_form(client: TestClient) -> None:
-    toml = b'title = "Up"\nauthor = "Me"\npage_size = "a5"\n[[section]]\nname = "Only"\ncount = 3\ndifficulty = [2, 4]\n'
+    toml = (
+        b'title = "Up"\nauthor = "Me"\npage_size = "a5"\n'
+        b'[[section]]\nname = "Only"\ncount = 3\ndifficulty = [2, 4]\n'
+    )
     page = client.post(
         "/book/load",
         files={"upload": ("my book.toml", toml)},
