@@ -310,6 +310,25 @@ def test_book_build_with_progress_and_downloads(client: TestClient, root: Path) 
     assert [p.name.startswith("book-") for p in root.iterdir()] == [True]
 
 
+def test_sections_can_be_added_and_removed(client: TestClient) -> None:
+    form = _book_form("Edited")
+    form.update({"section-1-remove": "on", "section-4-count": "2", "section-4-levels": "6-7"})
+    form["section-4-name"] = "Extra"
+    manifest = client.get(_link(_wait(client, client.post("/book/build", data=form).text))).json()
+    assert [s["name"] for s in manifest["sections"]] == ["Part 1", "Part 3", "Part 4", "Extra"]
+    assert [p["level"] for p in manifest["puzzles"]] == [1, 3, 4, 6, 7]
+    # an error in a section after a removed one is shown beside that section's own row
+    form["section-2-levels"] = "11"
+    page = client.post("/book/build", data=form).text
+    assert "[[section]] 2 ('Part 3'), key" in error_of(page, "book", "section-2-levels")
+
+
+def _link(page: str, kind: str = "manifest") -> str:
+    link = re.search(rf'id="book-download-{kind}" href="([^"]+)"', page)
+    assert link, page
+    return link.group(1)
+
+
 def test_two_builds_at_once_keep_their_own_files(client: TestClient, root: Path) -> None:
     first = client.post("/book/build", data=_book_form("First Book", (2, 1, 1, 1))).text
     second = client.post("/book/build", data=_book_form("Second Book", (1, 1, 1, 2))).text
@@ -395,7 +414,8 @@ def test_uploaded_template_fills_the_form(client: TestClient) -> None:
     ).text
     assert 'value="Up"' in page and 'value="Me"' in page and 'value="a5"' in page
     assert 'name="section-0-levels" id="book-section-0-levels" value="2-4"' in page
-    assert "section-1-count" not in page
+    assert 'name="section-1-count" id="book-section-1-count" placeholder="count"' in page
+    assert "section-2-count" not in page
     assert 'name="toml_name" value="my-book"' in page
 
 

@@ -19,7 +19,7 @@ _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 MAX_PAGES = 500
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "preview",
         help="write page images (PNG) of a book or worksheet PDF",

@@ -17,7 +17,7 @@ from ..errors import InvalidOptionError, MazebookError
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "serve",
         help="run the web app in a browser (needs mazebook[web])",

@@ -265,6 +265,7 @@ def maze_summary(maze: Maze) -> dict[str, Any]:
     """What the page says about a maze: how it was made and how hard it is."""
     metrics = measure(maze)
     return {
+        "shape": maze.grid.kind,
         "algorithm": maze.algorithm,
         "width": maze.width,
         "height": maze.height,
@@ -384,7 +385,10 @@ def page_pngs(pdf: Path, pages: int, *, dpi: int) -> list[bytes]:
 # ---------------------------------------------------------------------------------- book
 
 BOOK_TEMPLATES: tuple[str, ...] = tuple(
-    name for name in available_templates() if load_template(name).worksheet is None
+    sorted(
+        (name for name in available_templates() if load_template(name).worksheet is None),
+        key=lambda name: (name != "classic", name),  # the default book first
+    )
 )
 
 
@@ -529,15 +533,32 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
         data.pop("author", None)
     data["page_size"] = form.get("page_size", "letter")
     sections = [dict(s) for s in data["section"]]
+    new = len(sections)
+    if form.get(f"section-{new}-count", "").strip():  # the form's empty row, filled in
+        sections.append({})
+    kept, rows = [], []
     for i, section in enumerate(sections):
+        if form.get(f"section-{i}-remove"):
+            continue
+        kept.append(section)
+        rows.append(i)
         if f"section-{i}-count" in form:
             name = form.get(f"section-{i}-name", "").strip()
             if name:
                 section["name"] = name
             section["count"] = _number(form[f"section-{i}-count"])
             section["difficulty"] = _levels(form.get(f"section-{i}-levels", ""))
-    data["section"] = sections
-    template = checked_book(data, src.name, src.source)
+    data["section"] = kept
+    if not kept:
+        raise FieldError("section-0-count", "a book needs at least one section")
+    try:
+        template = checked_book(data, src.name, src.source)
+    except FieldError as exc:  # "[[section]] 2" counts the kept sections: name the form's row
+        match = re.fullmatch(r"section-(\d+)-(\w+)", exc.field)
+        if match:
+            row = rows[int(match.group(1))]
+            raise FieldError(f"section-{row}-{match.group(2)}", str(exc)) from None
+        raise
     if template.puzzle_count > MAX_BOOK_PUZZLES:
         raise FieldError(
             "section-0-count",

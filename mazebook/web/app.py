@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import re
 import shutil
 import sys
 import tempfile
@@ -340,6 +341,7 @@ def create_app(root: Path | None = None) -> Starlette:
     async def book_build(request: Request) -> HTMLResponse:
         errors: dict[str, str] = {}
         job = None
+        fields: dict[str, str] = {}
         try:
             form = await request.form(max_files=1, max_fields=300)
             fields = _fields(form)
@@ -351,12 +353,16 @@ def create_app(root: Path | None = None) -> Starlette:
         except Exception as exc:
             errors["build"] = _internal(exc)
         body = _render("book_job.html", job=job, done=0, total=0, outcome=None, errors=errors)
-        return HTMLResponse(body + _book_errors(form_fields=errors))
+        rows = sum(1 for key in fields if re.fullmatch(r"section-\d+-count", key))
+        return HTMLResponse(body + _book_errors(errors, rows))
 
-    def _book_errors(form_fields: Mapping[str, str]) -> str:
+    def _book_errors(errors: Mapping[str, str], rows: int = 0) -> str:
+        """Errors beside the book's fields: the main ones, ``rows`` section rows, and any
+        field an error names."""
         names = ["title", "author", "page_size", "upload", "base", "build"]
-        names += [f"section-{i}-{p}" for i in range(40) for p in ("name", "count", "levels")]
-        return _render("book_errors.html", names=names, errors=form_fields)
+        names += [f"section-{i}-{p}" for i in range(rows) for p in ("name", "count", "levels")]
+        names += [name for name in errors if name not in names]
+        return _render("book_errors.html", names=names, errors=errors)
 
     async def book_job(request: Request) -> HTMLResponse:
         job = jobs.get(request.path_params["job"])

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import MazebookError
 from . import actions
 
 #: Worker processes, builds at once (queued beyond that), jobs kept, and a job's lifetime (s).
@@ -54,7 +55,7 @@ def run_build(data: dict[str, Any], name: str, source: str, folder: str) -> dict
             built.files["answers"] = target
     except actions.FieldError as exc:
         return {"error": str(exc), "field": exc.field}
-    except actions.MazebookError as exc:
+    except MazebookError as exc:
         return {"error": str(exc), "field": "upload"}
     except Exception as exc:  # a bug: say so on the page rather than lose the job
         traceback.print_exc()
