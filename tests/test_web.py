@@ -151,6 +151,18 @@ def test_rect_only_algorithm_on_a_circle_is_named(
     assert error_of(page, "maze", "algorithm") == words
 
 
+def test_empty_mask_text_is_named_beside_the_text(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    form = {**MAZE, "shape": "mask", "mask_source": "text", "text": ""}
+    page = client.post("/maze/preview", data=form).text
+    assert error_of(page, "maze", "text") == cli_error(
+        capsys, "maze", "--shape", "mask", "--text", "", "-s", "12x8"
+    )
+    word = client.post("/maze/preview", data={**form, "text": "HI", "size": "30x12"}).text
+    assert error_of(word, "maze", "text") == "" and "mask maze" in word
+
+
 def test_web_size_cap(client: TestClient) -> None:
     page = client.post("/maze/preview", data={**MAZE, "size": "300x300"}).text
     assert "up to 40000 cells" in error_of(page, "maze", "size")
