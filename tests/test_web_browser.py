@@ -159,6 +159,34 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     pdf.unlink()
 
 
+def test_a_picture_makes_a_mask_maze_and_a_level_picks_the_size(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    from PIL import Image, ImageDraw
+
+    picture = tmp_path / "disc.png"
+    image = Image.new("L", (80, 80), 255)
+    ImageDraw.Draw(image).ellipse((5, 5, 75, 75), fill=0)
+    image.save(picture)
+    browser.get(server + "/")
+    first = wait_for(lambda: _svg(browser), "the first maze preview")
+    Select(browser.find_element(By.ID, "maze-shape")).select_by_value("mask")
+    browser.find_element(By.ID, "maze-image").send_keys(str(picture))
+    summary = wait_for(
+        lambda: "mask maze" in (t := browser.find_element(By.ID, "maze-summary").text) and t,
+        "the picture's maze",
+    )
+    assert _svg(browser) != first
+    assert browser.find_element(By.ID, "maze-err-image").text == ""
+    Select(browser.find_element(By.ID, "maze-shape")).select_by_value("rect")
+    Select(browser.find_element(By.ID, "maze-level")).select_by_value("1")
+    small = wait_for(
+        lambda: "rect maze" in (t := browser.find_element(By.ID, "maze-summary").text) and t,
+        "the level-1 maze",
+    )
+    assert small != summary and "20×20" not in small  # the level chose a smaller maze
+
+
 def test_make_a_worksheet(server: str, browser: Any) -> None:
     browser.get(server + "/#worksheet")
     wait_for(lambda: browser.find_element(By.ID, "sheet-image"), "the first sheet preview")

@@ -21,7 +21,7 @@ from ..book import build_book, load_template
 from ..book.build import BuildResult
 from ..book.layout import max_cells
 from ..book.schedule import Request, choose
-from ..book.template import available_templates, locate, template_from_data
+from ..book.template import available_templates, locate, parse_template, template_from_data
 from ..book.units import PAGE_SIZES, parse_length, parse_page_size
 from ..commands import worksheet as worksheet_cmd
 from ..commands.common import parse_seed, parse_size
@@ -415,8 +415,12 @@ def book_data(src: BookSource) -> dict[str, Any]:
     """The template's TOML as data (TemplateError in the command line's words)."""
     try:
         data = tomllib.loads(src.text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FieldError("upload", f"{src.source}: TOML syntax error: {exc}") from None
+    except tomllib.TOMLDecodeError:
+        try:  # the template reader's own words for it
+            parse_template(src.text, name=src.name, source=src.source)
+        except TemplateError as exc:
+            raise FieldError("upload", str(exc)) from None
+        raise
     if src.uploaded:
         _refuse_files(data, src.source)
     if data.get("kind", "book") != "book":
