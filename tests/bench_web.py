@@ -68,8 +68,23 @@ def report(name: str, times: list[float], goal: float | None = None) -> None:
     print(f"{line}   n={len(times)}{verdict}")
 
 
-def browser_load(base: str) -> float | None:
-    """The page's load time in headless chromium (ms from navigation start to load end)."""
+#: In the page: change a field, then time until the preview's SVG has been replaced.
+CHANGE_TO_PREVIEW = """
+const [id, value, kind, done] = arguments;
+const box = document.getElementById('maze-preview');
+const field = document.getElementById(id);
+const start = performance.now();
+new MutationObserver((_, obs) => {
+  if (box.querySelector('svg')) { obs.disconnect(); done(performance.now() - start); }
+}).observe(box, {childList: true, subtree: true});
+field.value = value;
+field.dispatchEvent(new Event(kind, {bubbles: true}));
+"""
+
+
+def browser_times(base: str) -> dict[str, float] | None:
+    """Medians in headless chromium (ms): page load (navigation timing), and from a change
+    of a field to the new maze preview on the page, for a select and a typed field."""
     chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
     if not chromium or not driver:
         return None
@@ -91,9 +106,10 @@ def browser_load(base: str) -> float | None:
     ):
         options.add_argument(flag)
     browser = webdriver.Chrome(options=options, service=webdriver.ChromeService(driver))
+    browser.set_script_timeout(10)
     try:
-        loads = []
-        for _ in range(5):
+        loads, selects, typed = [], [], []
+        for i in range(5):
             browser.get(base + "/")
             loads.append(
                 browser.execute_script(
@@ -101,7 +117,20 @@ def browser_load(base: str) -> float | None:
                     "return n.loadEventEnd - n.startTime;"
                 )
             )
-        return float(statistics.median(loads))
+            time.sleep(0.5)  # the first preview
+            browser.execute_script("document.getElementById('maze-size').value = '40x60';")
+            shape = "circle" if i % 2 else "hex"
+            selects.append(
+                browser.execute_async_script(CHANGE_TO_PREVIEW, "maze-shape", shape, "change")
+            )
+            typed.append(
+                browser.execute_async_script(CHANGE_TO_PREVIEW, "maze-seed", str(100 + i), "input")
+            )
+        return {
+            "load": statistics.median(loads),
+            "select": statistics.median(selects),
+            "typed": statistics.median(typed),
+        }
     finally:
         browser.quit()
         shutil.rmtree(profile, ignore_errors=True)
@@ -149,14 +178,17 @@ def main() -> None:
             "POST /worksheet/preview (4 mazes, page 1 as PNG)",
             timed(lambda i: post(base + "/worksheet/preview", {**SHEET, "seed": str(i)}), 5),
         )
-        load = browser_load(base)
-        if load is None:
-            print("browser page load: chromium/chromedriver not installed, not measured")
+        seen = browser_times(base)
+        if seen is None:
+            print("browser: chromium/chromedriver not installed, not measured")
         else:
-            print(
-                f"{'browser page load (chromium, navigation timing)':<52} median {load:7.1f} ms"
-                f"  (goal 1000 ms: {'met' if load < 1000 else 'MISSED'})"
-            )
+            for key, name, goal in (
+                ("load", "browser: page load (navigation timing)", 1000),
+                ("select", "browser: algorithm chosen -> new 40x60 shown", 300),
+                ("typed", "browser: seed typed -> new 40x60 shown", 300),
+            ):
+                ok = "met" if seen[key] < goal else "MISSED"
+                print(f"{name:<52} median {seen[key]:7.1f} ms   (goal {goal} ms: {ok})")
     finally:
         server.should_exit = True
         thread.join(timeout=30)
