@@ -209,6 +209,34 @@ def test_image_mask_upload_makes_a_maze_and_leaves_no_file(client: TestClient, r
     assert list(root.iterdir()) == []  # the request's folder is gone
 
 
+def test_a_picture_in_two_parts(client: TestClient, root: Path) -> None:
+    image = Image.new("L", (100, 50), 255)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((2, 2, 45, 45), fill=0)
+    draw.ellipse((55, 2, 98, 45), fill=0)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    form = {**MAZE, "shape": "mask", "mask_source": "image", "size": "30x15"}
+    files = {"image": ("two.png", buf.getvalue())}
+    refused = client.post("/maze/preview", data=form, files=files).text
+    message = error_of(refused, "maze", "parts")
+    assert "the mask from image 'two.png' falls apart into 2 parts" in message
+    kept = client.post("/maze/preview", data={**form, "parts": "largest"}, files=files).text
+    note = re.search(r'id="maze-note">([^<]*)<', kept)
+    assert note and "'two.png' falls apart into 2 parts; kept the largest" in html.unescape(
+        note.group(1)
+    )
+    assert str(root) not in kept
+    for fmt in ("svg", "pdf"):
+        download = client.post(
+            f"/maze/download/{fmt}", data={**form, "parts": "largest"}, files=files
+        )
+        assert download.status_code == 200 and b"two.png" in download.content
+        assert str(root).encode() not in download.content
+    joined = client.post("/maze/preview", data={**form, "parts": "join"}, files=files).text
+    assert "maze-note" not in joined and "<svg" in joined
+
+
 def test_bad_image_upload_is_named_as_uploaded(client: TestClient, root: Path) -> None:
     form = {**MAZE, "shape": "mask", "mask_source": "image"}
     page = client.post(

@@ -9,9 +9,12 @@ the library's (the command line's) own words as the message.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import re
+import threading
 import tomllib
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +44,7 @@ from ..metrics import measure
 from ..render.geometry import maze_geometry
 from ..render.pdf import to_pdf
 from ..render.png import page_count, pdf_pages_png, pdf_png
+from ..shapes.masks import MaskWarning
 from ..shapes.silhouettes import SILHOUETTES
 
 #: What the form offers.
@@ -129,9 +133,10 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
             if image is None:
                 raise FieldError("image", "choose a black-and-white image file for the mask")
             options["image"] = str(image)
-            options["parts"] = "largest"
         else:
             options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS, "--mask")
+        if form.get("parts"):  # empty: the library's default for the source
+            options["parts"] = form["parts"]
     if form.get("openings"):
         options["openings"] = form["openings"]
     mode = form.get("mode", "algorithm")
@@ -180,6 +185,8 @@ def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
         return "size"
     if isinstance(exc, FontError) or "text" in order.options:
         return "text"
+    if "parts" in text:
+        return "parts"
     if "image" in order.options:
         return "image"
     if "mask" in order.options and "mask" in text:
@@ -189,29 +196,46 @@ def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
     return "level" if order.level is not None else "size"
 
 
-def make_maze(order: MazeOrder, *, image_name: str | None = None) -> Maze:
-    """Generate the ordered maze; FieldError (with an upload's own name, not the server path)."""
+#: Warnings are caught process-wide, so mask mazes (the ones that warn) are made one at a time.
+_WARNINGS_LOCK = threading.Lock()
+
+
+def make_maze(order: MazeOrder, *, image_name: str | None = None) -> tuple[Maze, list[str]]:
+    """Generate the ordered maze and the mask's warnings (e.g. parts dropped); FieldError
+    otherwise. An upload is named as uploaded, never by its path on the server."""
     image = order.options.get("image")
+
+    def named(text: str) -> str:
+        return text.replace(image, image_name or "the image") if image is not None else text
+
     try:
         if image is not None:
             _check_image(image)
-        if order.level is None:
-            assert order.algorithm is not None
-            return generate(
-                order.algorithm,
-                order.width,
-                order.height,
-                seed=order.seed,
-                shape=order.shape,
-                **order.options,
-            )
-        return _level_maze(order)
+        if order.shape != "mask":
+            return _generate(order), []
+        with _WARNINGS_LOCK, warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", MaskWarning)
+            maze = _generate(order)
+        if image is not None:  # the maze records its options: the upload's name, not our path
+            maze = dataclasses.replace(maze, options={**maze.options, "image": named(image)})
+        return maze, [named(str(w.message)) for w in caught if issubclass(w.category, MaskWarning)]
     except MazebookError as exc:
-        message = str(exc)
-        if image is not None:
-            message = message.replace(image, image_name or "the image")
         field = exc.field if isinstance(exc, FieldError) else _maze_field(exc, order)
-        raise FieldError(field, message) from None
+        raise FieldError(field, named(str(exc))) from None
+
+
+def _generate(order: MazeOrder) -> Maze:
+    if order.level is not None:
+        return _level_maze(order)
+    assert order.algorithm is not None
+    return generate(
+        order.algorithm,
+        order.width,
+        order.height,
+        seed=order.seed,
+        shape=order.shape,
+        **order.options,
+    )
 
 
 def _check_image(path: str) -> None:

@@ -39,6 +39,7 @@ MAX_BODY_BYTES = MAX_IMAGE_BYTES + MAX_TOML_BYTES + 512 * 1024
 MAZE_FIELDS = (
     "shape",
     "mask",
+    "parts",
     "text",
     "image",
     "algorithm",
@@ -211,8 +212,8 @@ def create_app(root: Path | None = None) -> Starlette:
                     image = folder / "mask-image"
                     image.write_bytes(upload[0])
                 order = actions.maze_order(fields, image)
-                maze = actions.make_maze(order, image_name=upload[1] if upload else None)
-                return make(order, maze)
+                made = actions.make_maze(order, image_name=upload[1] if upload else None)
+                return make(order, made)
 
         return await run_in_threadpool(work)
 
@@ -222,9 +223,12 @@ def create_app(root: Path | None = None) -> Starlette:
         try:
             form = await request.form(max_files=2, max_fields=100)
 
-            def make(order: actions.MazeOrder, maze: Any) -> tuple[str, dict[str, Any]]:
+            def make(
+                order: actions.MazeOrder, made: tuple[Any, list[str]]
+            ) -> tuple[str, dict[str, Any]]:
+                maze, notes = made
                 text = actions.maze_svg(maze, solution=order.solution).decode()
-                return text, actions.maze_summary(maze)
+                return text, {**actions.maze_summary(maze), "notes": notes}
 
             svg, summary = await _maze(form, make)
         except actions.FieldError as exc:
@@ -241,7 +245,8 @@ def create_app(root: Path | None = None) -> Starlette:
         try:
             form = await request.form(max_files=2, max_fields=100)
 
-            def make(order: actions.MazeOrder, maze: Any) -> tuple[bytes, str]:
+            def make(order: actions.MazeOrder, made: tuple[Any, list[str]]) -> tuple[bytes, str]:
+                maze = made[0]
                 if fmt == "svg":
                     data = actions.maze_svg(maze, solution=order.solution)
                 elif fmt == "pdf":
