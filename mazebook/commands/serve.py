@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import socket
 import sys
 import threading
 import webbrowser
@@ -60,6 +61,15 @@ def exposure_warning(host: str, port: int) -> str | None:
     )
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port; MazebookError (one line) when it cannot be had."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family)
+    except OSError as exc:
+        raise MazebookError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     port = parse_port(args.port)
     try:
@@ -74,14 +84,15 @@ def run(args: argparse.Namespace) -> int:
     warning = exposure_warning(args.host, port)
     if warning:
         print(warning, file=sys.stderr)
+    sock = listen(args.host, port)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{port}/"
     print(f"mazebook serve: open {url} (Ctrl-C stops)", file=sys.stderr)
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(create_app(), host=args.host, port=port, log_level="warning")
+    config = uvicorn.Config(create_app(), log_level="warning")
     try:
-        uvicorn.Server(config).run()
-    except OSError as exc:
-        raise MazebookError(f"cannot listen on {args.host}:{port}: {exc.strerror or exc}") from None
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        sock.close()
     return 0
