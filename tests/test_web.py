@@ -237,6 +237,20 @@ def test_a_picture_in_two_parts(client: TestClient, root: Path) -> None:
     assert "maze-note" not in joined and "<svg" in joined
 
 
+def test_a_picture_of_too_many_pixels_is_refused_unread(client: TestClient, root: Path) -> None:
+    buf = io.BytesIO()
+    Image.new("1", (5000, 4000), 1).save(buf, format="PNG")  # 20 megapixels, a small file
+    assert len(buf.getvalue()) < web_app.MAX_IMAGE_BYTES
+    form = {**MAZE, "shape": "mask", "mask_source": "image"}
+    page = client.post("/maze/preview", data=form, files={"image": ("wide.png", buf.getvalue())})
+    message = error_of(page.text, "maze", "image")
+    assert (
+        message
+        == "the mask image 'wide.png' has more than 16 megapixels, the most the web app takes"
+    )
+    assert list(root.iterdir()) == []
+
+
 def test_bad_image_upload_is_named_as_uploaded(client: TestClient, root: Path) -> None:
     form = {**MAZE, "shape": "mask", "mask_source": "image"}
     page = client.post(
@@ -558,3 +572,28 @@ def test_manifest_json_is_json(client: TestClient) -> None:
     reply = client.post("/worksheet/download/manifest", data=SHEET)
     assert reply.headers["content-type"].startswith("application/json")
     assert json.loads(reply.content)["seed"] == 3
+
+
+def test_streamed_upload_over_the_cap_is_refused(client: TestClient, root: Path) -> None:
+    """A body without a Content-Length (chunked) is counted as it arrives."""
+    boundary = "bound"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n'
+        "Content-Type: image/png\r\n\r\n"
+    ).encode()
+
+    def body() -> Iterator[bytes]:
+        yield head
+        for _ in range(web_app.MAX_BODY_BYTES // 65536 + 2):
+            yield b"\0" * 65536
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    for path in ("/maze/preview", "/book/load", "/worksheet/preview"):
+        reply = client.post(
+            path,
+            content=body(),
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        )
+        assert reply.status_code == 413, path
+        assert "too large" in reply.text
+    assert list(root.iterdir()) == []

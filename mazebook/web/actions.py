@@ -245,13 +245,15 @@ def _check_image(path: str) -> None:
     try:
         with Image.open(path) as img:
             width, height = img.size
+    except Image.DecompressionBombError:
+        width = height = MAX_IMAGE_PIXELS  # far too many pixels to say how many
     except Exception:  # the library's reader says what is wrong with it
         return
     if width * height > MAX_IMAGE_PIXELS:
         raise FieldError(
             "image",
-            f"the mask image {path!r} is {width} x {height} pixels; the web app takes up to "
-            f"{MAX_IMAGE_PIXELS // 1_000_000} megapixels",
+            f"the mask image {path!r} has more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels, "
+            "the most the web app takes",
         )
 
 

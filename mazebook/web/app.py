@@ -160,6 +160,10 @@ def _errors(part: str, fields: tuple[str, ...], errors: Mapping[str, str]) -> st
 
 
 def _internal(exc: BaseException) -> str:
+    """An unexpected error as one line for the page (and its traceback on the server's
+    stderr); a body over the cap goes on up to LimitBody, which answers 413."""
+    if isinstance(exc, UploadTooLarge):
+        raise exc
     traceback.print_exception(exc, file=sys.stderr)
     return f"internal error: {type(exc).__name__}: {exc}"
 
