@@ -38,17 +38,20 @@ SHEET = {"title": "Bench", "count": "4", "per_page": "4", "levels": "3", "seed":
 
 
 def post(url: str, form: dict[str, str]) -> bytes:
+    """POST a form; the answer's body."""
     data = urllib.parse.urlencode(form).encode()
     with urllib.request.urlopen(url, data=data, timeout=60) as reply:
         return bytes(reply.read())
 
 
 def get(url: str) -> bytes:
+    """GET a page; its body."""
     with urllib.request.urlopen(url, timeout=60) as reply:
         return bytes(reply.read())
 
 
 def timed(action: Callable[[int], object], runs: int) -> list[float]:
+    """Wall-clock seconds of each of ``runs`` calls."""
     times = []
     for i in range(runs):
         start = time.perf_counter()
@@ -58,6 +61,7 @@ def timed(action: Callable[[int], object], runs: int) -> list[float]:
 
 
 def report(name: str, times: list[float], goal: float | None = None) -> None:
+    """One line: median and max in ms, and the goal if there is one."""
     med, worst = statistics.median(times), max(times)
     verdict = (
         ""
@@ -137,6 +141,7 @@ def browser_times(base: str) -> dict[str, float] | None:
 
 
 def main() -> None:
+    """Start the server, time each request kind, print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()

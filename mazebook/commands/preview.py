@@ -20,6 +20,7 @@ MAX_PAGES = 500
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `mazebook preview` to the CLI."""
     p = sub.add_parser(
         "preview",
         help="write page images (PNG) of a book or worksheet PDF",
@@ -75,6 +76,7 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
 
 
 def run(args: argparse.Namespace) -> int:
+    """Write the page images and say which."""
     first, last = parse_pages(args.pages)
     written = write_previews(Path(args.pdf), Path(args.output), first, last, args.dpi)
     pages = f"{len(written)} page image{'s' * (len(written) != 1)}"

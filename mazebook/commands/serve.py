@@ -19,6 +19,7 @@ DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add `mazebook serve` to the CLI."""
     p = sub.add_parser(
         "serve",
         help="run the web app in a browser (needs mazebook[web])",
@@ -71,6 +72,7 @@ def listen(host: str, port: int) -> socket.socket:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Check the port, warn about an exposed address, listen, and serve until Ctrl-C."""
     port = parse_port(args.port)
     try:
         import uvicorn

@@ -74,6 +74,7 @@ def pdf_png(pdf: bytes, *, dpi: int = DEFAULT_DPI) -> bytes:
 
 
 def _open(pdf: bytes | Path, name: str) -> pdfium.PdfDocument:
+    """A PDFium document of bytes or a file; MazebookError if it is not a PDF."""
     try:
         return pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
     except (pdfium.PdfiumError, OSError) as exc:
@@ -81,6 +82,7 @@ def _open(pdf: bytes | Path, name: str) -> pdfium.PdfDocument:
 
 
 def _page_png(page: pdfium.PdfPage, dpi: int, name: str, number: int) -> bytes:
+    """One page at ``dpi`` as a greyscale PNG (the page is closed afterwards)."""
     width, height = page.get_size()
     scale = dpi / 72.0
     try:

@@ -96,12 +96,14 @@ class MazeOrder:
 
 
 def _choice(field: str, value: str, allowed: tuple[str, ...], flag: str) -> str:
+    """The value if it is one of ``allowed``, else FieldError in the flag's words."""
     if value not in allowed:
         raise FieldError(field, f"{flag} must be one of: {', '.join(allowed)}; got {value!r}")
     return value
 
 
 def _seed(value: str) -> int:
+    """The form's seed through the CLI's parse_seed (empty: 1)."""
     try:
         seed = parse_seed(value.strip() or "1")
     except MazebookError as exc:
@@ -111,6 +113,7 @@ def _seed(value: str) -> int:
 
 
 def _page(field: str, value: str, landscape: bool) -> tuple[float, float]:
+    """A page size through the template reader's parser, turned for landscape."""
     try:
         width, height = parse_page_size(value)
     except ValueError as exc:
@@ -225,6 +228,7 @@ def make_maze(order: MazeOrder, *, image_name: str | None = None) -> tuple[Maze,
 
 
 def _generate(order: MazeOrder) -> Maze:
+    """generate() with the order's algorithm, or the level's choice."""
     if order.level is not None:
         return _level_maze(order)
     assert order.algorithm is not None
@@ -323,6 +327,7 @@ SHEET_FIELD_LABELS = ("Name", "Class", "Date")
 
 
 def _sheet_field(message: str) -> str:
+    """The worksheet field a message in the worksheet command's words concerns."""
     for flag, field in SHEET_FLAGS.items():
         if message.startswith(flag) or f" {flag}" in message or f"{flag}:" in message:
             return field
@@ -416,6 +421,7 @@ class BookSource:
 
     @property
     def source(self) -> str:
+        """How messages name the template: 'NAME.toml (uploaded)' or '(built in)'."""
         return f"{self.name}.toml" + (" (uploaded)" if self.uploaded else " (built in)")
 
 
@@ -465,6 +471,7 @@ def book_data(src: BookSource) -> dict[str, Any]:
 
 
 def _refuse_files(data: Mapping[str, Any], source: str) -> None:
+    """FieldError when an uploaded template names a file (font, image) anywhere."""
     where: list[tuple[str, Mapping[str, Any]]] = [("", data)]
     for i, section in enumerate(data.get("section") or []):
         if isinstance(section, Mapping):
@@ -512,6 +519,7 @@ def _number(text: str) -> Any:
 
 
 def _levels(text: str) -> Any:
+    """'2-5' -> [2, 5], '3' -> 3; anything else as typed (the schema names it)."""
     match = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text)
     if match:
         return [int(match.group(1)), int(match.group(2))]
@@ -523,6 +531,7 @@ _KEY_ERR = re.compile(r'key "(\w+)"')
 
 
 def _book_field(message: str) -> str:
+    """The book form field a template error concerns (its section row and key)."""
     section = _SECTION_ERR.search(message)
     key = _KEY_ERR.search(message)
     name = key.group(1) if key else ""

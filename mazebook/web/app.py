@@ -89,6 +89,7 @@ class LimitBody:
         self.limit = limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass the request on, counting its body; answer 413 past the limit."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -114,6 +115,7 @@ class LimitBody:
 
 
 def _too_large(limit: int) -> Response:
+    """The 413 answer for a body over the cap."""
     mb = limit / (1024 * 1024)
     return HTMLResponse(
         f'<p class="error">the upload is too large: the web app takes up to {mb:.1f} MB a '
@@ -151,6 +153,7 @@ async def _upload(form: FormData, name: str, cap: int) -> tuple[bytes, str] | No
 
 
 def _render(template: str, **values: Any) -> str:
+    """A Jinja2 template of the package, rendered."""
     return ENV.get_template(template).render(**values)
 
 
@@ -176,6 +179,7 @@ def create_app(root: Path | None = None) -> Starlette:
     jobs = BookJobs(base)
 
     async def index(request: Request) -> HTMLResponse:
+        """The page: the three parts, with the default book template loaded."""
         book = actions.book_form_values(actions.shipped_book(actions.BOOK_TEMPLATES[0]))
         html = _render(
             "index.html",
@@ -222,6 +226,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return await run_in_threadpool(work)
 
     async def maze_preview(request: Request) -> HTMLResponse:
+        """The maze preview partial: SVG and summary, errors beside their fields."""
         errors: dict[str, str] = {}
         svg = summary = None
         try:
@@ -243,6 +248,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return HTMLResponse(body + _errors("maze", MAZE_FIELDS, errors))
 
     async def maze_download(request: Request) -> Response:
+        """The maze as an SVG, PDF or PNG download (made again from the form)."""
         fmt = request.path_params["fmt"]
         if fmt not in ("svg", "pdf", "png"):
             return HTMLResponse("<p>unknown format</p>", status_code=404)
@@ -266,6 +272,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return _attachment(data, name, DOWNLOAD_TYPES[fmt])
 
     async def sheet_preview(request: Request) -> HTMLResponse:
+        """The worksheet preview partial: its first sheet as a PNG."""
         errors: dict[str, str] = {}
         image = info = None
         try:
@@ -291,6 +298,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return HTMLResponse(body + _errors("sheet", SHEET_FIELDS, errors))
 
     async def sheet_download(request: Request) -> Response:
+        """A worksheet file: sheets, answer key or manifest (built again from the form)."""
         kind = request.path_params["kind"]
         if kind not in ("interior", "answers", "manifest"):
             return HTMLResponse("<p>unknown file</p>", status_code=404)
@@ -311,6 +319,7 @@ def create_app(root: Path | None = None) -> Starlette:
     def _book_fields(
         src: actions.BookSource, values: Mapping[str, Any], errors: Mapping[str, str]
     ) -> str:
+        """The book form's editable part, filled from a template."""
         body = _render(
             "book_fields.html",
             book=values,
@@ -322,11 +331,13 @@ def create_app(root: Path | None = None) -> Starlette:
         return body + _errors("book", ("upload", "base"), errors)
 
     async def _book_source(form: FormData, fields: Mapping[str, str]) -> actions.BookSource:
+        """The template the form is about: the uploaded text it carries, or a shipped one."""
         if fields.get("toml"):
             return actions.BookSource(fields["toml"], fields.get("toml_name") or "book", True)
         return actions.shipped_book(fields.get("base", actions.BOOK_TEMPLATES[0]))
 
     async def book_load(request: Request) -> HTMLResponse:
+        """Load a shipped or uploaded template into the form."""
         try:
             form = await request.form(max_files=1, max_fields=300)
             fields = _fields(form)
@@ -348,6 +359,7 @@ def create_app(root: Path | None = None) -> Starlette:
         )
 
     async def book_build(request: Request) -> HTMLResponse:
+        """Check the edited template and start its build; the progress partial."""
         errors: dict[str, str] = {}
         job = None
         fields: dict[str, str] = {}
@@ -374,6 +386,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return _render("book_errors.html", names=names, errors=errors)
 
     async def book_job(request: Request) -> HTMLResponse:
+        """A build's progress bar, or its downloads and page pictures when done."""
         job = jobs.get(request.path_params["job"])
         if job is None:
             return HTMLResponse(
@@ -392,6 +405,7 @@ def create_app(root: Path | None = None) -> Starlette:
         return HTMLResponse(body + (_book_errors(errors) if outcome else ""))
 
     async def book_file(request: Request) -> Response:
+        """A finished build's file by its key (never a path from the request)."""
         job = jobs.get(request.path_params["job"])
         name = request.path_params["name"]
         path = job.file(name) if job is not None else None
@@ -407,6 +421,7 @@ def create_app(root: Path | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        """On shutdown: stop the workers and remove every folder the app made."""
         try:
             yield
         finally:
@@ -434,6 +449,7 @@ def create_app(root: Path | None = None) -> Starlette:
 
 
 def _attachment(data: bytes, name: str, media_type: str) -> Response:
+    """Bytes as a download with a file name."""
     return Response(
         data,
         media_type=media_type,
@@ -442,5 +458,6 @@ def _attachment(data: bytes, name: str, media_type: str) -> Response:
 
 
 def _error_page(message: str) -> HTMLResponse:
+    """A small page with one error line (for a download the form could not make)."""
     body = _render("error_page.html", message=message)
     return HTMLResponse(body, status_code=422)

@@ -40,6 +40,7 @@ def run_build(data: dict[str, Any], name: str, source: str, folder: str) -> dict
     where = Path(folder)
 
     def progress(done: int, total: int) -> None:
+        """Record done/total in the job's folder (atomically) for the page to poll."""
         tmp = where / f"{PROGRESS_FILE}.tmp"
         tmp.write_text(f"{done} {total}", encoding="ascii")
         os.replace(tmp, where / PROGRESS_FILE)
@@ -120,6 +121,7 @@ class BookJobs:
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
+        """The worker pool, started on the first build (spawned, not forked)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
             self._pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
@@ -145,10 +147,12 @@ class BookJobs:
             return job
 
     def get(self, job_id: str) -> Job | None:
+        """The job with this id, or None (unknown, expired or removed)."""
         with self._lock:
             return self._jobs.get(job_id)
 
     def _expire(self) -> None:
+        """Remove finished jobs past JOB_LIFETIME, and the oldest beyond MAX_JOBS."""
         now = time.monotonic()
         finished = sorted(
             (job for job in self._jobs.values() if job.future.done()), key=lambda j: j.started
@@ -159,6 +163,7 @@ class BookJobs:
                 self._remove(job)
 
     def _remove(self, job: Job) -> None:
+        """Forget a job and delete its folder."""
         self._jobs.pop(job.id, None)
         shutil.rmtree(job.folder, ignore_errors=True)
 
