@@ -1,4 +1,4 @@
-"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf or txt."""
+"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf, png or txt."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from .common import emit, parse_seed, parse_size
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "maze",
-        help="make one maze (json, svg, pdf or txt)",
+        help="make one maze (json, svg, pdf, png or txt)",
         description="Make one maze. Writes to stdout unless -o names a file.",
     )
     p.add_argument(
@@ -38,6 +38,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="output format (default: -o's suffix; on stdout txt, or svg for round shapes)",
     )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p.add_argument(
+        "--dpi", type=int, help="resolution of --format png, 10 to 600 dots per inch (default 150)"
+    )
     p.add_argument("--solution", action="store_true", help="draw the solution path")
     p.add_argument(
         "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
@@ -111,5 +114,5 @@ def run(args: argparse.Namespace) -> int:
     maze = generate(
         args.algorithm, width, height, seed=seed, shape=args.shape, braid=args.braid, **options
     )
-    emit(write(maze, fmt, solution=args.solution), args.output)
+    emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

@@ -26,7 +26,7 @@ from .geometry import (
     clamp_overhang,
     marker_triangle,
 )
-from .labels import LABEL_SIZE, label_anchors
+from .labels import LABEL_ROOM, LABEL_SIZE, label_anchors
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -205,19 +205,20 @@ def to_pdf(
     )
     canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
-    height = page_h - 2 * margin
+    inset = margin + (LABEL_ROOM if words else 0.0)
+    height = page_h - 2 * inset
     fit = draw_maze(
         canvas,
         geom,
-        x=margin,
-        y=margin,
-        width=page_w - 2 * margin,
+        x=inset,
+        y=inset,
+        width=page_w - 2 * inset,
         height=height,
         style=style,
         show_solution=show_solution,
     )
     if words:
-        draw_labels(canvas, geom, fit, x=margin, y=margin, height=height, words=words)
+        draw_labels(canvas, geom, fit, x=inset, y=inset, height=height, words=words)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()
