@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..book.preflight import preflight
+    from ..preflight import preflight
 
     report = preflight(args.file)
     for line in report.lines():
