@@ -317,7 +317,6 @@ class Scanner:
                 raise PdfPartError(f"font {name} is not a font dictionary")
             info = font_info(ref)
             self.fonts[key] = info
-            self.f.fonts[info.name] = self.f.fonts.get(info.name, True) and info.embedded
         return info
 
     def _show(self, codes: bytes, text_m: Matrix, state: _State) -> Matrix:
@@ -326,6 +325,8 @@ class Scanner:
         if font is None:
             raise PdfPartError("text shown before a font is set")
         em, glyphs, spaces = font.measure(codes)
+        if glyphs and self.f.fonts.get(font.name, True):
+            self.f.fonts[font.name] = font.embedded  # a font counts once it shows text
         size = state.size
         advance = (em * size + glyphs * state.char_space + spaces * state.word_space)
         advance *= state.hscale
