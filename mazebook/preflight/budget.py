@@ -20,14 +20,16 @@ class TooComplexError(MazebookError):
 class Budget:
     """Limits for one file. The defaults keep any 20 MB PDF within about 30 s and 1 GB."""
 
-    #: Content operators interpreted, over all pages and every form they draw.
+    #: Content operators interpreted, over all pages and every form they draw (a text show
+    #: counts as four, four operands or strings or comments as one more: see scan and lex).
+    #: Our default book of 100 puzzles uses about 250,000.
     max_operators: int = 6_000_000
-    #: Bytes of decoded content (pages and forms), over the whole file.
-    max_decompressed: int = 200_000_000
+    #: Bytes of decoded content (pages and forms), over the whole file (the default book: 1.9 MB).
+    max_decompressed: int = 120_000_000
     #: Forms inside forms (a page drawing a form is depth 1).
     max_form_depth: int = 12
     #: Times a form is drawn, over the whole file.
-    max_form_draws: int = 200_000
+    max_form_draws: int = 20_000
     #: Pages in the file.
     max_pages: int = 5_000
     #: Graphics states saved (q) without being restored (Q).

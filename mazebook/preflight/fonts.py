@@ -32,14 +32,15 @@ class FontInfo:
     ascent: float
     descent: float
 
+    table: tuple[float, ...] = ()  # widths of codes 0-255, for one-byte fonts
+
     def measure(self, codes: bytes) -> tuple[float, int, int]:
         """(sum of glyph widths in em, glyph count, single-byte spaces) of a shown string."""
-        widths, default = self.widths, self.default_width
         if self.two_byte:
+            widths, default = self.widths, self.default_width
             glyphs = [codes[i] << 8 | codes[i + 1] for i in range(0, len(codes) - 1, 2)]
             return sum(widths.get(g, default) for g in glyphs), len(glyphs), 0
-        total = sum(widths.get(c, default) for c in codes)
-        return total, len(codes), codes.count(32)
+        return sum(map(self.table.__getitem__, codes)), len(codes), codes.count(32)
 
 
 def _embedded(font: Any, descendant: Any) -> bool:
@@ -121,7 +122,9 @@ def font_info(font: Any) -> FontInfo:
     descriptor = get(descendant, "/FontDescriptor")
     ascent = number(get(descriptor, "/Ascent"))
     descent = number(get(descriptor, "/Descent"))
+    table = tuple(widths.get(code, default) for code in range(256)) if not two_byte else ()
     return FontInfo(
+        table=table,
         name=name,
         embedded=descendant is not None and _embedded(font, descendant),
         two_byte=two_byte,

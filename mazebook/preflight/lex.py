@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from .budget import Spending
 from .read import PdfPartError
 
 #: Bytes of plain content tokenised at once.
@@ -23,10 +24,11 @@ _NEST3 = rb"(?:[^\\()]|\\.|\(" + _NEST2 + rb"\))*"
 _SPECIAL = re.compile(
     rb"\(" + _NEST3 + rb"\)"  # a literal string, up to three levels of balanced parentheses
     rb"|%[^\r\n]*"  # a comment
-    rb"|(?<!<)<(?![<>])[0-9A-Fa-f\s]*>"  # a hex string (not << or >>)
-    rb"|(?<![^\s\[\]()<>{}])BI(?=[\s/])",  # an inline image
-    re.S,
+    rb"|<(?![<>])[0-9A-Fa-f\s]*>"  # a hex string (not << or >>)
+    rb"|BI(?=[\s/])",  # an inline image, if what comes before ends a token (checked below)
+    re.S,  # no lookbehind: each alternative starts with a literal, which keeps the scan fast
 )
+_ENDS_TOKEN = frozenset(b" \t\r\n\f\x00[]()<>{}")
 _DELIMS = re.compile(rb"<<|>>|[\[\]{}]")
 _WHITESPACE = re.compile(rb"[\s\x00]")
 _IMAGE_DATA = re.compile(rb"[\s\x00]ID[\s\x00]")
@@ -56,15 +58,24 @@ def _plain(data: bytes, start: int, end: int) -> Iterator[list[bytes]]:
         start = stop
 
 
-def batches(data: bytes) -> Iterator[list[bytes]]:
-    """All tokens of a content stream, in order, as lists of bytes; comments dropped."""
+def batches(data: bytes, spend: Spending) -> Iterator[list[bytes]]:
+    """All tokens of a content stream, in order, as lists of bytes; comments dropped. Strings
+    and comments are charged to the budget here, one operator each (the caller charges the
+    rest), so a stream of a million comments is bounded too."""
     pos = 0
     end = len(data)
+    specials = 0
     for match in _SPECIAL.finditer(data):
+        specials += 1
+        if specials >= 4096:
+            spend.ops(specials)
+            specials = 0
         if match.start() < pos:
             continue  # inside an inline image already skipped
-        yield from _plain(data, pos, match.start())
         token = match.group()
+        if token == INLINE_IMAGE and match.start() and data[match.start() - 1] not in _ENDS_TOKEN:
+            continue  # "BI" ending a longer token, e.g. a name /ABI: plain content
+        yield from _plain(data, pos, match.start())
         pos = match.end()
         if token == INLINE_IMAGE:
             begin = _IMAGE_DATA.search(data, pos)
@@ -75,6 +86,7 @@ def batches(data: bytes) -> Iterator[list[bytes]]:
             yield [INLINE_IMAGE]
         elif token[0] != 0x25:  # not a comment
             yield [token]
+    spend.ops(specials)
     yield from _plain(data, pos, end)
 
 

@@ -24,6 +24,12 @@ Matrix = tuple[float, float, float, float, float, float]
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 #: How many problems, hits and findings of one kind are kept for the report.
 KEEP = 20
+#: Operands are charged to the operator budget too, this many to one operator (a stream of
+#: numbers with few operators is work as well).
+OPERAND_SHARE = 4
+#: A text show is charged to the operator budget as this many more operators (it measures and
+#: places every glyph: several times a path's work).
+TEXT_COST = 3
 
 _OPERAND = frozenset(b"0123456789+-./[]()<>{}")
 _FILL_ONLY = {b"f", b"F", b"f*"}
@@ -58,6 +64,14 @@ def thinnest_scale(m: Matrix) -> float:
 def transform_box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
     """The bounding box of a rectangle's four corners mapped by ``m``."""
     a, b, c, d, e, f = m
+    if b == 0 and c == 0:  # no rotation or skew: the usual case, done quickly
+        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
+        return (
+            xa if xa < xb else xb,
+            ya if ya < yb else yb,
+            xb if xa < xb else xa,
+            yb if ya < yb else ya,
+        )
     xs = (a * x0 + c * y0, a * x1 + c * y0, a * x0 + c * y1, a * x1 + c * y1)
     ys = (b * x0 + d * y0, b * x1 + d * y0, b * x0 + d * y1, b * x1 + d * y1)
     return (min(xs) + e, min(ys) + f, max(xs) + e, max(ys) + f)
@@ -156,6 +170,7 @@ class _State:
         "line_width",
         "render",
         "rise",
+        "scale",
         "size",
         "stroke_space",
         "stroke_white",
@@ -164,6 +179,7 @@ class _State:
 
     def __init__(self, ctm: Matrix) -> None:
         self.ctm = ctm
+        self.scale = thinnest_scale(ctm)  # kept with the ctm: lines are measured often
         self.line_width = 1.0
         self.fill_space = "/DeviceGray"
         self.stroke_space = "/DeviceGray"
@@ -237,9 +253,15 @@ class Scanner:
     def _path_ink(
         self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
     ) -> None:
-        xs = [float(v) for v in px]
-        ys = [float(v) for v in py]
-        x0, y0, x1, y1 = transform_box(state.ctm, min(xs), min(ys), max(xs), max(ys))
+        if len(px) == 2:
+            xa, xb, ya, yb = float(px[0]), float(px[1]), float(py[0]), float(py[1])
+            x0, y0, x1, y1 = transform_box(
+                state.ctm, min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
+            )
+        else:
+            xs = [float(v) for v in px]
+            ys = [float(v) for v in py]
+            x0, y0, x1, y1 = transform_box(state.ctm, min(xs), min(ys), max(xs), max(ys))
         trim = self.page.trim
         if (
             fill
@@ -252,13 +274,13 @@ class Scanner:
             return  # a background covering the whole page
         half = 0.0
         if stroke and not state.stroke_white:
-            half = state.line_width * thinnest_scale(state.ctm) / 2
+            half = state.line_width * state.scale / 2
         elif not (fill and not state.fill_white):
             return  # white paint only
         self._ink("path", x0 - half, y0 - half, x1 + half, y1 + half)
 
     def _stroke_width(self, state: _State) -> None:
-        width = state.line_width * thinnest_scale(state.ctm)
+        width = state.line_width * state.scale
         if width < self.f.thinnest:
             self.f.thinnest = width
             self.f.thinnest_page = self.page.number
@@ -380,8 +402,8 @@ class Scanner:
         py: list[Any] = []
         text_m = line_m = IDENTITY
         operand_start = _OPERAND
-        for batch in batches(data):
-            count = 0
+        for batch in batches(data, self.spend):
+            count = len(batch) // OPERAND_SHARE
             for tok in batch:
                 if tok[0] in operand_start:
                     operands.append(tok)
@@ -426,6 +448,7 @@ class Scanner:
                         if len(m) != 6:
                             raise IndexError
                         state.ctm = multiply(m, state.ctm)  # type: ignore[arg-type]
+                        state.scale = thinnest_scale(state.ctm)
                     elif op == b"g" or op == b"G":
                         value = [float(operands[-1])]
                         self._set_colour("/DeviceGray", value, op == b"g", state)
@@ -482,14 +505,17 @@ class Scanner:
                         text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
                     elif op == b"Tj":
                         text_m = self._show(string_bytes(operands[-1]), text_m, state)
+                        count += TEXT_COST
                     elif op == b"TJ":
                         text_m = self._show_array(operands, text_m, state)
+                        count += TEXT_COST
                     elif op == b"'" or op == b'"':
                         if op == b'"':
                             state.word_space = float(operands[-3])
                             state.char_space = float(operands[-2])
                         text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
                         text_m = self._show(string_bytes(operands[-1]), text_m, state)
+                        count += TEXT_COST
                     elif op == b"TL":
                         state.leading = float(operands[-1])
                     elif op == b"Tc":
@@ -508,14 +534,16 @@ class Scanner:
                         self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
                     elif op == b"Do":
                         self._do(operands[-1].decode("latin-1"), resources, state, seen)
+                except TooComplexError:  # a MazebookError, so a ValueError: before the rest
+                    raise
+                except PdfPartError as exc:
+                    self._problem(f"page {self.page.number}: {exc}")
                 except (IndexError, ValueError, TypeError, KeyError, UnicodeDecodeError):
                     self._problem(
                         f"page {self.page.number}: operator {op.decode('latin-1')[:20]!r} "
                         "cannot be read"
                     )
                     px, py = [], []
-                except PdfPartError as exc:
-                    self._problem(f"page {self.page.number}: {exc}")
                 operands = []
             self.spend.ops(count)
 
