@@ -163,7 +163,13 @@ KDP = Printer(
         PageLimit(Trim(8.27, 11.69), "cream", 730),  # [KDP-PAGES]
     ),
     even_pages=True,  # KDP pads an odd count with a blank page; we ask for even ourselves
-    inside_margins=((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75), (828, 0.875)),  # [KDP-TRIM]
+    inside_margins=(
+        (150, 0.375),
+        (300, 0.5),
+        (500, 0.625),
+        (700, 0.75),
+        (828, 0.875),
+    ),  # [KDP-TRIM]
     outside_margin=0.25,  # [KDP-TRIM]
     outside_margin_bleed=0.375,  # [KDP-TRIM]
     min_line=0.75,  # [KDP-SUB]
@@ -222,7 +228,7 @@ LULU = Printer(
 INGRAMSPARK = Printer(
     name="ingramspark",
     title="IngramSpark paperback",
-    trims=_KDP_TRIMS[:12] + (Trim(8.5, 8.5), Trim(8.5, 11), Trim(8.27, 11.69)),  # UNVERIFIED
+    trims=(*_KDP_TRIMS[:12], Trim(8.5, 8.5), Trim(8.5, 11), Trim(8.27, 11.69)),  # UNVERIFIED
     bleed=0.125,  # UNVERIFIED (the common 0.125 in; IngramSpark's guide is behind a login)
     bleed_sides="four",  # UNVERIFIED
     min_pages=18,  # UNVERIFIED

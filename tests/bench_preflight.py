@@ -2,8 +2,9 @@
 
 Not collected by pytest. Run ``python tests/bench_preflight.py [--quick]`` from the repository:
 each case runs in a fresh process and prints wall and CPU seconds and peak resident MB
-(VmHWM, as ``/usr/bin/time -v`` reports it). The goals (issues 9 and 10): the default book under 1 s, and any
-PDF up to 20 MB within 30 s and 1 GB, ending "too complex to check" rather than running on.
+(VmHWM, as ``/usr/bin/time -v`` reports it). The goals (issues 9 and 10): the default book
+under 1 s, and any PDF up to 20 MB within 30 s and 1 GB, ending "too complex to check" rather
+than running on.
 """
 
 from __future__ import annotations
@@ -46,13 +47,16 @@ def _pages(path: Path, contents: list[bytes], resources: bytes = b"<< >>", more=
     n = len(contents)
     first_page = 3
     kids = b" ".join(b"%d 0 R" % (first_page + 2 * i) for i in range(n))
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, n)]
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, n),
+    ]
     extra_first = first_page + 2 * n
     resources = resources.replace(b"@", b"%d" % extra_first)
     for i, content in enumerate(contents):
         objects.append(
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] /Resources %s /Contents %d 0 R >>"
-            % (resources, first_page + 2 * i + 1)
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 432 648] "
+            b"/Resources %s /Contents %d 0 R >>" % (resources, first_page + 2 * i + 1)
         )
         objects.append(content)
     objects.extend(more)
@@ -68,12 +72,20 @@ def make_cases(folder: Path, quick: bool) -> dict[str, Path]:
     scale = 8 if quick else 1
     cases: dict[str, Path] = {}
     # many short path operators in one stream: the operator budget
-    lines = b"".join(b"%d %d m %d %d l S\n" % (i % 300 + 72, i % 500 + 72, i % 300 + 80, i % 500 + 72) for i in range(4_000_000 // scale))
+    lines = b"".join(
+        b"%d %d m %d %d l S\n" % (i % 300 + 72, i % 500 + 72, i % 300 + 80, i % 500 + 72)
+        for i in range(4_000_000 // scale)
+    )
     cases["paths"] = _pages(folder / "paths.pdf", [_deflated(lines)])
     # text shows with a real width table: the costliest operator
-    font = b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] /FirstChar 32 /LastChar 126 /Widths [%s] >>" % (b" ".join([b"500"] * 95))
+    font = (
+        b"<< /Type /Font /Subtype /Type3 /FontMatrix [0.001 0 0 0.001 0 0] "
+        b"/FirstChar 32 /LastChar 126 /Widths [%s] >>" % (b" ".join([b"500"] * 95))
+    )
     text = b"BT /F1 10 Tf 72 300 Td " + b"(Hello maze) Tj 0 -1 Td\n" * (2_000_000 // scale) + b"ET"
-    cases["text"] = _pages(folder / "text.pdf", [_deflated(text)], b"<< /Font << /F1 @ 0 R >> >>", [font])
+    cases["text"] = _pages(
+        folder / "text.pdf", [_deflated(text)], b"<< /Font << /F1 @ 0 R >> >>", [font]
+    )
     # a stream that unpacks to far more than the decompression budget
     cases["zip bomb"] = _pages(folder / "zip.pdf", [_deflated(b" " * (1_000_000_000 // scale))])
     # forms drawing forms tenfold, nine deep
@@ -83,17 +95,25 @@ def make_cases(folder: Path, quick: bool) -> dict[str, Path]:
         body = b"/Y Do " * 10 if level < 8 else b"72 72 m 144 72 l S"
         res = b"<< /XObject << /Y %d 0 R >> >>" % (number + 1) if level < 8 else b"<< >>"
         forms.append(_stream(body, b"/Subtype /Form /BBox [0 0 9 9] /Resources " + res))
-    cases["form bomb"] = _pages(folder / "forms.pdf", [_stream(b"/Y Do")], b"<< /XObject << /Y 5 0 R >> >>", forms)
+    cases["form bomb"] = _pages(
+        folder / "forms.pdf", [_stream(b"/Y Do")], b"<< /XObject << /Y 5 0 R >> >>", forms
+    )
     # a form that draws itself
     self_form = _stream(b"/X Do " * 12, b"/Subtype /Form /Resources << /XObject << /X 5 0 R >> >>")
-    cases["self form"] = _pages(folder / "self.pdf", [_stream(b"/X Do")], b"<< /XObject << /X 5 0 R >> >>", [self_form])
+    cases["self form"] = _pages(
+        folder / "self.pdf", [_stream(b"/X Do")], b"<< /XObject << /X 5 0 R >> >>", [self_form]
+    )
     # many pages
-    cases["pages"] = _pages(folder / "pages.pdf", [_stream(b"72 72 m 100 72 l S")] * (5000 // scale))
+    cases["pages"] = _pages(
+        folder / "pages.pdf", [_stream(b"72 72 m 100 72 l S")] * (5000 // scale)
+    )
     # a long run of operands and of nested q
     cases["operands"] = _pages(folder / "operands.pdf", [_deflated(b"1 " * (50_000_000 // scale))])
     cases["saves"] = _pages(folder / "saves.pdf", [_deflated(b"q " * (5_000_000 // scale))])
     # a hundred million comments, and numbers in runs just under the operand limit
-    cases["comments"] = _pages(folder / "comments.pdf", [_deflated(b"%\n" * (100_000_000 // scale))])
+    cases["comments"] = _pages(
+        folder / "comments.pdf", [_deflated(b"%\n" * (100_000_000 // scale))]
+    )
     run = b"1 " * 99_000 + b"n\n"
     cases["numbers"] = _pages(folder / "numbers.pdf", [_deflated(run * (600 // scale))])
     return cases

@@ -19,10 +19,10 @@ from mazebook import generate
 from mazebook.book import build_book, load_template, prepare
 from mazebook.book import output as output_mod
 from mazebook.book.layout import gutter_for, maze_scale
-from mazebook.preflight import preflight
 from mazebook.book.schedule import TARGETS
 from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
+from mazebook.preflight import preflight
 from mazebook.render.fonts import FONT_DIR
 
 from .contract import PUZZLE_KEYS

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -22,7 +21,9 @@ from mazebook.printers import cover_size, spine_width
 
 IN = 72.0
 FONT = "PreflightTestSans"
-pdfmetrics.registerFont(TTFont(FONT, str(Path(mazebook.__file__).parent / "fonts" / "DejaVuSans.ttf")))
+pdfmetrics.registerFont(
+    TTFont(FONT, str(Path(mazebook.__file__).parent / "fonts" / "DejaVuSans.ttf"))
+)
 
 #: Draws on one page: (canvas, page number, trim box (x0, y0, x1, y1) in points).
 Draw = Callable[[Canvas, int, tuple[float, float, float, float]], None]

@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from mazebook import generate
 from mazebook.book import build_book, load_template
 from mazebook.book.layout import maze_scale
-from mazebook.preflight import preflight
 from mazebook.book.template import parse_template
 from mazebook.book.units import POINTS_PER_MM
 from mazebook.book.worksheet import prepare_worksheet
@@ -26,6 +25,7 @@ from mazebook.book.worksheet_template import MIN_CELL_MM
 from mazebook.cli import main
 from mazebook.errors import TemplateError
 from mazebook.metrics import measure
+from mazebook.preflight import preflight
 
 from .contract import PUZZLE_KEYS
 
@@ -367,6 +367,7 @@ def test_only_loose_sheets_may_have_an_odd_page_count(tmp_path: Path) -> None:
             doc = PdfDocument(handle, layout, default_fonts(), keywords=keywords)
             doc.add_page()
             doc.save()
-        count = next(c for c in preflight(path, loose=bool(keywords)).checks if c.name == "page count")
+        report = preflight(path, loose=bool(keywords))
+        count = next(c for c in report.checks if c.name == "page count")
         verdicts[bool(keywords)] = count.ok
     assert verdicts == {False: False, True: True}  # a book still needs an even count

@@ -22,10 +22,10 @@ from reportlab.pdfgen.canvas import Canvas
 from mazebook.book import build_book
 from mazebook.book.document import MazeCard, draw_labels
 from mazebook.book.layout import Box
-from mazebook.preflight import preflight
 from mazebook.cli import main
 from mazebook.engine import generate
 from mazebook.errors import FontError
+from mazebook.preflight import preflight
 from mazebook.render.fonts import FONT_DIR, default_fonts, user_font
 from mazebook.render.geometry import maze_geometry
 from mazebook.render.pdf import maze_fit, new_canvas

@@ -11,7 +11,7 @@ import argparse
 from ..printers import DEFAULT_PRINTER, PAPERS, PRINTERS
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the preflight subcommand."""
     p = sub.add_parser(
         "preflight",

@@ -47,7 +47,7 @@ def guard(what: str, error: type[MazebookError] = PdfPartError) -> Iterator[None
         yield
     except MazebookError:
         raise
-    except Exception as exc:  # noqa: BLE001 - the one place each outside failure is caught
+    except Exception as exc:
         detail = str(exc).splitlines()[0][:200] if str(exc) else ""
         name = type(exc).__name__
         raise error(f"{what}: {name}{': ' + detail if detail else ''}") from None

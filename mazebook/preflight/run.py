@@ -10,8 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import MazebookError
-from ..printers import PAPERS, DEFAULT_PRINTER, Printer, printer as printer_table
-from . import checks, content, cover as cover_checks
+from ..printers import DEFAULT_PRINTER, PAPERS, Printer
+from ..printers import printer as printer_table
+from . import checks, content
+from . import cover as cover_checks
 from .budget import Budget, Spending, TooComplexError
 from .read import PageGeometry, PdfPartError, geometry, guard, open_pdf, quiet_pypdf
 from .report import Check, Report
@@ -89,7 +91,11 @@ def preflight(
     kind = f"cover of a {pages}-page book on {paper} paper" if cover else "interior"
     if loose:
         kind += ", loose sheets"
-    rules = f"{p.title} ({p.name}) rules for an {kind}" if not cover else f"{p.title} ({p.name}) rules for the {kind}"
+    rules = (
+        f"{p.title} ({p.name}) rules for an {kind}"
+        if not cover
+        else f"{p.title} ({p.name}) rules for the {kind}"
+    )
     with quiet_pypdf():
         try:
             _, page_list = open_pdf(path, budget.max_pages)

@@ -53,6 +53,12 @@ def multiply(m: Matrix, n: Matrix) -> Matrix:
     )
 
 
+def _matrix(operands: list[bytes]) -> Matrix:
+    """The last six operands as a matrix (ValueError when there are fewer)."""
+    a, b, c, d, e, f = (float(v) for v in operands[-6:])
+    return (a, b, c, d, e, f)
+
+
 def thinnest_scale(m: Matrix) -> float:
     """The smallest factor by which ``m`` scales a length (its smaller singular value)."""
     a, b, c, d = m[0], m[1], m[2], m[3]
@@ -350,7 +356,7 @@ class Scanner:
         if glyphs and self.f.fonts.get(font.name, True):
             self.f.fonts[font.name] = font.embedded  # a font counts once it shows text
         size = state.size
-        advance = (em * size + glyphs * state.char_space + spaces * state.word_space)
+        advance = em * size + glyphs * state.char_space + spaces * state.word_space
         advance *= state.hscale
         if state.render not in (3, 7) and glyphs:
             low = state.rise + font.descent * size
@@ -444,10 +450,7 @@ class Scanner:
                     elif op == b"w":
                         state.line_width = abs(float(operands[-1]))
                     elif op == b"cm":
-                        m = tuple(float(v) for v in operands[-6:])
-                        if len(m) != 6:
-                            raise IndexError
-                        state.ctm = multiply(m, state.ctm)  # type: ignore[arg-type]
+                        state.ctm = multiply(_matrix(operands), state.ctm)
                         state.scale = thinnest_scale(state.ctm)
                     elif op == b"g" or op == b"G":
                         value = [float(operands[-1])]
@@ -471,7 +474,7 @@ class Scanner:
                     elif op in (b"sc", b"scn", b"SC", b"SCN"):
                         fill = op in (b"sc", b"scn")
                         space = state.fill_space if fill else state.stroke_space
-                        if space == "/Pattern" or operands and operands[-1][0] == 0x2F:
+                        if space == "/Pattern" or (operands and operands[-1][0] == 0x2F):
                             self._colour("a pattern")
                         else:
                             values = [float(v) for v in operands]
@@ -492,10 +495,7 @@ class Scanner:
                         state.font = self._font(operands[-2].decode("latin-1"), resources)
                         state.size = float(operands[-1])
                     elif op == b"Tm":
-                        m = tuple(float(v) for v in operands[-6:])
-                        if len(m) != 6:
-                            raise IndexError
-                        text_m = line_m = m  # type: ignore[assignment]
+                        text_m = line_m = _matrix(operands)
                     elif op == b"Td" or op == b"TD":
                         tx, ty = float(operands[-2]), float(operands[-1])
                         if op == b"TD":
