@@ -86,6 +86,11 @@ def make_cases(folder: Path, quick: bool) -> dict[str, Path]:
     cases["text"] = _pages(
         folder / "text.pdf", [_deflated(text)], b"<< /Font << /F1 @ 0 R >> >>", [font]
     )
+    arrays = b"[" + b"(a) 1 " * 49_000 + b"] TJ\n"
+    arrays = b"BT /F1 10 Tf 72 300 Td " + arrays * (100 // scale) + b" ET"
+    cases["text arrays"] = _pages(
+        folder / "arrays.pdf", [_deflated(arrays)], b"<< /Font << /F1 @ 0 R >> >>", [font]
+    )
     # a stream that unpacks to far more than the decompression budget
     cases["zip bomb"] = _pages(folder / "zip.pdf", [_deflated(b" " * (1_000_000_000 // scale))])
     # forms drawing forms tenfold, nine deep

@@ -20,8 +20,8 @@ class TooComplexError(MazebookError):
 class Budget:
     """Limits for one file. The defaults keep any 20 MB PDF within about 30 s and 1 GB."""
 
-    #: Content operators interpreted, over all pages and every form they draw (a text show
-    #: counts as four, four operands or strings or comments as one more: see scan and lex).
+    #: Content operators interpreted, over all pages and every form they draw (a string shown
+    #: counts as seven more; four operands, or one string or comment, as one: see scan, lex).
     #: Our default book of 100 puzzles uses about 250,000.
     max_operators: int = 6_000_000
     #: Bytes of decoded content (pages and forms), over the whole file (the default book: 1.9 MB).

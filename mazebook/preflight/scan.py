@@ -27,9 +27,9 @@ KEEP = 20
 #: Operands are charged to the operator budget too, this many to one operator (a stream of
 #: numbers with few operators is work as well).
 OPERAND_SHARE = 4
-#: A text show is charged to the operator budget as this many more operators (it measures and
-#: places every glyph: several times a path's work).
-TEXT_COST = 3
+#: Each string shown (by Tj, ', " or each string of a TJ array) is charged to the operator budget
+#: as this many operators: it measures and places every glyph, several times a path's work.
+TEXT_COST = 7
 
 _OPERAND = frozenset(b"0123456789+-./[]()<>{}")
 _FILL_ONLY = {b"f", b"F", b"f*"}
@@ -349,6 +349,7 @@ class Scanner:
 
     def _show(self, codes: bytes, text_m: Matrix, state: _State) -> Matrix:
         """Ink for one string at the text matrix; returns the matrix after it."""
+        self.spend.ops(TEXT_COST)
         font = state.font
         if font is None:
             raise PdfPartError("text shown before a font is set")
@@ -505,17 +506,14 @@ class Scanner:
                         text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
                     elif op == b"Tj":
                         text_m = self._show(string_bytes(operands[-1]), text_m, state)
-                        count += TEXT_COST
                     elif op == b"TJ":
                         text_m = self._show_array(operands, text_m, state)
-                        count += TEXT_COST
                     elif op == b"'" or op == b'"':
                         if op == b'"':
                             state.word_space = float(operands[-3])
                             state.char_space = float(operands[-2])
                         text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
                         text_m = self._show(string_bytes(operands[-1]), text_m, state)
-                        count += TEXT_COST
                     elif op == b"TL":
                         state.leading = float(operands[-1])
                     elif op == b"Tc":
