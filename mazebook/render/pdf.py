@@ -73,16 +73,22 @@ def draw_maze(
     left = x + fit.x
     top = y + height - fit.y
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "1 J 1 j\n"]
+    solution: list[str] = []
     if show_solution and len(geom.solution):
         line = clamp_overhang(geom, marker_length(s) / s).solution
-        ops.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        ops.append(pdf_polyline_ops(line))
-        ops.append("S\n")
-    ops.append(f"0 G {style.wall_width / s:.5f} w 2 J\n")
+        solution.append("1 J\n" if style.solution_on_top else "")
+        solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
+        solution.append(pdf_polyline_ops(line))
+        solution.append("S\n")
+    if not style.solution_on_top:
+        ops += solution
+    ops.append(f"{style.wall_gray:.3f} G {style.wall_width / s:.5f} w 2 J\n")
     ops.append(pdf_segments_ops(geom.segments))
     if len(geom.arcs):
         ops.append(_arc_ops(geom))
     ops.append("S\n")
+    if style.solution_on_top:
+        ops += solution
     arrow = marker_length(s) / s
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
