@@ -105,10 +105,10 @@ def test_each_sheet_has_title_fields_instruction_and_numbered_mazes(default_shee
     assert "Answer key" in key and "Name" not in key and "Draw a line" not in key
     for n in range(1, 5):  # the same numbers on both files
         assert f"\n{n}\n" in sheet and f"\n{n}\n" in key
-    # the solutions are drawn (grey polylines) on the key only
+    # the solutions are drawn (black paths over grey walls) on the key only
     key_ops = PdfReader(str(answers)).pages[0].get_contents().get_data()
     sheet_ops = PdfReader(str(sheets)).pages[0].get_contents().get_data()
-    assert b"0.350 G" in key_ops and b"0.350 G" not in sheet_ops
+    assert b"0.550 G" in key_ops and b"0.550 G" not in sheet_ops
 
 
 def test_the_three_routes_give_identical_files(default_sheet: Path, tmp_path: Path) -> None:
