@@ -134,6 +134,14 @@ class Zone:
     name: str
     box: Box
     hits: list[tuple[str, Box]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # hits kept, by kind
+
+    def hit(self, kind: str, box: Box) -> None:
+        """Keep this hit unless KEEP of its kind are kept already (each kind gets its room)."""
+        kept = self.counts.get(kind, 0)
+        if kept < KEEP:
+            self.counts[kind] = kept + 1
+            self.hits.append((kind, box))
 
 
 @dataclass
@@ -253,8 +261,8 @@ class Scanner:
             ink[3] = y1
         for zone in self.page.zones:
             zx0, zy0, zx1, zy1 = zone.box
-            if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0 and len(zone.hits) < KEEP:
-                zone.hits.append((kind, (x0, y0, x1, y1)))
+            if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0:
+                zone.hit(kind, (x0, y0, x1, y1))
 
     def _path_ink(
         self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
