@@ -156,6 +156,7 @@ class PageInk:
 
     @property
     def inked(self) -> bool:
+        """Whether any ink was found on the page."""
         return self.ink[0] != math.inf
 
 
@@ -192,6 +193,7 @@ class _State:
     )
 
     def __init__(self, ctm: Matrix) -> None:
+        """The state at the start of a content stream."""
         self.ctm = ctm
         self.scale = thinnest_scale(ctm)  # kept with the ctm: lines are measured often
         self.line_width = 1.0
@@ -209,6 +211,7 @@ class _State:
         self.render = 0
 
     def copy(self) -> _State:
+        """A copy for q to save."""
         other = _State.__new__(_State)
         for name in _State.__slots__:
             setattr(other, name, getattr(self, name))
@@ -219,6 +222,7 @@ class Scanner:
     """Interprets pages one by one, sharing fonts and decoded forms across the document."""
 
     def __init__(self, findings: Findings, spend: Spending) -> None:
+        """Nothing read yet."""
         self.f = findings
         self.spend = spend
         self.fonts: dict[int, FontInfo] = {}
@@ -245,11 +249,13 @@ class Scanner:
         return result
 
     def _problem(self, text: str) -> None:
+        """Record a reason the page was not read in full (the first few are kept)."""
         if len(self.page.problems) < KEEP:
             self.page.problems.append(text)
 
     # --- ink -------------------------------------------------------------------------
     def _ink(self, kind: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Extend the page ink by a box and note it in the zones it touches."""
         ink = self.page.ink
         if x0 < ink[0]:
             ink[0] = x0
@@ -267,6 +273,7 @@ class Scanner:
     def _path_ink(
         self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
     ) -> None:
+        """A painted path's ink: its extent plus half the line, unless white or a background."""
         if len(px) == 2:
             xa, xb, ya, yb = float(px[0]), float(px[1]), float(py[0]), float(py[1])
             x0, y0, x1, y1 = transform_box(
@@ -294,6 +301,7 @@ class Scanner:
         self._ink("path", x0 - half, y0 - half, x1 + half, y1 + half)
 
     def _stroke_width(self, state: _State) -> None:
+        """Remember the thinnest line stroked so far, as printed."""
         width = state.line_width * state.scale
         if width < self.f.thinnest:
             self.f.thinnest = width
@@ -301,6 +309,7 @@ class Scanner:
 
     # --- colour ----------------------------------------------------------------------
     def _colour(self, text: str) -> None:
+        """Record one use of colour (the first few are kept)."""
         if len(self.f.colours) < KEEP:
             self.f.colours.append(f"page {self.page.number}: {text}")
 
@@ -322,6 +331,7 @@ class Scanner:
         return str(space) if space is not None else name
 
     def _set_colour(self, space: str, values: list[float], fill: bool, state: _State) -> None:
+        """Check a colour for grey and remember whether it is white (no ink)."""
         white = False
         if space in _GREY_SPACES:
             white = bool(values) and values[-1] >= 1.0
@@ -343,6 +353,7 @@ class Scanner:
 
     # --- text ------------------------------------------------------------------------
     def _font(self, name: str, resources: Any) -> FontInfo | None:
+        """The font named in the resources, read once per document."""
         ref = get(get(resources, "/Font"), name)
         if ref is None:
             raise PdfPartError(f"font {name} is not in the page's resources")
@@ -377,6 +388,7 @@ class Scanner:
 
     # --- forms and images ------------------------------------------------------------
     def _do(self, name: str, resources: Any, state: _State, seen: tuple[int, ...]) -> None:
+        """Draw an XObject: an image is raster ink; a form is interpreted, within the budget."""
         xobject = get(get(resources, "/XObject"), name)
         if not isinstance(xobject, StreamObject):
             raise PdfPartError(f"XObject {name} is missing or not a stream")
