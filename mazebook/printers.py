@@ -66,6 +66,7 @@ class Trim:
         )
 
     def __str__(self) -> str:
+        """'6 x 9 in'."""
         return f"{self.width:g} x {self.height:g} in"
 
 
@@ -292,6 +293,7 @@ def printer(name: str | Printer) -> Printer:
 
 
 def _paper(paper: str) -> Paper:
+    """The paper name checked; PrinterRuleError for an unknown one."""
     for known in PAPERS:
         if paper == known:
             return known

@@ -423,6 +423,20 @@ def test_spine_text_on_a_60_page_book_fails(tmp_path: Path) -> None:
     assert failed(allowed, cover=True, pages=100) == set()
 
 
+def test_spine_text_is_found_among_many_spine_drawings(tmp_path: Path) -> None:
+    text = _spine_text(60)
+
+    def busy(canvas: Canvas, number: int, box: tuple[float, float, float, float]) -> None:
+        canvas.setLineWidth(1)
+        x = box[0] + 6 * IN + 0.05 * IN
+        for i in range(40):  # stripes across the spine, drawn before the title
+            canvas.line(x, box[1] + i * 10, x + 0.03 * IN, box[1] + i * 10)
+        text(canvas, number, box)
+
+    path = cover(tmp_path / "busy.pdf", pages=60, draw=busy)
+    assert failed(path, cover=True, pages=60) == {"spine text"}
+
+
 def test_a_cover_of_two_pages_fails_its_size(tmp_path: Path) -> None:
     path = tmp_path / "two.pdf"
     width, height = cover_size("kdp", (6, 9), 100, "white")

@@ -42,6 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _pages(text: str | None) -> int | None:
+    """--pages as a whole number (a one-line error otherwise)."""
     from ..preflight import PreflightArgumentError
 
     if text is None:

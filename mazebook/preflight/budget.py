@@ -43,6 +43,7 @@ class Spending:
     limit, with a message naming it."""
 
     def __init__(self, budget: Budget) -> None:
+        """Nothing spent yet."""
         self.budget = budget
         self.operators = 0
         self.bytes = 0

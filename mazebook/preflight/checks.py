@@ -26,10 +26,12 @@ def trim_of(g: PageGeometry) -> Box:
 
 
 def _size(b: Box) -> tuple[float, float]:
+    """A box's width and height in inches."""
     return ((b[2] - b[0]) / PT, (b[3] - b[1]) / PT)
 
 
 def _trims(p: Printer) -> str:
+    """The printer's trims, listed."""
     return ", ".join(str(t) for t in p.trims)
 
 
@@ -82,6 +84,7 @@ def _bleeds(g: PageGeometry, number: int, problems: list[str]) -> tuple[float, .
 
 
 def _wanted(p: Printer, number: int) -> tuple[float, ...]:
+    """(left, bottom, right, top) bleed the printer wants on page ``number``, in points."""
     b = p.bleed * PT
     if p.bleed_sides == "four":
         return (b, b, b, b)
@@ -91,6 +94,7 @@ def _wanted(p: Printer, number: int) -> tuple[float, ...]:
 
 
 def _describe(p: Printer) -> str:
+    """The printer's bleed geometry in words."""
     b = f"{p.bleed:g} in"
     if p.bleed_sides == "three":
         return (
@@ -171,6 +175,7 @@ def _distances(ink: PageInk) -> tuple[float, float, float, float]:
 
 
 def _pages(numbers: list[str]) -> str:
+    """The first few page findings, and how many more."""
     more = f" (and {len(numbers) - 6} more)" if len(numbers) > 6 else ""
     return "; ".join(numbers[:6]) + more
 

@@ -17,6 +17,7 @@ SIZE_TOLERANCE = 0.02
 
 
 def _to_points(origin: Box, box: tuple[float, float, float, float]) -> Box:
+    """A box in inches from the cover corner, in the page coordinates."""
     x, y = origin[0], origin[1]
     return (x + box[0] * PT, y + box[1] * PT, x + box[2] * PT, y + box[3] * PT)
 

@@ -44,6 +44,7 @@ class FontInfo:
 
 
 def _embedded(font: Any, descendant: Any) -> bool:
+    """Whether the font program is in the file (Type 3 glyphs always are)."""
     if get(font, "/Subtype") == "/Type3":
         return True  # glyphs drawn by the file itself
     descriptor = get(descendant, "/FontDescriptor")
@@ -53,6 +54,7 @@ def _embedded(font: Any, descendant: Any) -> bool:
 
 
 def _simple_widths(font: Any, scale: float) -> dict[int, float]:
+    """The /FirstChar and /Widths of a one-byte font, in em."""
     first = number(get(font, "/FirstChar"))
     widths = resolve(get(font, "/Widths"))
     if first is None or not isinstance(widths, ArrayObject):

@@ -91,6 +91,7 @@ def batches(data: bytes, spend: Spending) -> Iterator[list[bytes]]:
 
 
 def _escape(match: re.Match[bytes]) -> bytes:
+    """One backslash escape of a literal string, decoded."""
     code = match.group(1)
     if code[0] in b"01234567":
         return bytes([int(code, 8) & 0xFF])

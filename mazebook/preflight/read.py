@@ -240,18 +240,24 @@ def stream_data(stream: Any, spend: Spending) -> bytes:
         return data
     for index, name in enumerate(chain):
         parm = parm_list[index] if index < len(parm_list) else None
-        predictor = number(get(parm, "/Predictor")) if parm is not None else None
-        if name in ("/ASCII85Decode", "/A85"):
-            data = ascii85(data)
-        elif name in _FLATE and (predictor is None or predictor <= 1):
-            data = _inflate(data, spend)
-        elif name in _FLATE:
-            with guard("compressed content with a predictor cannot be decoded"):
-                data = FlateDecode.decode(data, parm)
-        elif name in _OTHERS:
-            with guard(f"content encoded with {name} cannot be decoded"):
-                data = _OTHERS[name].decode(data, parm)
-        else:
-            raise PdfPartError(f"content encoded with {name}, which preflight does not read")
+        data = _decode(name, parm, data, spend)
         spend.decompressed(len(data))
     return data
+
+
+def _decode(name: Any, parm: Any, data: bytes, spend: Spending) -> bytes:
+    """One filter of a stream's chain applied to ``data``."""
+    predictor = number(get(parm, "/Predictor")) if parm is not None else None
+    if name in ("/ASCII85Decode", "/A85"):
+        return ascii85(data)
+    if name in _FLATE and (predictor is None or predictor <= 1):
+        return _inflate(data, spend)
+    if name in _FLATE:
+        with guard("compressed content with a predictor cannot be decoded"):
+            decoded: bytes = FlateDecode.decode(data, parm)
+        return decoded
+    if name in _OTHERS:
+        with guard(f"content encoded with {name} cannot be decoded"):
+            decoded = _OTHERS[name].decode(data, parm)
+        return decoded
+    raise PdfPartError(f"content encoded with {name}, which preflight does not read")

@@ -27,6 +27,7 @@ class PreflightArgumentError(MazebookError):
 def _arguments(
     which: str | Printer, cover: bool, pages: int | None, paper: str, loose: bool
 ) -> Printer:
+    """The printer table; PreflightArgumentError for arguments that do not go together."""
     p = printer_table(which)
     if paper not in PAPERS:
         raise PreflightArgumentError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
@@ -45,6 +46,7 @@ def _arguments(
 
 
 def _geometries(pages: list[Any]) -> list[PageGeometry | str]:
+    """Each page's boxes, or why they cannot be read."""
     out: list[PageGeometry | str] = []
     for page in pages:
         try:
@@ -122,6 +124,7 @@ def _interior(
     paper: str,
     loose: bool,
 ) -> tuple[Check, ...]:
+    """The ten interior checks, in the order they are printed."""
     count = len(page_list)
     trim_check, trim = checks.trim_check(p, geoms)
     bleed_check, bleeds = checks.bleed_check(p, geoms)
@@ -151,6 +154,7 @@ def _cover(
     pages: int,
     paper: str,
 ) -> tuple[Check, ...]:
+    """The cover checks, with the barcode box and spine watched on the first page."""
     first = geoms[0] if geoms else "the file has no pages"
     if isinstance(first, str):
         broken = Check("cover size", False, f"page 1: {first}")

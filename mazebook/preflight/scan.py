@@ -10,6 +10,7 @@ done; an operator it cannot read is recorded as a problem of that page.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,11 +18,18 @@ from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from .budget import Spending, TooComplexError
 from .fonts import FontInfo, font_info
+from .geometry import (
+    IDENTITY,
+    Matrix,
+    add_curve,
+    matrix_of,
+    multiply,
+    thinnest_scale,
+    transform_box,
+)
 from .lex import INLINE_IMAGE, batches, string_bytes
 from .read import Box, PdfPartError, get, guard, number, numbers, resolve, stream_data
 
-Matrix = tuple[float, float, float, float, float, float]
-IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 #: How many problems, hits and findings of one kind are kept for the report.
 KEEP = 20
 #: Operands are charged to the operator budget too, this many to one operator (a stream of
@@ -39,94 +47,6 @@ _GREY_SPACES = {"/DeviceGray", "/CalGray", "/G"}
 _DEVICE_SPACES = {"/DeviceRGB": 3, "/RGB": 3, "/DeviceCMYK": 4, "/CMYK": 4}
 
 
-def multiply(m: Matrix, n: Matrix) -> Matrix:
-    """m then n (PDF order: a point p maps to p * m * n)."""
-    a, b, c, d, e, f = m
-    a2, b2, c2, d2, e2, f2 = n
-    return (
-        a * a2 + b * c2,
-        a * b2 + b * d2,
-        c * a2 + d * c2,
-        c * b2 + d * d2,
-        e * a2 + f * c2 + e2,
-        e * b2 + f * d2 + f2,
-    )
-
-
-def _matrix(operands: list[bytes]) -> Matrix:
-    """The last six operands as a matrix (ValueError when there are fewer)."""
-    a, b, c, d, e, f = (float(v) for v in operands[-6:])
-    return (a, b, c, d, e, f)
-
-
-def thinnest_scale(m: Matrix) -> float:
-    """The smallest factor by which ``m`` scales a length (its smaller singular value)."""
-    a, b, c, d = m[0], m[1], m[2], m[3]
-    half = (a * a + b * b + c * c + d * d) / 2
-    det = abs(a * d - b * c)
-    return math.sqrt(max(0.0, half - math.sqrt(max(0.0, half * half - det * det))))
-
-
-def transform_box(m: Matrix, x0: float, y0: float, x1: float, y1: float) -> Box:
-    """The bounding box of a rectangle's four corners mapped by ``m``."""
-    a, b, c, d, e, f = m
-    if b == 0 and c == 0:  # no rotation or skew: the usual case, done quickly
-        xa, xb, ya, yb = a * x0 + e, a * x1 + e, d * y0 + f, d * y1 + f
-        return (
-            xa if xa < xb else xb,
-            ya if ya < yb else yb,
-            xb if xa < xb else xa,
-            yb if ya < yb else ya,
-        )
-    xs = (a * x0 + c * y0, a * x1 + c * y0, a * x0 + c * y1, a * x1 + c * y1)
-    ys = (b * x0 + d * y0, b * x1 + d * y0, b * x0 + d * y1, b * x1 + d * y1)
-    return (min(xs) + e, min(ys) + f, max(xs) + e, max(ys) + f)
-
-
-def _cubic_range(p0: float, p1: float, p2: float, p3: float) -> tuple[float, float]:
-    """The least and greatest value of one coordinate along a cubic Bezier segment."""
-    low, high = min(p0, p3), max(p0, p3)
-    if low <= min(p1, p2) and max(p1, p2) <= high:
-        return low, high  # control points inside: the ends bound the curve
-    a = -p0 + 3 * p1 - 3 * p2 + p3
-    b = 2 * (p0 - 2 * p1 + p2)
-    c = p1 - p0
-    roots: list[float] = []
-    if abs(a) < 1e-12:
-        if abs(b) > 1e-12:
-            roots.append(-c / b)
-    else:
-        disc = b * b - 4 * a * c
-        if disc >= 0:
-            sq = math.sqrt(disc)
-            roots.extend(((-b + sq) / (2 * a), (-b - sq) / (2 * a)))
-    for t in roots:
-        if 0 < t < 1:
-            u = 1 - t
-            value = u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3
-            low, high = min(low, value), max(high, value)
-    return low, high
-
-
-def _curve(op: bytes, operands: list[bytes], px: list[Any], py: list[Any]) -> None:
-    """Add a curve's true extent (not its control points) and its end to the path."""
-    if op == b"c":
-        x1, y1, x2, y2, x3, y3 = (float(v) for v in operands[-6:])
-    else:
-        xa, ya, x3, y3 = (float(v) for v in operands[-4:])
-    if not px:
-        raise ValueError("a curve with no current point")
-    x0, y0 = float(px[-1]), float(py[-1])
-    if op == b"v":
-        x1, y1, x2, y2 = x0, y0, xa, ya
-    elif op == b"y":
-        x1, y1, x2, y2 = xa, ya, x3, y3
-    lo_x, hi_x = _cubic_range(x0, x1, x2, x3)
-    lo_y, hi_y = _cubic_range(y0, y1, y2, y3)
-    px.extend((lo_x, hi_x, x3))
-    py.extend((lo_y, hi_y, y3))
-
-
 @dataclass
 class Zone:
     """A rectangle the caller watches; ``hits`` are (kind, box) of ink that falls in it."""
@@ -134,6 +54,14 @@ class Zone:
     name: str
     box: Box
     hits: list[tuple[str, Box]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # hits kept, by kind
+
+    def hit(self, kind: str, box: Box) -> None:
+        """Keep this hit unless KEEP of its kind are kept already (each kind gets its room)."""
+        kept = self.counts.get(kind, 0)
+        if kept < KEEP:
+            self.counts[kind] = kept + 1
+            self.hits.append((kind, box))
 
 
 @dataclass
@@ -148,6 +76,7 @@ class PageInk:
 
     @property
     def inked(self) -> bool:
+        """Whether any ink was found on the page."""
         return self.ink[0] != math.inf
 
 
@@ -184,6 +113,7 @@ class _State:
     )
 
     def __init__(self, ctm: Matrix) -> None:
+        """The state at the start of a content stream."""
         self.ctm = ctm
         self.scale = thinnest_scale(ctm)  # kept with the ctm: lines are measured often
         self.line_width = 1.0
@@ -201,6 +131,7 @@ class _State:
         self.render = 0
 
     def copy(self) -> _State:
+        """A copy for q to save."""
         other = _State.__new__(_State)
         for name in _State.__slots__:
             setattr(other, name, getattr(self, name))
@@ -211,6 +142,7 @@ class Scanner:
     """Interprets pages one by one, sharing fonts and decoded forms across the document."""
 
     def __init__(self, findings: Findings, spend: Spending) -> None:
+        """Nothing read yet."""
         self.f = findings
         self.spend = spend
         self.fonts: dict[int, FontInfo] = {}
@@ -237,11 +169,13 @@ class Scanner:
         return result
 
     def _problem(self, text: str) -> None:
+        """Record a reason the page was not read in full (the first few are kept)."""
         if len(self.page.problems) < KEEP:
             self.page.problems.append(text)
 
     # --- ink -------------------------------------------------------------------------
     def _ink(self, kind: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Extend the page ink by a box and note it in the zones it touches."""
         ink = self.page.ink
         if x0 < ink[0]:
             ink[0] = x0
@@ -253,12 +187,13 @@ class Scanner:
             ink[3] = y1
         for zone in self.page.zones:
             zx0, zy0, zx1, zy1 = zone.box
-            if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0 and len(zone.hits) < KEEP:
-                zone.hits.append((kind, (x0, y0, x1, y1)))
+            if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0:
+                zone.hit(kind, (x0, y0, x1, y1))
 
     def _path_ink(
         self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
     ) -> None:
+        """A painted path's ink: its extent plus half the line, unless white or a background."""
         if len(px) == 2:
             xa, xb, ya, yb = float(px[0]), float(px[1]), float(py[0]), float(py[1])
             x0, y0, x1, y1 = transform_box(
@@ -286,6 +221,7 @@ class Scanner:
         self._ink("path", x0 - half, y0 - half, x1 + half, y1 + half)
 
     def _stroke_width(self, state: _State) -> None:
+        """Remember the thinnest line stroked so far, as printed."""
         width = state.line_width * state.scale
         if width < self.f.thinnest:
             self.f.thinnest = width
@@ -293,6 +229,7 @@ class Scanner:
 
     # --- colour ----------------------------------------------------------------------
     def _colour(self, text: str) -> None:
+        """Record one use of colour (the first few are kept)."""
         if len(self.f.colours) < KEEP:
             self.f.colours.append(f"page {self.page.number}: {text}")
 
@@ -314,6 +251,7 @@ class Scanner:
         return str(space) if space is not None else name
 
     def _set_colour(self, space: str, values: list[float], fill: bool, state: _State) -> None:
+        """Check a colour for grey and remember whether it is white (no ink)."""
         white = False
         if space in _GREY_SPACES:
             white = bool(values) and values[-1] >= 1.0
@@ -335,6 +273,7 @@ class Scanner:
 
     # --- text ------------------------------------------------------------------------
     def _font(self, name: str, resources: Any) -> FontInfo | None:
+        """The font named in the resources, read once per document."""
         ref = get(get(resources, "/Font"), name)
         if ref is None:
             raise PdfPartError(f"font {name} is not in the page's resources")
@@ -368,15 +307,20 @@ class Scanner:
         return (a, b, c, d, e + advance * a, f + advance * b)
 
     # --- forms and images ------------------------------------------------------------
+    def _image(self, what: str, state: _State) -> None:
+        """A raster image: a finding, and ink over the unit square it fills."""
+        if len(self.f.images) < KEEP:
+            self.f.images.append(f"page {self.page.number}: {what}")
+        self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
+
     def _do(self, name: str, resources: Any, state: _State, seen: tuple[int, ...]) -> None:
+        """Draw an XObject: an image is raster ink; a form is interpreted, within the budget."""
         xobject = get(get(resources, "/XObject"), name)
         if not isinstance(xobject, StreamObject):
             raise PdfPartError(f"XObject {name} is missing or not a stream")
         subtype = get(xobject, "/Subtype")
         if subtype == "/Image":
-            if len(self.f.images) < KEEP:
-                self.f.images.append(f"page {self.page.number}: image {name}")
-            self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
+            self._image(f"image {name}", state)
             return
         if subtype != "/Form":
             raise PdfPartError(f"XObject {name} of type {subtype}")
@@ -401,159 +345,265 @@ class Scanner:
     # --- the interpreter -------------------------------------------------------------
     def run(self, data: bytes, resources: Any, ctm: Matrix, seen: tuple[int, ...]) -> None:
         """Interpret one content stream under ``ctm`` (a page's, or a form's)."""
-        budget = self.spend.budget
-        state = _State(ctm)
-        stack: list[_State] = []
-        operands: list[bytes] = []
-        px: list[Any] = []  # the path's x and y, as read (bytes) or worked out (floats)
-        py: list[Any] = []
-        text_m = line_m = IDENTITY
+        _Stream(self, resources, ctm, seen).run(data)
+
+
+class _Stream:
+    """One content stream being interpreted: its state, its path, its text position. Path
+    construction runs inline (most operators of a maze); every other operator has a handler
+    in ``_HANDLERS``; operators that leave no ink (h, W, BDC, ...) are skipped."""
+
+    def __init__(self, scanner: Scanner, resources: Any, ctm: Matrix, seen: tuple[int, ...]):
+        """A fresh graphics state under ``ctm``."""
+        self.scanner = scanner
+        self.resources = resources
+        self.seen = seen
+        self.state = _State(ctm)
+        self.stack: list[_State] = []
+        self.px: list[Any] = []  # the path's x and y, as read (bytes) or worked out (floats)
+        self.py: list[Any] = []
+        self.text_m = self.line_m = IDENTITY
+
+    def run(self, data: bytes) -> None:
+        """Interpret every operator; charge the budget batch by batch."""
+        scanner = self.scanner
+        limit = scanner.spend.budget.max_operands
         operand_start = _OPERAND
-        for batch in batches(data, self.spend):
+        handlers = _HANDLERS
+        operands: list[bytes] = []
+        px, py = self.px, self.py
+        for batch in batches(data, scanner.spend):
             count = len(batch) // OPERAND_SHARE
-            for tok in batch:
-                if tok[0] in operand_start:
-                    operands.append(tok)
-                    if len(operands) > budget.max_operands:
-                        raise TooComplexError(f"over {budget.max_operands:,} operands in a row")
+            for op in batch:
+                if op[0] in operand_start:
+                    operands.append(op)
+                    if len(operands) > limit:
+                        raise TooComplexError(f"over {limit:,} operands in a row")
                     continue
                 count += 1
-                op = tok
                 try:
                     if op == b"l" or op == b"m":
                         px.append(operands[-2])
                         py.append(operands[-1])
-                    elif op == b"c" or op == b"v" or op == b"y":
-                        _curve(op, operands, px, py)
-                    elif op == b"re":
-                        x, y, w, h = (float(v) for v in operands[-4:])
-                        px.extend((operands[-4], str(x + w).encode()))
-                        py.extend((operands[-3], str(y + h).encode()))
-                    elif op in _PAINT:
-                        if px:
-                            stroke = op in _STROKE
-                            self._path_ink(px, py, state, stroke, op not in (b"S", b"s"))
-                            if stroke:
-                                self._stroke_width(state)
-                        px, py = [], []
-                    elif op == b"n" or op == b"h" or op == b"W" or op == b"W*":
-                        if op == b"n":
-                            px, py = [], []
-                    elif op == b"q":
-                        if len(stack) >= budget.max_saved_states:
-                            raise TooComplexError(
-                                f"over {budget.max_saved_states} graphics states saved"
-                            )
-                        stack.append(state.copy())
-                    elif op == b"Q":
-                        if stack:
-                            state = stack.pop()
-                    elif op == b"w":
-                        state.line_width = abs(float(operands[-1]))
-                    elif op == b"cm":
-                        state.ctm = multiply(_matrix(operands), state.ctm)
-                        state.scale = thinnest_scale(state.ctm)
-                    elif op == b"g" or op == b"G":
-                        value = [float(operands[-1])]
-                        self._set_colour("/DeviceGray", value, op == b"g", state)
-                        if op == b"g":
-                            state.fill_space = "/DeviceGray"
-                        else:
-                            state.stroke_space = "/DeviceGray"
-                    elif op == b"rg" or op == b"RG":
-                        values = [float(v) for v in operands[-3:]]
-                        self._set_colour("/DeviceRGB", values, op == b"rg", state)
-                    elif op == b"k" or op == b"K":
-                        values = [float(v) for v in operands[-4:]]
-                        self._set_colour("/DeviceCMYK", values, op == b"k", state)
-                    elif op == b"cs" or op == b"CS":
-                        space = self._space(operands[-1].decode("latin-1"), resources)
-                        if op == b"cs":
-                            state.fill_space, state.fill_white = space, False
-                        else:
-                            state.stroke_space, state.stroke_white = space, False
-                    elif op in (b"sc", b"scn", b"SC", b"SCN"):
-                        fill = op in (b"sc", b"scn")
-                        space = state.fill_space if fill else state.stroke_space
-                        if space == "/Pattern" or (operands and operands[-1][0] == 0x2F):
-                            self._colour("a pattern")
-                        else:
-                            values = [float(v) for v in operands]
-                            self._set_colour(space, values, fill, state)
-                    elif op == b"sh":
-                        shading = get(get(resources, "/Shading"), operands[-1].decode("latin-1"))
-                        space = get(shading, "/ColorSpace")
-                        if self._space(str(space), resources) not in _GREY_SPACES:
-                            self._colour("a colour shading")
-                    elif op == b"gs":
-                        name = operands[-1].decode("latin-1")
-                        lw = number(get(get(get(resources, "/ExtGState"), name), "/LW"))
-                        if lw is not None:
-                            state.line_width = abs(lw)
-                    elif op == b"BT":
-                        text_m = line_m = IDENTITY
-                    elif op == b"Tf":
-                        state.font = self._font(operands[-2].decode("latin-1"), resources)
-                        state.size = float(operands[-1])
-                    elif op == b"Tm":
-                        text_m = line_m = _matrix(operands)
-                    elif op == b"Td" or op == b"TD":
-                        tx, ty = float(operands[-2]), float(operands[-1])
-                        if op == b"TD":
-                            state.leading = -ty
-                        text_m = line_m = multiply((1.0, 0.0, 0.0, 1.0, tx, ty), line_m)
-                    elif op == b"T*":
-                        text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
-                    elif op == b"Tj":
-                        text_m = self._show(string_bytes(operands[-1]), text_m, state)
-                    elif op == b"TJ":
-                        text_m = self._show_array(operands, text_m, state)
-                    elif op == b"'" or op == b'"':
-                        if op == b'"':
-                            state.word_space = float(operands[-3])
-                            state.char_space = float(operands[-2])
-                        text_m = line_m = multiply((1, 0, 0, 1, 0, -state.leading), line_m)
-                        text_m = self._show(string_bytes(operands[-1]), text_m, state)
-                    elif op == b"TL":
-                        state.leading = float(operands[-1])
-                    elif op == b"Tc":
-                        state.char_space = float(operands[-1])
-                    elif op == b"Tw":
-                        state.word_space = float(operands[-1])
-                    elif op == b"Tz":
-                        state.hscale = float(operands[-1]) / 100
-                    elif op == b"Ts":
-                        state.rise = float(operands[-1])
-                    elif op == b"Tr":
-                        state.render = int(float(operands[-1]))
-                    elif op == INLINE_IMAGE:
-                        if len(self.f.images) < KEEP:
-                            self.f.images.append(f"page {self.page.number}: an inline image")
-                        self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
-                    elif op == b"Do":
-                        self._do(operands[-1].decode("latin-1"), resources, state, seen)
+                    else:
+                        handler = handlers.get(op)
+                        if handler is not None:
+                            handler(self, op, operands)
                 except TooComplexError:  # a MazebookError, so a ValueError: before the rest
                     raise
                 except PdfPartError as exc:
-                    self._problem(f"page {self.page.number}: {exc}")
+                    scanner._problem(f"page {scanner.page.number}: {exc}")
                 except (IndexError, ValueError, TypeError, KeyError, UnicodeDecodeError):
-                    self._problem(
-                        f"page {self.page.number}: operator {op.decode('latin-1')[:20]!r} "
-                        "cannot be read"
+                    name = op.decode("latin-1")[:20]
+                    scanner._problem(
+                        f"page {scanner.page.number}: operator {name!r} cannot be read"
                     )
-                    px, py = [], []
+                    px.clear()
+                    py.clear()
                 operands = []
-            self.spend.ops(count)
+            scanner.spend.ops(count)
 
-    def _show_array(self, operands: list[bytes], text_m: Matrix, state: _State) -> Matrix:
+    # --- paths -----------------------------------------------------------------------
+    def _curve(self, op: bytes, operands: list[bytes]) -> None:
+        """c, v, y: a Bezier segment, by its true extent."""
+        add_curve(op, operands, self.px, self.py)
+
+    def _rectangle(self, op: bytes, operands: list[bytes]) -> None:
+        """re: a rectangle, by two corners."""
+        x, y, w, h = (float(v) for v in operands[-4:])
+        self.px.extend((operands[-4], str(x + w).encode()))
+        self.py.extend((operands[-3], str(y + h).encode()))
+
+    def _paint(self, op: bytes, operands: list[bytes]) -> None:
+        """S, f, B and the rest: the path becomes ink; a stroke is measured."""
+        if self.px:
+            stroke = op in _STROKE
+            self.scanner._path_ink(self.px, self.py, self.state, stroke, op not in (b"S", b"s"))
+            if stroke:
+                self.scanner._stroke_width(self.state)
+        self._end_path(op, operands)
+
+    def _end_path(self, op: bytes, operands: list[bytes]) -> None:
+        """n (and after painting): the path is done."""
+        self.px.clear()
+        self.py.clear()
+
+    # --- graphics state --------------------------------------------------------------
+    def _save(self, op: bytes, operands: list[bytes]) -> None:
+        """q: save the graphics state (a bounded number deep)."""
+        limit = self.scanner.spend.budget.max_saved_states
+        if len(self.stack) >= limit:
+            raise TooComplexError(f"over {limit} graphics states saved")
+        self.stack.append(self.state.copy())
+
+    def _restore(self, op: bytes, operands: list[bytes]) -> None:
+        """Q: restore it (an unmatched Q is ignored)."""
+        if self.stack:
+            self.state = self.stack.pop()
+
+    def _line_width(self, op: bytes, operands: list[bytes]) -> None:
+        """w: the line width."""
+        self.state.line_width = abs(float(operands[-1]))
+
+    def _concat(self, op: bytes, operands: list[bytes]) -> None:
+        """cm: a new transformation on top of the current one."""
+        self.state.ctm = multiply(matrix_of(operands), self.state.ctm)
+        self.state.scale = thinnest_scale(self.state.ctm)
+
+    def _ext_state(self, op: bytes, operands: list[bytes]) -> None:
+        """gs: the line width of an ExtGState, if it sets one."""
+        name = operands[-1].decode("latin-1")
+        lw = number(get(get(get(self.resources, "/ExtGState"), name), "/LW"))
+        if lw is not None:
+            self.state.line_width = abs(lw)
+
+    # --- colour ----------------------------------------------------------------------
+    def _device_colour(self, op: bytes, operands: list[bytes]) -> None:
+        """g, rg, k (fill) and G, RG, K (stroke): a device colour."""
+        space, n = _DEVICE_OPS[op.lower()]
+        fill = op.islower()
+        values = [float(v) for v in operands[-n:]]
+        if len(values) != n:
+            raise IndexError(op)
+        self.scanner._set_colour(space, values, fill, self.state)
+        if fill:
+            self.state.fill_space = space
+        else:
+            self.state.stroke_space = space
+
+    def _colour_space(self, op: bytes, operands: list[bytes]) -> None:
+        """cs, CS: the colour space that sc and scn values are in."""
+        space = self.scanner._space(operands[-1].decode("latin-1"), self.resources)
+        if op == b"cs":
+            self.state.fill_space, self.state.fill_white = space, False
+        else:
+            self.state.stroke_space, self.state.stroke_white = space, False
+
+    def _colour_values(self, op: bytes, operands: list[bytes]) -> None:
+        """sc, scn, SC, SCN: a colour in the current space (a pattern is colour)."""
+        fill = op in (b"sc", b"scn")
+        space = self.state.fill_space if fill else self.state.stroke_space
+        if space == "/Pattern" or (operands and operands[-1][0] == 0x2F):
+            self.scanner._colour("a pattern")
+        else:
+            self.scanner._set_colour(space, [float(v) for v in operands], fill, self.state)
+
+    def _shading(self, op: bytes, operands: list[bytes]) -> None:
+        """sh: a shading is colour unless its space is grey."""
+        shading = get(get(self.resources, "/Shading"), operands[-1].decode("latin-1"))
+        space = get(shading, "/ColorSpace")
+        if self.scanner._space(str(space), self.resources) not in _GREY_SPACES:
+            self.scanner._colour("a colour shading")
+
+    # --- text ------------------------------------------------------------------------
+    def _begin_text(self, op: bytes, operands: list[bytes]) -> None:
+        """BT: the text position starts at the origin."""
+        self.text_m = self.line_m = IDENTITY
+
+    def _font(self, op: bytes, operands: list[bytes]) -> None:
+        """Tf: the font and size."""
+        name = operands[-2].decode("latin-1")
+        self.state.font = self.scanner._font(name, self.resources)
+        self.state.size = float(operands[-1])
+
+    def _text_matrix(self, op: bytes, operands: list[bytes]) -> None:
+        """Tm: the text matrix."""
+        self.text_m = self.line_m = matrix_of(operands)
+
+    def _move(self, op: bytes, operands: list[bytes]) -> None:
+        """Td, TD: to the next line by an offset (TD sets the leading too)."""
+        tx, ty = float(operands[-2]), float(operands[-1])
+        if op == b"TD":
+            self.state.leading = -ty
+        self.text_m = self.line_m = multiply((1.0, 0.0, 0.0, 1.0, tx, ty), self.line_m)
+
+    def _next_line(self, op: bytes, operands: list[bytes]) -> None:
+        """T*: to the next line by the leading."""
+        move = (1.0, 0.0, 0.0, 1.0, 0.0, -self.state.leading)
+        self.text_m = self.line_m = multiply(move, self.line_m)
+
+    def _show(self, op: bytes, operands: list[bytes]) -> None:
+        """Tj, ' and ": a string shown (' and " move to the next line first)."""
+        if op == b"'" or op == b'"':
+            if op == b'"':
+                self.state.word_space = float(operands[-3])
+                self.state.char_space = float(operands[-2])
+            self._next_line(op, operands)
+        codes = string_bytes(operands[-1])
+        self.text_m = self.scanner._show(codes, self.text_m, self.state)
+
+    def _show_array(self, op: bytes, operands: list[bytes]) -> None:
         """TJ: strings shown in turn, numbers moving back by thousandths of the size."""
         if not operands or operands[0] != b"[" or operands[-1] != b"]":
             raise ValueError("TJ without an array")
+        state = self.state
+        text_m = self.text_m
         for item in operands[1:-1]:
             if item[0] in b"(<":
-                text_m = self._show(string_bytes(item), text_m, state)
+                text_m = self.scanner._show(string_bytes(item), text_m, state)
             else:
                 shift = -float(item) / 1000 * state.size * state.hscale
                 a, b, c, d, e, f = text_m
                 text_m = (a, b, c, d, e + shift * a, f + shift * b)
-        return text_m
+        self.text_m = text_m
+
+    def _text_state(self, op: bytes, operands: list[bytes]) -> None:
+        """TL, Tc, Tw, Tz, Ts, Tr: one number of the text state."""
+        value = float(operands[-1])
+        state = self.state
+        if op == b"TL":
+            state.leading = value
+        elif op == b"Tc":
+            state.char_space = value
+        elif op == b"Tw":
+            state.word_space = value
+        elif op == b"Tz":
+            state.hscale = value / 100
+        elif op == b"Ts":
+            state.rise = value
+        else:  # Tr
+            state.render = int(value)
+
+    # --- images and forms ------------------------------------------------------------
+    def _inline_image(self, op: bytes, operands: list[bytes]) -> None:
+        """BI ... EI: an inline image (its data skipped by the lexer)."""
+        self.scanner._image("an inline image", self.state)
+
+    def _draw(self, op: bytes, operands: list[bytes]) -> None:
+        """Do: an image or a form."""
+        self.scanner._do(operands[-1].decode("latin-1"), self.resources, self.state, self.seen)
+
+
+_Handler = Callable[[_Stream, bytes, list[bytes]], None]
+_DEVICE_OPS = {b"g": ("/DeviceGray", 1), b"rg": ("/DeviceRGB", 3), b"k": ("/DeviceCMYK", 4)}
+_HANDLERS: dict[bytes, _Handler] = {
+    b"c": _Stream._curve,
+    b"v": _Stream._curve,
+    b"y": _Stream._curve,
+    b"re": _Stream._rectangle,
+    **dict.fromkeys(_PAINT, _Stream._paint),
+    b"n": _Stream._end_path,
+    b"q": _Stream._save,
+    b"Q": _Stream._restore,
+    b"w": _Stream._line_width,
+    b"cm": _Stream._concat,
+    b"gs": _Stream._ext_state,
+    **dict.fromkeys((b"g", b"G", b"rg", b"RG", b"k", b"K"), _Stream._device_colour),
+    b"cs": _Stream._colour_space,
+    b"CS": _Stream._colour_space,
+    **dict.fromkeys((b"sc", b"scn", b"SC", b"SCN"), _Stream._colour_values),
+    b"sh": _Stream._shading,
+    b"BT": _Stream._begin_text,
+    b"Tf": _Stream._font,
+    b"Tm": _Stream._text_matrix,
+    b"Td": _Stream._move,
+    b"TD": _Stream._move,
+    b"T*": _Stream._next_line,
+    b"Tj": _Stream._show,
+    b"'": _Stream._show,
+    b'"': _Stream._show,
+    b"TJ": _Stream._show_array,
+    **dict.fromkeys((b"TL", b"Tc", b"Tw", b"Tz", b"Ts", b"Tr"), _Stream._text_state),
+    INLINE_IMAGE: _Stream._inline_image,
+    b"Do": _Stream._draw,
+}
