@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from .errors import InvalidOptionError, MazebookError
-from .grid import SIDE_NAMES, Grid, bfs, passage_counts
+from .grid import SIDE_NAMES, Grid, bfs
 from .maze import Opening
 
 #: How the entrance and exit are placed when not given explicitly.
@@ -58,36 +58,15 @@ def place_openings(
 
 
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
-    """The two ends of the longest path between outer cells (a double sweep: exact on trees).
+    """The two ends of the longest path between outer sides (a double sweep: exact on trees).
 
-    The first sweep is a breadth-first search from an outer cell. A perfect maze is a tree, so
-    the second needs no search: the distance from the far end ``a`` to any cell v is
-    depth(v) + depth(a) - 2 depth(lca), and the lowest common ancestors of every cell with
-    ``a`` are found at once by pointer jumping along the first search's parents (numpy).
+    The first sweep starts at the first outer side and finds the farthest one, ``a``; the second
+    finds the side farthest from ``a`` (the first on ties), which ends a longest path.
     """
     boundary = grid.boundary
-    n = grid.size
-    outer = np.fromiter((c for c, _ in boundary), dtype=np.int64, count=len(boundary))
-    dist_arr, parent_arr, _ = bfs(grid, links, int(outer[0]))
-    depth = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
-    a = _first_max(depth[outer])
-    if int(np.count_nonzero(depth >= 0)) != n or int(passage_counts(links).sum()) // 2 != n - 1:
-        dist_a = np.frombuffer(bfs(grid, links, int(outer[a]))[0], dtype=np.int32)[:n]
-    else:
-        root, cell = int(outer[0]), int(outer[a])
-        marks = bytearray(n)
-        while cell != root:  # the path from a up to the root
-            marks[cell] = 1
-            cell = parent_arr[cell]
-        marks[root] = 1
-        on_path = np.frombuffer(marks, dtype=np.bool_)
-        parent = np.frombuffer(parent_arr, dtype=np.int32).copy()
-        parent[root] = root
-        up = np.where(on_path, np.arange(n, dtype=np.int32), parent)
-        for _ in range(int(depth.max()).bit_length() + 1):  # first ancestor on the path
-            up = up[up]
-        dist_a = depth + depth[outer[a]] - 2 * depth[up]
-    far = dist_a[outer].astype(np.int64)
+    metric = boundary_metric(grid, links)
+    a = _first_max(metric.from_entry(0))
+    far = metric.from_entry(a)
     far[a] = -1
     b = _first_max(far)
     return Opening(*boundary[a]), Opening(*boundary[b])
@@ -96,6 +75,233 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
 def _first_max(values: np.ndarray) -> int:
     """Index of the largest value, the first one on ties."""
     return int(np.argmax(values))
+
+
+class BoundaryMetric:
+    """Path lengths through a maze between its outer sides (entries of ``grid.boundary``).
+
+    On a perfect maze (a tree) it holds, per entry, the rank of its cell along an Euler tour of
+    the tree and the cell's depth, plus a sparse table of the least depth between neighbouring
+    ranks: the lowest common ancestor of two cells is the shallowest cell the tour passes
+    between them, so a distance costs two table reads. Other mazes fall back to one
+    breadth-first search per outer cell.
+    """
+
+    def __init__(
+        self,
+        rank: np.ndarray,
+        depth: np.ndarray,
+        gaps: np.ndarray | None = None,
+        matrix: np.ndarray | None = None,
+    ) -> None:
+        """``rank``/``depth`` per entry and ``gaps`` (least depth between ranks r and r + 1);
+        or, for mazes that are not trees, ``matrix`` of distances between entries' cells."""
+        self.rank = rank
+        self.depth = depth
+        self.matrix = matrix
+        self.size = len(rank)
+        rows = [gaps] if gaps is not None and len(gaps) else []
+        while rows and 2 ** len(rows) <= len(rows[0]):
+            width = 2 ** (len(rows) - 1)
+            rows.append(np.minimum(rows[-1][:-width], rows[-1][width:]))
+        # one spare column: a pair of equal ranks reads (and ignores) the column at its rank
+        self.table = np.zeros((max(len(rows), 1), (len(rows[0]) if rows else 0) + 1), np.int64)
+        for level, row in enumerate(rows):
+            self.table[level, : len(row)] = row
+
+    def pairs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Path lengths between the cells of entries ``a`` and ``b`` (arrays of entry indices)."""
+        a, b = np.broadcast_arrays(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
+        if self.matrix is not None:
+            return np.asarray(self.matrix[a, b], dtype=np.int64)
+        ra, rb = self.rank[a], self.rank[b]
+        lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
+        span = np.maximum(hi - lo, 1)  # the gaps lo .. hi - 1 lie between the two cells
+        level = _floor_log2(span)
+        least = np.minimum(self.table[level, lo], self.table[level, hi - (1 << level)])
+        return np.where(hi > lo, self.depth[a] + self.depth[b] - 2 * least, 0)
+
+    def from_entry(self, i: int) -> np.ndarray:
+        """Path lengths from entry ``i``'s cell to every entry's cell."""
+        return self.pairs(np.full(self.size, i), np.arange(self.size))
+
+
+def _floor_log2(values: np.ndarray) -> np.ndarray:
+    """floor(log2(v)) of positive integers (0 for 0), exactly."""
+    out = np.zeros(values.shape, dtype=np.int64)
+    v = values.astype(np.int64)
+    shift = 32
+    while shift:
+        big = v >= (1 << shift)
+        out[big] += shift
+        v = np.where(big, v >> shift, v)
+        shift //= 2
+    return out
+
+
+def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
+    """The path lengths between ``grid``'s outer sides through the maze ``links``."""
+    cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64, count=len(grid.boundary))
+    if len(cells) < 2:
+        raise MazebookError("this grid has fewer than two outer sides to open")
+    tour = euler_tour(grid, links, cells)
+    if tour is None:
+        return _bfs_metric(grid, links, cells)
+    depth_along, at = tour
+    distinct, rank = np.unique(at, return_inverse=True)
+    depth = depth_along[at].astype(np.int64)
+    if len(distinct) < 2:
+        return BoundaryMetric(rank.astype(np.int64), depth, np.zeros(0, dtype=np.int64))
+    least = np.minimum.reduceat(depth_along, distinct)[:-1].astype(np.int64)
+    gaps = np.minimum(least, depth_along[distinct[1:]])
+    return BoundaryMetric(rank.astype(np.int64), depth, gaps)
+
+
+def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:
+    """The fallback for mazes that are not trees: one breadth-first search per outer cell."""
+    distinct, rank = np.unique(cells, return_inverse=True)
+    rows = []
+    for c in distinct.tolist():
+        dist = np.frombuffer(bfs(grid, links, c)[0], dtype=np.int32)[: grid.size]
+        rows.append(dist[distinct])
+    matrix = np.asarray(rows, dtype=np.int64)[np.ix_(rank, rank)]
+    return BoundaryMetric(np.zeros(len(cells), dtype=np.int64), np.zeros(len(cells)), None, matrix)
+
+
+#: One directed passage in this many (in numbering order) starts a walk of the Euler tour.
+_RULER_EVERY = 32
+
+
+def euler_tour(grid: Grid, links: bytes, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """Depths along an Euler tour of the maze, and for each of ``cells`` a position where the
+    tour arrives there.
+
+    Returns None unless the maze is a tree spanning the grid. A directed passage u->v (numbered
+    u * degree + slot) is followed by v's next open slot after the one back to u, which walks
+    once round any tree. The tour's order is found in numpy by a ruling set: walks start
+    together from every ``_RULER_EVERY``-th passage and stop at the next such one; those are
+    then ranked by pointer jumping. A passage leads away from the tour's start if it comes
+    before its reverse, so depths are a running sum of +1 and -1 in tour order.
+    """
+    n, degree = grid.size, grid.degree
+    if n == 1:
+        return np.zeros(1, dtype=np.int32), np.zeros(len(cells), dtype=np.int64)
+    adj = np.frombuffer(grid.adj, dtype=np.intc)
+    backs = np.frombuffer(grid.back, dtype=np.uint8)
+    mask = np.frombuffer(bytes(links), dtype=np.uint8)[:n]
+    bits = np.unpackbits(mask[:, None], axis=1, count=degree, bitorder="little").ravel()
+    edge = np.flatnonzero(bits.view(np.bool_))  # directed passages: cell * degree + slot
+    head = adj[edge]
+    if len(edge) and int(head.max()) >= n:  # passage bits through the outline: drop them
+        real = np.packbits(adj.reshape(n, degree) != n, axis=1, bitorder="little")[:, 0]
+        mask = mask & real
+        bits = np.unpackbits(mask[:, None], axis=1, count=degree, bitorder="little").ravel()
+        edge = np.flatnonzero(bits.view(np.bool_))
+        head = adj[edge]
+    m = len(edge)
+    if m != 2 * (n - 1):
+        return None
+    back = backs[edge]
+    rev = head * degree + back
+    if not bool(bits[rev].all()):
+        return None  # a passage open on one side only
+    succ = head * degree + _next_slots(degree).ravel()[mask[head].astype(np.intc) * degree + back]
+    del head, back
+    pos = _walk_tour(edge, succ, grid, mask)
+    if pos is None:
+        return None
+    here = np.take(pos, edge)
+    steps = np.empty(m, dtype=np.int8)
+    steps[here] = np.where(here < np.take(pos, rev), np.int8(1), np.int8(-1))
+    del here, rev
+    depth_along = np.cumsum(steps, dtype=np.int32)
+    out = cells * degree + _first_slots(degree)[mask[cells]]  # a passage out of each cell
+    return depth_along, pos[adj[out].astype(np.int64) * degree + backs[out]].astype(np.int64)
+
+
+def _walk_tour(
+    edge: np.ndarray, succ: np.ndarray, grid: Grid, mask: np.ndarray
+) -> np.ndarray | None:
+    """Position along the tour of each passage (an array indexed by passage number), the tour
+    starting at ``edge[0]``; None if ``succ`` is not one cycle over ``edge``."""
+    m, degree, space = len(edge), grid.degree, grid.size * grid.degree
+    rulers = edge[::_RULER_EVERY]
+    k = len(rulers)
+    # the passage before each ruler: into its cell through the open slot before the ruler's
+    cell, slot = rulers // degree, rulers % degree
+    prev = cell * degree + _next_slots(degree, -1)[mask[cell], slot]
+    before = np.frombuffer(grid.adj, dtype=np.intc)[prev].astype(np.int64) * degree
+    before += np.frombuffer(grid.back, dtype=np.uint8)[prev]
+    # where each passage leads: the next passage, or (-1 - its index among rulers) at a ruler;
+    # walks that have stopped wait at the extra entry ``space``, which leads to itself
+    leads = np.empty(space + 1, dtype=np.int32)
+    leads[edge] = succ
+    leads[before] = -1 - np.arange(k, dtype=np.int32)
+    leads[space] = space
+    length = np.zeros(k, dtype=np.int64)
+    following = np.zeros(k, dtype=np.int64)
+    cur, ids = rulers.astype(np.int32), np.arange(k, dtype=np.int32)
+    epochs: list[tuple[np.ndarray, list[np.ndarray]]] = [(ids, [])]
+    waiting = 0
+    steps = 0
+    while len(cur):
+        steps += 1
+        if steps > m:
+            return None
+        cur = np.take(leads, cur)  # (take: faster than indexing here)
+        stopped = np.flatnonzero(cur < 0)
+        if len(stopped):
+            who = ids[stopped]
+            length[who] = steps
+            following[who] = -1 - cur[stopped]
+            cur[stopped] = space
+            waiting += len(stopped)
+        epochs[-1][1].append(cur)
+        if 2 * waiting > len(cur):  # drop the stopped walks
+            keep = cur != space
+            cur, ids = cur[keep], ids[keep]
+            epochs.append((ids, []))
+            waiting = 0
+    # rank the rulers: distance from each to the end of the list, broken before ruler 0
+    to_end = np.append(length, 0)
+    nxt = np.append(following, k)
+    nxt[nxt == 0] = k
+    for _ in range(max(k, 2).bit_length()):
+        to_end = to_end + to_end[nxt]
+        nxt = nxt[nxt]
+    if int(to_end[0]) != m or not bool((nxt[:k] == k).all()):
+        return None
+    start = (m - to_end[:k]).astype(np.int32)
+    pos = np.empty(space + 1, dtype=np.int32)
+    pos[rulers] = start
+    s = 0
+    for who, visited in epochs:
+        base = start[who]
+        for at in visited:
+            s += 1
+            pos[at] = base + s
+    return pos[:space]
+
+
+def _next_slots(degree: int, turn: int = 1) -> np.ndarray:
+    """Table [passage byte, slot]: the next open slot after ``slot`` going round (``turn`` = 1)
+    or the one before it (``turn`` = -1); the slot itself if it is the only one open."""
+    out = np.zeros((1 << degree, degree), dtype=np.int32)
+    for m in range(1 << degree):
+        for k in range(degree):
+            for j in range(1, degree + 1):
+                if m >> ((k + turn * j) % degree) & 1:
+                    out[m, k] = (k + turn * j) % degree
+                    break
+    return out
+
+
+def _first_slots(degree: int) -> np.ndarray:
+    """Table [passage byte]: the first open slot (0 for none)."""
+    return np.array(
+        [next((k for k in range(degree) if m >> k & 1), 0) for m in range(1 << degree)],
+        dtype=np.int64,
+    )
 
 
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:
