@@ -1,7 +1,13 @@
 """Where a maze's entrance and exit go: explicit cells, or a placement policy over the outline.
 
-Moved out of the engine so the placement (and its speed) can be worked on alone; the engine
-re-exports ``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``.
+The default, "farthest", puts START and FINISH apart and at the ends of the longest path among
+the pairs allowed: at least APART of the perimeter apart, measured along ``grid.boundary`` (the
+outer sides in order round the outline, all of one length), and on a rectangle never on the
+same side (alone, that rule allows two cells either side of a corner); a circle runs from the
+outside to the centre.
+"opposite" puts them on opposite sides (left and right, or top and bottom). Distances come from
+``boundary_metric``, which stays in numpy (the engine re-exports ``place_openings``,
+``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 """
 
 from __future__ import annotations
@@ -17,7 +23,14 @@ from .grid import SIDE_NAMES, Grid, bfs
 from .maze import Opening
 
 #: How the entrance and exit are placed when not given explicitly.
-OPENINGS = ("farthest", "corners", "sides", "random")
+OPENINGS = ("farthest", "opposite", "corners", "sides", "random")
+
+#: The least part of the perimeter between START and FINISH (all outlines but the circle's), as
+#: a fraction (numerator, denominator) of the number of outer sides.
+APART = (2, 5)
+
+#: Directions an outer side faces, for "opposite": N, E, S, W as in the rectangle's slots.
+FACING_N, FACING_E, FACING_S, FACING_W = 0, 1, 2, 3
 
 #: Options that generate() itself takes (the rest go to the algorithm).
 PLACEMENT_OPTIONS = ("openings", "entrance", "exit", "entrance_side", "exit_side")
@@ -44,6 +57,11 @@ def place_openings(
         # shapes with a natural goal (the circle's centre) supply their own default
         openings: tuple[Opening, Opening] = custom(grid, links, rng)
         return openings
+    if custom is not None and policy == "opposite":
+        raise InvalidOptionError(
+            f"openings='opposite' is not for the {grid.kind} shape; use farthest (outside to "
+            "centre), corners or random"
+        )
     boundary = grid.boundary
     if len(boundary) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
@@ -54,11 +72,139 @@ def place_openings(
     if policy == "random":
         a, b = rng.sample(range(len(boundary)), 2)
         return Opening(*boundary[a]), Opening(*boundary[b])
-    return farthest_openings(grid, links)
+    if policy == "opposite":
+        return opposite_openings(grid, links)
+    return apart_openings(grid, links)
+
+
+def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+    """The default placement: the longest path between two outer sides at least APART of the
+    perimeter apart, and on a rectangle never on the same side."""
+    metric = boundary_metric(grid, links)
+    count = len(grid.boundary)
+    steps = apart_steps(count)
+    entries = np.arange(count)
+    after, before = np.ones(count, dtype=np.int64), np.zeros(count, dtype=np.int64)
+    if grid.kind == "rect":  # the sides run N, E, S, W round the outline, from the top left
+        lengths = np.array([grid.width, grid.height, grid.width, grid.height])
+        firsts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        side = np.fromiter((k for _, k in grid.boundary), dtype=np.int64)
+        after = firsts[side] + lengths[side] - entries  # this side's entries from here on
+        before = entries - firsts[side]  # and before here
+    # entry i may pair with i + lo .. i + hi going round (mod count)
+    lo = np.maximum(after, steps)
+    hi = np.minimum(count - 1 - before, count - steps)
+    a, b = best_apart(metric, lo, hi)
+    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
+    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+def apart_steps(count: int) -> int:
+    """Least number of outer sides between START and FINISH on an outline of ``count`` sides:
+    APART of it, rounded up, or the most the outline allows (half of it) if that is less."""
+    num, den = APART
+    return max(1, min(-(-count * num // den), count // 2))
+
+
+def opposite_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+    """START on the left and FINISH on the right, or START at the top and FINISH at the
+    bottom, whichever pair of opposite sides has the longer path between them."""
+    metric = boundary_metric(grid, links)
+    facing = facing_of(grid)
+    pairs = [(FACING_W, FACING_E), (FACING_N, FACING_S)]
+    if not any((facing == x).any() and (facing == y).any() for x, y in pairs):
+        raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
+    a, b = best_between_classes(metric, facing, pairs)
+    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+def facing_of(grid: Grid) -> np.ndarray:
+    """Per outer side (entry of ``grid.boundary``), the way it faces: FACING_N .. FACING_W, or
+    -1 where it faces none of them squarely."""
+    slots = np.fromiter((k for _, k in grid.boundary), dtype=np.int64)
+    if grid.kind in ("rect", "mask"):
+        return slots
+    if grid.kind == "hex":  # slots E, SE, SW, W, NW, NE
+        return np.array([FACING_E, FACING_S, FACING_S, FACING_W, FACING_N, FACING_N])[slots]
+    if grid.kind == "triangle":  # slots: horizontal (an up cell's base), right, left
+        from .shapes.triangular import triangle_positions, triangle_rows
+
+        outline = str(grid.params["outline"])
+        rows, cols = triangle_positions(grid.width, grid.height, outline)
+        _, parity = triangle_rows(grid.width, grid.height, outline)
+        cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64)
+        up = (rows[cells] + cols[cells]) % 2 == parity
+        horizontal = np.where(up, FACING_S, FACING_N)
+        return np.where(slots == 0, horizontal, np.where(slots == 1, FACING_E, FACING_W))
+    return np.full(len(slots), -1)
+
+
+def best_between_classes(
+    metric: BoundaryMetric, classes: np.ndarray, pairs: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """The entries (a in class x, b in class y) farthest apart over the given class pairs.
+
+    Exact on trees without trying every pair: the point of a set farthest from any cell is an
+    end of the set's diameter, so each class needs only its diameter (a double sweep) and each
+    pair of classes the four pairs of those ends.
+    """
+    ends: dict[int, list[tuple[int, np.ndarray]]] = {}
+    for c in sorted({c for pair in pairs for c in pair}):
+        members = np.flatnonzero(classes == c)
+        if not len(members):
+            continue
+        first = members[_first_max(metric.from_entry(int(members[0]))[members])]
+        from_first = metric.from_entry(int(first))
+        second = members[_first_max(from_first[members])]
+        ends[c] = [(int(first), from_first), (int(second), metric.from_entry(int(second)))]
+    best = (-1, 0, 0)
+    for x, y in pairs:
+        for a, from_a in ends.get(x, []):
+            for b, _ in ends.get(y, []):
+                if from_a[b] > best[0]:
+                    best = (int(from_a[b]), a, b)
+    if best[0] < 0:
+        raise MazebookError("no two outer sides of this grid may be opened together")
+    return best[1], best[2]
+
+
+def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[int, int]:
+    """Entries (a, b) farthest apart through the maze where b is a + lo[a] .. a + hi[a] going
+    round the outline (mod the count of entries); lo <= hi somewhere.
+
+    Each window is covered by two runs of 2**level entries, and the farthest entry of a run
+    from any cell is an end of the run's diameter (exact on trees); the runs' diameters are
+    built by doubling, a sparse table of diameter ends.
+    """
+    count = metric.size
+    entries = np.arange(count)
+    width = np.maximum(hi - lo + 1, 1)
+    level = _floor_log2(width)
+    run_a, run_b = [entries], [entries]  # per level: diameter ends of entries s .. s + 2**l - 1
+    pick = [(0, 1), (2, 3), (0, 2), (0, 3), (1, 2), (1, 3)]
+    for lv in range(1, int(level.max()) + 1):
+        half = np.roll(entries, -(1 << (lv - 1)))
+        ends = np.stack([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
+        lengths = np.stack([metric.pairs(ends[i], ends[j]) for i, j in pick])
+        best = np.argmax(lengths, axis=0)
+        run_a.append(ends[np.array([i for i, _ in pick])[best], entries])
+        run_b.append(ends[np.array([j for _, j in pick])[best], entries])
+    table_a, table_b = np.stack(run_a), np.stack(run_b)
+    starts = [(entries + lo) % count, (entries + hi - (1 << level) + 1) % count]
+    candidates = np.stack([table[level, s] for s in starts for table in (table_a, table_b)])
+    lengths = np.stack([metric.pairs(entries, c) for c in candidates])
+    which = np.argmax(lengths, axis=0)
+    far = np.where(lo <= hi, lengths[which, entries], -1)
+    a = _first_max(far)
+    if far[a] < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    return a, int(candidates[which[a], a])
 
 
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
-    """The two ends of the longest path between outer sides (a double sweep: exact on trees).
+    """The two ends of the longest path between any two outer sides, wherever they are (a
+    double sweep: exact on trees). The placement before openings were kept apart; kept for
+    benchmarks and comparison.
 
     The first sweep starts at the first outer side and finds the farthest one, ``a``; the second
     finds the side farthest from ``a`` (the first on ties), which ends a longest path.
@@ -307,7 +453,7 @@ def _first_slots(degree: int) -> np.ndarray:
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:
     if grid.kind != "rect":
         raise InvalidOptionError(
-            "openings='sides' is for rectangles; use farthest, corners or random"
+            "openings='sides' is for rectangles; use farthest, opposite, corners or random"
         )
     w, h = grid.width, grid.height
     return Opening(grid.cell_at(0, h // 2), 3), Opening(grid.cell_at(w - 1, (h - 1) // 2), 1)
