@@ -12,6 +12,7 @@ outside to the centre.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -185,14 +186,16 @@ def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[
     for lv in range(1, int(level.max()) + 1):
         half = np.roll(entries, -(1 << (lv - 1)))
         ends = np.stack([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
-        lengths = np.stack([metric.pairs(ends[i], ends[j]) for i, j in pick])
+        left, right = np.array([i for i, _ in pick]), np.array([j for _, j in pick])
+        lengths = metric.pairs(ends[left].ravel(), ends[right].ravel()).reshape(len(pick), -1)
         best = np.argmax(lengths, axis=0)
-        run_a.append(ends[np.array([i for i, _ in pick])[best], entries])
-        run_b.append(ends[np.array([j for _, j in pick])[best], entries])
+        run_a.append(ends[left[best], entries])
+        run_b.append(ends[right[best], entries])
     table_a, table_b = np.stack(run_a), np.stack(run_b)
     starts = [(entries + lo) % count, (entries + hi - (1 << level) + 1) % count]
     candidates = np.stack([table[level, s] for s in starts for table in (table_a, table_b)])
-    lengths = np.stack([metric.pairs(entries, c) for c in candidates])
+    lengths = metric.pairs(np.tile(entries, len(candidates)), candidates.ravel())
+    lengths = lengths.reshape(len(candidates), count)
     which = np.argmax(lengths, axis=0)
     far = np.where(lo <= hi, lengths[which, entries], -1)
     a = _first_max(far)
@@ -273,16 +276,10 @@ class BoundaryMetric:
 
 
 def _floor_log2(values: np.ndarray) -> np.ndarray:
-    """floor(log2(v)) of positive integers (0 for 0), exactly."""
-    out = np.zeros(values.shape, dtype=np.int64)
-    v = values.astype(np.int64)
-    shift = 32
-    while shift:
-        big = v >= (1 << shift)
-        out[big] += shift
-        v = np.where(big, v >> shift, v)
-        shift //= 2
-    return out
+    """floor(log2(v)) of positive integers below 2**53 (0 for 0), exactly: the binary exponent
+    of the float (frexp gives v = f * 2**e with 0.5 <= f < 1)."""
+    exponent = np.frexp(np.asarray(values, dtype=np.float64))[1].astype(np.int64) - 1
+    return np.maximum(exponent, 0)
 
 
 def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
@@ -337,7 +334,7 @@ def euler_tour(grid: Grid, links: bytes, cells: np.ndarray) -> tuple[np.ndarray,
     mask = np.frombuffer(bytes(links), dtype=np.uint8)[:n]
     bits = np.unpackbits(mask[:, None], axis=1, count=degree, bitorder="little").ravel()
     edge = np.flatnonzero(bits.view(np.bool_))  # directed passages: cell * degree + slot
-    head = adj[edge]
+    head = _gather(adj, edge)
     if len(edge) and int(head.max()) >= n:  # passage bits through the outline: drop them
         real = np.packbits(adj.reshape(n, degree) != n, axis=1, bitorder="little")[:, 0]
         mask = mask & real
@@ -347,18 +344,19 @@ def euler_tour(grid: Grid, links: bytes, cells: np.ndarray) -> tuple[np.ndarray,
     m = len(edge)
     if m != 2 * (n - 1):
         return None
-    back = backs[edge]
+    back = _gather(backs, edge)
     rev = head * degree + back
-    if not bool(bits[rev].all()):
+    if not bool(_gather(bits, rev).all()):
         return None  # a passage open on one side only
-    succ = head * degree + _next_slots(degree).ravel()[mask[head].astype(np.intc) * degree + back]
+    turn = _gather(mask, head).astype(np.intc) * degree + back
+    succ = head * degree + _gather(_next_slots(degree).ravel(), turn)
     del head, back
     pos = _walk_tour(edge, succ, grid, mask)
     if pos is None:
         return None
-    here = np.take(pos, edge)
+    here = _gather(pos, edge)
     steps = np.empty(m, dtype=np.int8)
-    steps[here] = np.where(here < np.take(pos, rev), np.int8(1), np.int8(-1))
+    steps[here] = np.where(here < _gather(pos, rev), np.int8(1), np.int8(-1))
     del here, rev
     depth_along = np.cumsum(steps, dtype=np.int32)
     out = cells * degree + _first_slots(degree)[mask[cells]]  # a passage out of each cell
@@ -394,7 +392,7 @@ def _walk_tour(
         steps += 1
         if steps > m:
             return None
-        cur = np.take(leads, cur)  # (take: faster than indexing here)
+        cur = _gather(leads, cur)
         stopped = np.flatnonzero(cur < 0)
         if len(stopped):
             who = ids[stopped]
@@ -429,6 +427,13 @@ def _walk_tour(
     return pos[:space]
 
 
+def _gather(values: np.ndarray, index: np.ndarray) -> np.ndarray:
+    """``values[index]`` for indices known to be in range (take with clip skips the bounds
+    check: about a quarter faster on the tour's large gathers)."""
+    return np.take(values, index, mode="clip")
+
+
+@functools.cache
 def _next_slots(degree: int, turn: int = 1) -> np.ndarray:
     """Table [passage byte, slot]: the next open slot after ``slot`` going round (``turn`` = 1)
     or the one before it (``turn`` = -1); the slot itself if it is the only one open."""
@@ -439,15 +444,19 @@ def _next_slots(degree: int, turn: int = 1) -> np.ndarray:
                 if m >> ((k + turn * j) % degree) & 1:
                     out[m, k] = (k + turn * j) % degree
                     break
+    out.setflags(write=False)
     return out
 
 
+@functools.cache
 def _first_slots(degree: int) -> np.ndarray:
     """Table [passage byte]: the first open slot (0 for none)."""
-    return np.array(
+    out = np.array(
         [next((k for k in range(degree) if m >> k & 1), 0) for m in range(1 << degree)],
         dtype=np.int64,
     )
+    out.setflags(write=False)
+    return out
 
 
 def _middle_of_sides(grid: Grid) -> tuple[Opening, Opening]:
