@@ -157,7 +157,7 @@ def test_pages_say_what_the_issue_asks(default_book: tuple[Path, dict[str, Any],
         assert f"Levels {lo}–{hi}" in contents
         assert section["name"] in text[section["page"] - 1]  # the section's header page
     for number, page_text in enumerate(text[1:], start=2):  # page numbers after the title page
-        assert re.search(rf"(^|\n){number}\n?$", page_text), (number, page_text[-40:])
+        assert re.search(rf"(^|\n)\s*{number}\n?$", page_text), (number, page_text[-40:])
     for p in manifest["puzzles"]:
         page = text[p["page"] - 1]
         assert f"Puzzle {p['number']}\n" in page

@@ -40,6 +40,7 @@ from .document import (
     draw_maze_box,
     maze_ink_box,
     place_form,
+    side_room_for,
 )
 from .layout import (
     Box,
@@ -82,6 +83,7 @@ class BookSetup:
     layout: PageLayout
     maze_box: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
+    side_room: float  # points kept left and right of a puzzle's maze for its words
     answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
 
     def puzzle_slots(self, page: int) -> list[Slot]:
@@ -156,7 +158,10 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="margin",
         )
-    box = maze_box(puzzle_slots(layout, template, plan.puzzles[0].page)[0], labels=True)
+    words = (template.texts("start"), template.texts("finish"))
+    side_room = side_room_for(fonts, words, template.min_cell)
+    first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
+    box = maze_box(first_slot, labels=True, side_room=side_room)
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE:
         raise TemplateError(
@@ -186,6 +191,7 @@ def prepare(template: Template) -> BookSetup:
         layout,
         maze_box=(box.width, box.height),
         limit=limit,
+        side_room=side_room,
         answer_boxes=answer_boxes,
     )
 
@@ -266,6 +272,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
         start_word=texts("start"),
         finish_word=texts("finish"),
+        side_room=setup.side_room,
     )
     return _Made(planned, card, record), geom
 

@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry, drawing_extent
+from ..render.labels import LABEL_ROOM, word_room
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, fit_maze, marker_length
@@ -123,6 +124,7 @@ class MazeCard:
     labels: bool = True  # START and FINISH words beside the arrows
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
 
 
 def caption_size(slot: Slot) -> float:
@@ -202,7 +204,7 @@ def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
 
 def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
     """maze_ink_box of a card drawn in a slot by draw_card."""
-    return maze_ink_box(card, maze_box(slot, labels=card.labels))
+    return maze_ink_box(card, maze_box(slot, labels=card.labels, side_room=card.side_room))
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
@@ -210,11 +212,15 @@ def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fi
     draw_caption(
         canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
     )
-    return draw_maze_box(canvas, fonts, card, maze_box(slot, labels=card.labels))
+    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    return draw_maze_box(canvas, fonts, card, box, side_room=box.x - slot.maze.x)
 
 
-def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> Fit:
-    """The maze centred in the box, with the style its cell size calls for, and its labels."""
+def draw_maze_box(
+    canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM
+) -> Fit:
+    """The maze centred in the box, with the style its cell size calls for, and its labels
+    (which may use ``side_room`` points left and right of the box, LABEL_ROOM above and below)."""
     scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
     fit = draw_maze(
@@ -228,8 +234,19 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
         show_solution=card.show_solution,
     )
     if card.labels:
-        draw_labels(canvas, fonts, card.geometry, fit, box, (card.start_word, card.finish_word))
+        words = (card.start_word, card.finish_word)
+        draw_labels(canvas, fonts, card.geometry, fit, box, words, side_room=side_room)
     return fit
+
+
+def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:
+    """Points kept left and right of a maze so its words fit level beside side arrows."""
+    shown = (visual(words[0]), visual(words[1]))
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, fonts.bold, size))
+
+    return max(LABEL_ROOM, word_room(shown, width_of, min_cell))
 
 
 def draw_labels(
@@ -239,9 +256,22 @@ def draw_labels(
     fit: Fit,
     box: Box,
     words: tuple[str, str] = ("START", "FINISH"),
+    *,
+    side_room: float = LABEL_ROOM,
 ) -> None:
     """START and FINISH (or the given ``words``) for a maze drawn in ``box``."""
-    pdf_labels(canvas, geom, fit, x=box.x, y=box.y, height=box.height, words=words, font=fonts.bold)
+    pdf_labels(
+        canvas,
+        geom,
+        fit,
+        x=box.x,
+        y=box.y,
+        height=box.height,
+        width=box.width,
+        words=words,
+        font=fonts.bold,
+        room=(side_room, LABEL_ROOM),
+    )
 
 
 def cards_painter(

@@ -195,11 +195,14 @@ def slots(area: Box, count: int, *, caption_height: float, gap: float = 14.0) ->
     return out
 
 
-def maze_box(slot: Slot, *, labels: bool) -> Box:
-    """The box handed to the maze drawing: the slot's, less room for START/FINISH labels."""
+def maze_box(slot: Slot, *, labels: bool, side_room: float = LABEL_ROOM) -> Box:
+    """The box handed to the maze drawing: the slot's, less room for START/FINISH labels
+    (``side_room`` on the left and right, where a level word must fit beside an arrow, but
+    never more than an eighth of a small slot: there the words go above or below instead)."""
     if not labels:
         return slot.maze
-    return slot.maze.inset(LABEL_ROOM, LABEL_ROOM, LABEL_ROOM, LABEL_ROOM)
+    side = min(side_room, max(LABEL_ROOM, slot.maze.width / 8))
+    return slot.maze.inset(side, LABEL_ROOM, side, LABEL_ROOM)
 
 
 def maze_scale(width: float, height: float, box_width: float, box_height: float) -> float:
