@@ -263,10 +263,12 @@ def build_book(
         if cover_file is not None:
             count = setup.plan.page_count
             cover_buffer = io.BytesIO()
-            render_cover(tpl, setup.fonts, printing.printer, printing.trim, count, cover_buffer)
+            render_cover(
+                tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
+            )
             out.stage(cover_file, cover_buffer.getvalue())
             cover_entry = cover_manifest(
-                cover_file.name, printing.printer, printing.trim, count, printing.paper
+                cover_file.name, printing.printer, printing.page_trim, count, printing.paper
             )
         extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
         data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)

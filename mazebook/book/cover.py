@@ -343,7 +343,7 @@ def build_cover(
     with OutputSet() as out:
         out.check(path)
         buffer = io.BytesIO()
-        render_cover(tpl, fonts, printing.printer, printing.trim, plan.page_count, buffer)
+        render_cover(tpl, fonts, printing.printer, printing.page_trim, plan.page_count, buffer)
         out.stage(path, buffer.getvalue())
         out.commit()
     return path

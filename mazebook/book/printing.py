@@ -34,6 +34,12 @@ class PrintSetup:
     padded_from: int | None = None  # the page count before pages for notes were added
 
     @property
+    def page_trim(self) -> Trim:
+        """The interior's own trim in inches (A4 is 8.2677 x 11.6929 in, not the 8.27 x 11.69
+        the printers list): the cover is sized from it."""
+        return Trim(self.format.trim_width / 72.0, self.format.trim_height / 72.0)
+
+    @property
     def takes_cover(self) -> bool:
         """Whether this printer prints a cover (every one but a desktop printer)."""
         return self.printer.cover is not None

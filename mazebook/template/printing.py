@@ -60,7 +60,8 @@ def schema_properties() -> dict[str, Any]:
         },
         "paper": {"enum": list(PAPERS), "description": f"one of {', '.join(PAPERS)}"},
         "cover": {
-            "description": "false (no cover), true, or a [cover] table with blurb and color",
+            "description": 'false (no cover), true, or a [cover] table: blurb = "text", '
+            'color = "#rrggbb"',
             "oneOf": [
                 {"type": "boolean"},
                 {
