@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.cover import build_cover, cover_layout
+from mazebook.book.cover import cover_layout
+from mazebook.book.cover_build import build_cover
 from mazebook.book.layout import Margins, PageFormat, PageLayout
 from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
@@ -330,3 +331,15 @@ def test_cover_panels_tile_the_cover(printer: str, pages: int, paper: str, data:
     assert lay.front.right == pytest.approx(lay.width - lay.bleed)
     assert lay.back.contains(lay.barcode)  # the barcode box is on the back, clear of the spine
     assert lay.barcode.right < lay.spine.x
+
+
+def test_docs_printers_md_is_generated_from_the_tables() -> None:
+    """docs/printers.md is `python -m mazebook.printers_doc`: it cannot drift from the tables."""
+    from mazebook.printers_doc import printers_markdown
+
+    text = printers_markdown()
+    docs = Path(__file__).resolve().parent.parent / "docs" / "printers.md"
+    assert docs.read_text(encoding="utf-8") == text
+    assert "24-828" in text and "0.125 in on three sides" in text and "UNVERIFIED" in text
+    for name in PRINTERS:
+        assert f"## `{name}`" in text

@@ -28,7 +28,6 @@ from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, load_template
-from ..template.printing import with_printer
 from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
@@ -68,7 +67,7 @@ from .pipeline import (
     warn_unreached_levels,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
-from .printing import PrintSetup, fit_page_count, print_setup, warn_padding
+from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
 from .schedule import MIN_SIDE, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.

@@ -19,7 +19,6 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import generate
-from ..fileio import OutputSet
 from ..printers import (
     Printer,
     Trim,
@@ -304,46 +303,3 @@ def _spine(
     canvas.setFillGray(0.0)
     canvas.drawCentredString(0, -(ascent + descent) / 2 * size, text)
     canvas.restoreState()
-
-
-def build_cover(
-    template: Template | str | Path | None = None,
-    *,
-    output: str | Path | None = None,
-    printer: str | None = None,
-    seed: int | None = None,
-) -> Path:
-    """Write only the cover of the book ``template`` builds (``mazebook cover``): the book is
-    planned for its page count, no maze of its own is made. Returns the file written."""
-    from dataclasses import replace
-
-    from ..engine import check_seed
-    from ..errors import OutputError
-    from ..printers import PrinterRuleError
-    from ..template import load_template
-    from ..template.printing import with_printer
-    from .build import load_fonts, plan_layout
-    from .printing import warn_padding
-
-    tpl = template if isinstance(template, Template) else load_template(template)
-    tpl = with_printer(tpl, printer)
-    if seed is not None:
-        tpl = replace(tpl, seed=check_seed(seed))
-    if tpl.worksheet is not None:
-        raise PrinterRuleError(f"{tpl.source}: a worksheet is loose sheets and has no cover")
-    printing, plan, _ = plan_layout(tpl)
-    if not printing.takes_cover:
-        p = printing.printer
-        raise PrinterRuleError(f"printer {p.name!r} ({p.title}) takes no cover")
-    path = Path(output) if output is not None else Path("output") / f"{tpl.name}-cover.pdf"
-    if path.suffix.lower() != ".pdf":
-        raise OutputError(f"the output {str(path)!r} must be a .pdf file")
-    fonts = load_fonts(tpl)
-    warn_padding(printing, plan)
-    with OutputSet() as out:
-        out.check(path)
-        buffer = io.BytesIO()
-        render_cover(tpl, fonts, printing.printer, printing.page_trim, plan.page_count, buffer)
-        out.stage(path, buffer.getvalue())
-        out.commit()
-    return path

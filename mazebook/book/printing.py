@@ -12,15 +12,48 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..errors import TemplateError
-from ..printers import Printer, Trim, page_range
+from ..printers import Printer, Trim, find_trim, page_range, printer
 from ..template import Template
-from ..template.printing import check_print
+from ..template.printing import bleed_points, check_margin
+from ..template.units import POINTS_PER_INCH
 from .layout import PageFormat
 from .plan import BookPlan
 
 
 class PrintWarning(UserWarning):
     """The book was changed to suit its printer (pages for notes added, bleed dropped)."""
+
+
+def trim_of(template: Template) -> Trim:
+    """The printer's trim that the template's page size is; TemplateError listing the
+    accepted trims otherwise."""
+    p = template.printing.table
+    width, height = (side / POINTS_PER_INCH for side in template.trim)
+    trim = find_trim(p, width, height)
+    if trim is None:
+        accepted = ", ".join(str(t) for t in p.trims)
+        raise TemplateError(
+            f"{template.page_size!r} ({width:.4g} x {height:.4g} in) is not a trim size "
+            f"{p.name} ({p.title}) accepts; accepted: {accepted}",
+            file=template.source,
+            key="page_size",
+        )
+    return trim
+
+
+def check_print(template: Template) -> Trim:
+    """Refuse up front what the template's printer cannot take; returns the book's trim."""
+    check_margin(template.margin, template.printing, template.source)
+    return trim_of(template)
+
+
+def with_printer(template: Template, name: str | None) -> Template:
+    """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
+    the template itself when ``name`` is None. UnknownPrinterError names the valid ones."""
+    if name is None:
+        return template
+    options = replace(template.printing, printer=printer(name).name)
+    return replace(template, printing=options, bleed=bleed_points(options))
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..book.cover import build_cover
+    from ..book.cover_build import build_cover
 
     path = build_cover(
         args.template, output=args.output, printer=args.printer, seed=parse_seed(args.seed)

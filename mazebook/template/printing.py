@@ -3,24 +3,21 @@ the printer's table in mazebook/printers.py (the only place that holds a printer
 
 ``cover`` is either a boolean (``cover = false``: no cover) or a table (``[cover]`` with
 ``blurb`` and ``color``), since TOML cannot have both ``cover = false`` and ``[cover]``.
-``check_print`` refuses what the printer cannot take (a trim it does not print, a margin
-below its minimum) and is run again after ``mazebook build --printer NAME`` (``with_printer``).
+``check_margin`` refuses a margin below the printer's minimum; book/printing.py checks the rest
+(the trim) and runs the checks again after ``mazebook build --printer NAME``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import TemplateError
-from ..printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, Trim, find_trim, printer
+from ..printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
 from ..printers import outside_margin as printer_outside_margin
 from .units import POINTS_PER_INCH, format_length
-
-if TYPE_CHECKING:
-    from .load import Template
 
 #: An accent colour as the template writes it: "#rrggbb".
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
@@ -117,23 +114,6 @@ def bleed_points(options: PrintOptions) -> float:
     return options.table.bleed * POINTS_PER_INCH if options.bleed else 0.0
 
 
-def trim_of(template: Template) -> Trim:
-    """The printer's trim that the template's page size is; TemplateError listing the
-    accepted trims otherwise."""
-    p = template.printing.table
-    width, height = (side / POINTS_PER_INCH for side in template.trim)
-    trim = find_trim(p, width, height)
-    if trim is None:
-        accepted = ", ".join(str(t) for t in p.trims)
-        raise TemplateError(
-            f"{template.page_size!r} ({width:.4g} x {height:.4g} in) is not a trim size "
-            f"{p.name} ({p.title}) accepts; accepted: {accepted}",
-            file=template.source,
-            key="page_size",
-        )
-    return trim
-
-
 def check_margin(margin: float, options: PrintOptions, source: str) -> None:
     """TemplateError unless ``margin`` (points) is at least the printer's outside margin."""
     bleeds = bleed_points(options) > 0
@@ -146,18 +126,3 @@ def check_margin(margin: float, options: PrintOptions, source: str) -> None:
             file=source,
             key="margin",
         )
-
-
-def check_print(template: Template) -> Trim:
-    """Refuse up front what the template's printer cannot take; returns the book's trim."""
-    check_margin(template.margin, template.printing, template.source)
-    return trim_of(template)
-
-
-def with_printer(template: Template, name: str | None) -> Template:
-    """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
-    the template itself when ``name`` is None. UnknownPrinterError names the valid ones."""
-    if name is None:
-        return template
-    options = replace(template.printing, printer=printer(name).name)
-    return replace(template, printing=options, bleed=bleed_points(options))
