@@ -178,7 +178,7 @@ def test_cells_are_never_below_min_cell(default_book: tuple[Path, dict[str, Any]
 @pytest.mark.parametrize("name", ["children", "a4"])
 def test_other_shipped_templates_build_and_pass(name: str, tmp_path: Path) -> None:
     result = build_book(name, output=tmp_path / f"{name}.pdf")
-    report = preflight(result.pdf, loose=True)
+    report = preflight(result.pdf, printer="kdp")
     assert report.ok, report.lines()
     template = load_template(name)
     setup = prepare(template)
@@ -205,7 +205,7 @@ def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     template = _write(tmp_path / "small.toml", SMALL)
     first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
     second = build_book(str(template), output=tmp_path / "b" / "small.pdf")
-    assert preflight(first.pdf, loose=True).ok
+    assert preflight(first.pdf).ok
     assert first.pdf.read_bytes() == second.pdf.read_bytes()
     assert first.manifest.read_bytes() == second.manifest.read_bytes()
     other = build_book(str(template), output=tmp_path / "c" / "small.pdf", seed=4)
@@ -227,7 +227,7 @@ def test_svgs_and_progress(tmp_path: Path) -> None:
     puzzle = (tmp_path / "svg" / "puzzle-001.svg").read_text()
     assert 'id="solution"' in solution and 'id="solution"' not in puzzle
     assert result.puzzle_count == 5 and result.svg_dir == tmp_path / "svg"
-    assert preflight(result.pdf, loose=True).ok
+    assert preflight(result.pdf).ok
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
@@ -236,23 +236,31 @@ def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
         'title = "Small Book"', 'title = "Bleed"\nbleed = true\npage_size = "6x9in"'
     )
     result = _build(tmp_path, text)
-    report = preflight(result.pdf, loose=True)
-    # The builder still writes four-sided bleed; KDP wants three (issue 10): only that fails.
-    assert report.failed() == {"bleed"}, report.lines()
-    page = PdfReader(str(result.pdf)).pages[4]
-    assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
-    assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 450, 666])
+    report = preflight(result.pdf, printer="kdp")
+    assert report.ok, report.lines()  # three-sided: KDP's geometry
+    reader = PdfReader(str(result.pdf))
+    for number in (5, 6):  # odd pages: outside edge (and bleed) on the right; even: on the left
+        page = reader.pages[number - 1]
+        x = 0 if number % 2 else 9
+        assert [float(v) for v in page["/MediaBox"]] == pytest.approx([0, 0, 441, 666])
+        assert [float(v) for v in page["/TrimBox"]] == pytest.approx([x, 9, x + 432, 9 + 648])
+        assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 441, 666])
     setup = prepare(load_template(str(tmp_path / "small.toml")))
     assert setup.layout.margins.outside >= 0.375 * 72
+    lulu = _build(tmp_path, text.replace('title = "Bleed"', 'title = "Bleed"\nprinter = "lulu"'))
+    assert preflight(lulu.pdf, printer="lulu").ok  # four sides under Lulu
+    page = PdfReader(str(lulu.pdf)).pages[4]
+    assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
 
 
 def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
     text = SMALL.replace("answers_per_page = 4", "answers_per_page = 9").replace(
         'title = "Small Book"',
-        'title = "Grid"\npuzzles_per_page = 4\npage_size = "a5"\nmin_cell = "3mm"',
+        'title = "Grid"\nprinter = "home"\npuzzles_per_page = 4\npage_size = "a5"\n'
+        'min_cell = "3mm"',
     )
     result = _build(tmp_path, text)
-    assert preflight(result.pdf, printer="home").ok  # A5 is not a KDP trim
+    assert preflight(result.pdf, printer="home").ok  # the printer the template names
     data = json.loads(result.manifest.read_text())
     pages = [p["page"] for p in data["puzzles"]]
     assert pages[:3] == [pages[0]] * 3  # the first section's three puzzles share a page
@@ -266,7 +274,7 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
         'generators = ["backtracker"]\nopenings = "corners"\n'
     )
     result = _build(tmp_path, text)
-    assert preflight(result.pdf, loose=True).ok
+    assert preflight(result.pdf).ok
     data = json.loads(result.manifest.read_text())
     for p in data["puzzles"]:
         assert p["algorithm"] == "backtracker" and p["options"]["openings"] == "corners"
@@ -298,7 +306,7 @@ def test_shapes_are_passed_through(tmp_path: Path) -> None:
             _build(tmp_path, text)
         return
     result = _build(tmp_path, text)
-    assert preflight(result.pdf, loose=True).ok
+    assert preflight(result.pdf).ok
     data = json.loads(result.manifest.read_text())
     for p in data["puzzles"]:
         assert p["shape"] == "circle" and p["options"]["shape"] == "circle"
@@ -404,7 +412,10 @@ class _Terminal(io.StringIO):
 def test_progress_bar_only_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    template = _write(tmp_path / "small.toml", SMALL)
+    # a desktop printer: no pages for notes to add, so no warning line on stderr either
+    template = _write(
+        tmp_path / "small.toml", SMALL.replace("seed = 3", 'seed = 3\nprinter = "home"')
+    )
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["build", str(template), "-o", str(tmp_path / "a.pdf")]) == 0

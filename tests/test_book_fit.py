@@ -23,11 +23,11 @@ def _write(tmp_path: Path, text: str) -> Path:
 def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
-        'title = "Small"\npage_size = "a5"\npuzzles_per_page = 9\n'
+        'title = "Small"\npage_size = "a5"\nprinter = "home"\npuzzles_per_page = 9\n'
         '[[section]]\nname = "All"\ncount = 9\ndifficulty = [1, 2]\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "small.pdf")
-    assert preflight(result.pdf, printer="home").ok  # A5 is not a KDP trim
+    assert preflight(result.pdf, printer="home").ok  # the printer the template names
     text = PdfReader(io.BytesIO(result.pdf.read_bytes())).pages[4].extract_text()
     assert "ans. p." in text and "Solution on page" not in text
 
@@ -42,14 +42,14 @@ def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
         f'[[section]]\nname = "{long_name}"\ncount = 2\ndifficulty = [1, 2]\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
-    report = preflight(result.pdf, loose=True)
+    report = preflight(result.pdf)
     assert report.ok, report
 
 
 def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
-        'title = "Cramped"\npage_size = "a5"\npuzzles_per_page = 9\n'
+        'title = "Cramped"\npage_size = "a5"\nprinter = "home"\npuzzles_per_page = 9\n'
         '[[section]]\nname = "Hard"\ncount = 3\ndifficulty = 10\n',
     )
     with pytest.warns(LevelWarning, match="easier than their level"):
@@ -97,7 +97,7 @@ def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
         'shape = "triangle"\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "tri.pdf")
-    assert preflight(result.pdf, loose=True).ok
+    assert preflight(result.pdf).ok
     reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
     for page in reader.pages[4:8]:  # the four puzzle pages
         text = page.extract_text()

@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("openings", "engine", "solve"),
     ("metrics", "effort"),
     ("render",),
-    ("printers", "template", "typeset"),
+    ("printers", "printers_doc", "template", "typeset"),
     ("preflight",),
     ("book",),
     ("__init__", "bench", "commands", "cli", "__main__", "web"),

@@ -134,11 +134,12 @@ def test_shipped_template(
     assert main(["build", template, "-o", str(out), "--quiet"]) == 0
     _check_bytes(out.with_suffix(".json").read_bytes(), f"book-{template}.json", refresh_reference)
     _check_hash(out.read_bytes(), f"book-{template}.pdf", pdf_hashes, refresh_reference)
-    answers = out.with_name(f"{template}-answers.pdf")
-    if answers.exists():
-        _check_hash(
-            answers.read_bytes(), f"book-{template}-answers.pdf", pdf_hashes, refresh_reference
-        )
+    for extra in ("answers", "cover"):  # a worksheet's answer key, a book's cover
+        path = out.with_name(f"{template}-{extra}.pdf")
+        if path.exists():
+            _check_hash(
+                path.read_bytes(), f"book-{template}-{extra}.pdf", pdf_hashes, refresh_reference
+            )
 
 
 # --- the comparison itself must fail when it should ------------------------------------------

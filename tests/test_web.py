@@ -343,7 +343,8 @@ def test_book_build_with_progress_and_downloads(client: TestClient, root: Path) 
     done = _wait(client, started.text)
     assert "4 puzzles" in done
     links = dict(re.findall(r'id="book-download-(\w+)" href="([^"]+)"', done))
-    assert set(links) == {"interior", "answers", "manifest"}
+    assert set(links) == {"interior", "answers", "cover", "manifest"}  # a KDP book has a cover
+    assert client.get(links["cover"]).content.startswith(b"%PDF")
     interior = client.get(links["interior"])
     manifest = client.get(links["manifest"]).json()
     answers = PdfReader(io.BytesIO(client.get(links["answers"]).content))

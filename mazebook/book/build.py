@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..printers import printer as printer_table
 from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
@@ -30,6 +31,7 @@ from ..template import Template, load_template
 from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
+from .cover import cover_manifest, cover_path, render_cover
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -45,7 +47,6 @@ from .document import (
 from .layout import (
     Box,
     Margins,
-    PageFormat,
     PageFrame,
     PageLayout,
     Slot,
@@ -67,6 +68,7 @@ from .pipeline import (
     warn_unreached_levels,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
 from .schedule import MIN_SIDE, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -85,6 +87,7 @@ class BookSetup:
     limit: tuple[int, int]  # most columns and rows at min_cell
     side_room: float  # points kept left and right of a puzzle's maze for its words
     answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
+    printing: PrintSetup  # the printer's table, trim, paper and page format
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
@@ -124,32 +127,50 @@ def load_fonts(template: Template) -> FontPair:
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
     texts.append(("copyright", template.copyright))
+    texts.append(("[cover] blurb", template.printing.cover.blurb))
     for i, (title, body) in enumerate(template.own_pages):
         texts += [(f"title of [[page]] {i + 1}", title), (f"body of [[page]] {i + 1}", body)]
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
-def prepare(template: Template) -> BookSetup:
-    """Check that the book can be made: fonts, page plan, room at min_cell, shapes."""
-    fonts = load_fonts(template)
-    fmt = PageFormat(template.trim[0], template.trim[1], template.bleed)
+def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
+    """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
+    maximum) and the layout, with the inside margin for the final page count: no maze made."""
+    printing = print_setup(template)
+    margin = template.margin
     base = PageLayout(
-        fmt, Margins(gutter_for(0), template.margin, template.margin, template.margin)
+        printing.format, Margins(gutter_for(0, printing.printer), margin, margin, margin)
     )
     per_page = pages.contents_lines_per_page(base.body_size[1])
-    plan = plan_book(
-        [SectionInput(s.name, s.count, s.levels, s.answers_per_page) for s in template.sections],
-        puzzles_per_page=template.puzzles_per_page,
-        answers_per_page=template.answers_per_page,
-        contents_lines_per_page=per_page,
-        front=FrontMatter(
-            copyright=bool(template.copyright),
-            belongs_to=template.belongs_to,
-            own_pages=len(template.own_pages),
-        ),
-        section_start=template.section_start,
-    )
-    layout = replace(base, margins=replace(base.margins, inside=gutter_for(plan.page_count)))
+
+    def plan(least: int) -> BookPlan:
+        return plan_book(
+            [
+                SectionInput(s.name, s.count, s.levels, s.answers_per_page)
+                for s in template.sections
+            ],
+            puzzles_per_page=template.puzzles_per_page,
+            answers_per_page=template.answers_per_page,
+            contents_lines_per_page=per_page,
+            front=FrontMatter(
+                copyright=bool(template.copyright),
+                belongs_to=template.belongs_to,
+                own_pages=len(template.own_pages),
+            ),
+            section_start=template.section_start,
+            min_pages=least,
+        )
+
+    printing, book_plan = fit_page_count(printing, template, plan)
+    inside = gutter_for(book_plan.page_count, printing.printer)
+    return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
+
+
+def prepare(template: Template) -> BookSetup:
+    """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
+    shapes."""
+    printing, plan, layout = plan_layout(template)
+    fonts = load_fonts(template)
     body_w, body_h = layout.body_size
     if body_w < 72 or body_h < 72:
         raise TemplateError(
@@ -184,6 +205,7 @@ def prepare(template: Template) -> BookSetup:
             )
         answer_boxes[count] = (answer.width, answer.height)
     probe_sections(template)
+    warn_padding(printing, plan)  # once everything else is known to be fine
     return BookSetup(
         template,
         fonts,
@@ -193,6 +215,7 @@ def prepare(template: Template) -> BookSetup:
         limit=limit,
         side_room=side_room,
         answer_boxes=answer_boxes,
+        printing=printing,
     )
 
 
@@ -203,12 +226,15 @@ def build_book(
     seed: int | None = None,
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
+    printer: str | None = None,
 ) -> BuildResult:
     """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
 
     ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
-    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. A worksheet
+    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
+    replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
+    the template says ``cover = false``). A worksheet
     template (kind = "worksheet") is built by worksheet.build_worksheet, which also writes
     the answer key NAME-answers.pdf.
     """
@@ -216,20 +242,41 @@ def build_book(
     tpl = template if isinstance(template, Template) else load_template(template)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
-    if tpl.worksheet is not None:
+    if printer is not None:
+        printer_table(printer)  # an unknown name is refused even for a worksheet
+    if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
         from .worksheet import build_worksheet  # it builds on this module
 
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
+    tpl = with_printer(tpl, printer)
     setup = prepare(tpl)
     pdf_path, manifest_path = output_paths(tpl, output)
+    printing = setup.printing
+    cover_file = (
+        cover_path(pdf_path) if printing.takes_cover and tpl.printing.cover.enabled else None
+    )
     with OutputSet() as out:
         out.check(pdf_path)
         out.check(manifest_path)
+        if cover_file is not None:
+            out.check(cover_file)
         svg_path = check_svg_dir(out, svg_dir)
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
         warn_unreached_levels(records)
-        data = manifest_mod.manifest(tpl, setup.plan, records)
+        cover_entry = None
+        if cover_file is not None:
+            count = setup.plan.page_count
+            cover_buffer = io.BytesIO()
+            render_cover(
+                tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
+            )
+            out.stage(cover_file, cover_buffer.getvalue())
+            cover_entry = cover_manifest(
+                cover_file.name, printing.printer, printing.page_trim, count, printing.paper
+            )
+        extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
+        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
         out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
         out.commit()
@@ -240,6 +287,7 @@ def build_book(
         page_count=setup.plan.page_count,
         puzzle_count=len(setup.plan.puzzles),
         seconds=time.perf_counter() - started,
+        cover=cover_file,
     )
 
 

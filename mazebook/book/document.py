@@ -83,6 +83,10 @@ class PdfDocument:
         """Paint the next page with each painter in turn and close it."""
         self.page_count += 1
         frame = self.layout.frame(self.page_count)
+        boxes = self.layout.format.page_boxes(self.page_count)
+        if boxes:  # per page: a three-sided bleed moves the trim by the page's side
+            self.canvas.setTrimBox(boxes["trimBox"])
+            self.canvas.setBleedBox(boxes["bleedBox"])
         for paint in painters:
             paint(self.canvas, frame)
         self.canvas.showPage()

@@ -35,6 +35,9 @@ BOOK_ONLY_KEYS = (
     "belongs_to",
     "section_start",
     "page",
+    "printer",
+    "paper",
+    "cover",
 )
 
 #: Top-level defaults that differ for worksheets.
