@@ -18,7 +18,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from .budget import Spending, TooComplexError
 from .fonts import FontInfo, font_info
-from .geometry import (
+from .plane import (
     IDENTITY,
     Matrix,
     add_curve,
