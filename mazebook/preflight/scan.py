@@ -18,6 +18,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from .budget import Spending, TooComplexError
 from .fonts import FontInfo, font_info
+from .lex import INLINE_IMAGE, batches, string_bytes
 from .plane import (
     IDENTITY,
     Matrix,
@@ -27,7 +28,6 @@ from .plane import (
     thinnest_scale,
     transform_box,
 )
-from .lex import INLINE_IMAGE, batches, string_bytes
 from .read import Box, PdfPartError, get, guard, number, numbers, resolve, stream_data
 
 #: How many problems, hits and findings of one kind are kept for the report.
