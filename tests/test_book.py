@@ -87,6 +87,7 @@ def default_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[s
     return pdf, manifest, out.getvalue()
 
 
+@pytest.mark.slow
 def test_default_book_is_built_and_passes_preflight(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:
@@ -100,6 +101,7 @@ def test_default_book_is_built_and_passes_preflight(
     assert len(reader.pages) == manifest["page_count"] and manifest["page_count"] % 2 == 0
 
 
+@pytest.mark.slow
 def test_default_manifest_reproduces_every_maze(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:
@@ -175,6 +177,7 @@ def test_cells_are_never_below_min_cell(default_book: tuple[Path, dict[str, Any]
         assert maze_scale(p["width"], p["height"], *setup.maze_box) >= setup.template.min_cell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["children", "a4"])
 def test_other_shipped_templates_build_and_pass(name: str, tmp_path: Path) -> None:
     result = build_book(name, output=tmp_path / f"{name}.pdf")
@@ -201,6 +204,7 @@ def _build(tmp_path: Path, text: str = SMALL, name: str = "small", **kwargs: Any
     return build_book(str(template), output=tmp_path / "out" / f"{name}.pdf", **kwargs)
 
 
+@pytest.mark.slow
 def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     template = _write(tmp_path / "small.toml", SMALL)
     first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
@@ -217,6 +221,7 @@ def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     assert b"CreationDate" not in first.pdf.read_bytes() or b"D:2000" in first.pdf.read_bytes()
 
 
+@pytest.mark.slow
 def test_svgs_and_progress(tmp_path: Path) -> None:
     calls: list[tuple[int, int]] = []
     result = _build(tmp_path, svg_dir=tmp_path / "svg", progress=lambda d, t: calls.append((d, t)))
@@ -231,6 +236,7 @@ def test_svgs_and_progress(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
+@pytest.mark.slow
 def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
     text = SMALL.replace(
         'title = "Small Book"', 'title = "Bleed"\nbleed = true\npage_size = "6x9in"'
@@ -253,6 +259,7 @@ def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
     assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
 
 
+@pytest.mark.slow
 def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
     text = SMALL.replace("answers_per_page = 4", "answers_per_page = 9").replace(
         'title = "Small Book"',
@@ -268,6 +275,7 @@ def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
     assert (reader.pages[pages[0] - 1].extract_text() or "").count("Puzzle ") == 3
 
 
+@pytest.mark.slow
 def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
     text = (
         'title = "G"\n[[section]]\ncount = 3\ndifficulty = 6\n'
@@ -281,6 +289,7 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
         _reproduce(p)
 
 
+@pytest.mark.slow
 def test_user_font_is_embedded_and_the_only_font(tmp_path: Path) -> None:
     font = FONT_DIR / "DejaVuSans-Bold.ttf"
     text = f'title = "Fonts"\nfont = "{font}"\n[[section]]\ncount = 1\n'
@@ -297,6 +306,7 @@ def test_font_missing_characters_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_shapes_are_passed_through(tmp_path: Path) -> None:
     text = 'title = "Shapes"\n[[section]]\nshape = "circle"\ncount = 2\ndifficulty = [3, 6]\n'
     try:
@@ -350,6 +360,7 @@ def test_bad_template_one_line_exit_2_nothing_written(
     assert sorted(p.name for p in out.iterdir()) == [old.name] and old.read_bytes() == b"old book"
 
 
+@pytest.mark.slow
 def test_missing_template_and_unwritable_output(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -366,6 +377,7 @@ def test_missing_template_and_unwritable_output(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
 
 
+@pytest.mark.slow
 def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -382,6 +394,7 @@ def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
     assert not list((tmp_path / "svg").iterdir())
 
 
+@pytest.mark.slow
 def test_failed_commit_puts_the_old_files_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -409,6 +422,7 @@ class _Terminal(io.StringIO):
         return True
 
 
+@pytest.mark.slow
 def test_progress_bar_only_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -20,6 +20,7 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
@@ -32,6 +33,7 @@ def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     assert "ans. p." in text and "Solution on page" not in text
 
 
+@pytest.mark.slow
 def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
     long_name = "A Section With a Very Long Name That Runs On and On Past the Contents Column"
     template = _write(
@@ -56,6 +58,7 @@ def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
         build_book(str(template), output=tmp_path / "out" / "cramped.pdf")
 
 
+@pytest.mark.slow
 def test_section_options_reach_generate_and_the_manifest(tmp_path: Path) -> None:
     import json
 
@@ -90,6 +93,7 @@ def test_section_options_cannot_override_section_keys(tmp_path: Path) -> None:
     assert not (tmp_path / "out" / "x.pdf").exists()
 
 
+@pytest.mark.slow
 def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
     template = _write(
         tmp_path,

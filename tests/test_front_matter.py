@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
@@ -36,6 +37,7 @@ difficulty = 2
 '''
 
 
+@pytest.mark.slow
 def test_front_pages_parity_and_answer_pages(tmp_path: Path) -> None:
     path = tmp_path / "front.toml"
     path.write_text(TEMPLATE, encoding="utf-8")
@@ -60,6 +62,7 @@ def test_front_pages_parity_and_answer_pages(tmp_path: Path) -> None:
     assert not set(one) & set(two)  # section Two's answers start a page of their own
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(
     counts=st.lists(st.integers(1, 9), min_size=1, max_size=5),

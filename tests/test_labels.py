@@ -81,6 +81,7 @@ def _check_every_page(
         assert not re.search(rb"0 1 -1 0 [-\d.]+ [-\d.]+ cm", ops), page  # no turned words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", ["classic", "children", "a4"])
 def test_both_words_level_on_every_puzzle_of_the_shipped_books(
     tmp_path: Path, template: str
@@ -90,6 +91,7 @@ def test_both_words_level_on_every_puzzle_of_the_shipped_books(
     _check_every_page(pdf)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("per_page", [1, 4])
 def test_both_words_on_every_shape_puzzle(tmp_path: Path, per_page: int) -> None:
     path = tmp_path / "shapes.toml"
@@ -132,6 +134,7 @@ SHAPES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40)
 @given(
     shape=SHAPES,

@@ -155,6 +155,7 @@ def test_public_api_names() -> None:
     assert issubclass(MazebookError, ValueError)
 
 
+@pytest.mark.slow
 def test_large_maze_is_supported() -> None:
     m = generate("backtracker", MAX_SIDE, 3, seed=1)
     assert m.passage_count() == MAX_SIDE * 3 - 1

@@ -116,6 +116,7 @@ def test_opposite_is_a_policy_and_farthest_the_default() -> None:
     assert generate("wilson", 9, 7, seed=3) == generate("wilson", 9, 7, seed=3, openings="farthest")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TEMPLATES)
 def test_shipped_templates_keep_openings_apart(name: str, tmp_path: Path) -> None:
     out = tmp_path / f"{name}.pdf"
@@ -139,6 +140,7 @@ def test_shipped_templates_keep_openings_apart(name: str, tmp_path: Path) -> Non
             assert recorded["entrance_side"] != recorded["exit_side"]
 
 
+@pytest.mark.slow
 @given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32))
 def test_default_openings_apart_and_longest(
     shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int
@@ -150,6 +152,7 @@ def test_default_openings_apart_and_longest(
         assert d["entrance_side"] != d["exit_side"]
 
 
+@pytest.mark.slow
 @given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32))
 def test_opposite_openings_on_opposite_sides_and_longest(
     shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int
@@ -161,6 +164,7 @@ def test_opposite_openings_on_opposite_sides_and_longest(
         assert (d["entrance_side"], d["exit_side"]) in (("W", "E"), ("N", "S"))
 
 
+@pytest.mark.slow
 @given(st.integers(1, 40), st.integers(1, 40), st.integers(0, 2**32))
 def test_rectangle_algorithms_keep_openings_on_different_sides(w: int, h: int, seed: int) -> None:
     for algorithm in RECT_ONLY:
@@ -168,6 +172,7 @@ def test_rectangle_algorithms_keep_openings_on_different_sides(w: int, h: int, s
         assert d["entrance_side"] != d["exit_side"], (algorithm, d["entrance"], d["exit"])
 
 
+@pytest.mark.slow
 @given(st.integers(1, 9), st.integers(1, 6), st.sampled_from(GRAPH), st.integers(0, 2**32))
 def test_circles_still_run_from_outside_to_centre(
     w: int, rings: int, algorithm: str, seed: int
@@ -180,6 +185,7 @@ def test_circles_still_run_from_outside_to_centre(
         generate(algorithm, w, rings, seed=seed, shape="circle", openings="opposite")
 
 
+@pytest.mark.slow
 @given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32), st.booleans())
 def test_tree_distances_match_breadth_first_search(
     shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int, loop: bool

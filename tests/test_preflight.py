@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -130,6 +131,7 @@ def test_a_correct_three_sided_kdp_file_passes(tmp_path: Path) -> None:
     assert "outside edge" in report.check("bleed").detail
 
 
+@pytest.mark.slow
 def test_no_bleed_passes_every_printer_that_takes_its_trim(tmp_path: Path) -> None:
     path = book(tmp_path / "plain.pdf", trim=(8.5, 11), pages=32)
     for printer in ("kdp", "ingramspark", "lulu", "home"):
@@ -188,6 +190,7 @@ def test_odd_page_count_fails(tmp_path: Path) -> None:
     assert failed(book(tmp_path / "odd.pdf", pages=25)) == {"page count"}
 
 
+@pytest.mark.slow
 def test_page_maximum_depends_on_trim(tmp_path: Path) -> None:
     def blank(canvas: Canvas, number: int, box: tuple[float, float, float, float]) -> None:
         canvas.setFont(FONT, 12)
@@ -210,6 +213,7 @@ def _ink_near_spine(distance: float) -> Draw:
     return draw
 
 
+@pytest.mark.slow
 def test_ink_in_the_inside_margin_of_a_200_page_book_fails(tmp_path: Path) -> None:
     path = book(tmp_path / "gutter.pdf", pages=200, draw=_ink_near_spine(0.4))
     report = preflight(path)
@@ -288,6 +292,7 @@ def test_a_raster_image_fails(tmp_path: Path) -> None:
     assert failed(book(tmp_path / "img.pdf", draw=picture)) == {"vector only"}
 
 
+@pytest.mark.slow
 def test_a_colour_fill_fails_but_grey_rgb_does_not(tmp_path: Path) -> None:
     def fill(r: float, g: float, b: float) -> Draw:
         def draw(canvas: Canvas, number: int, box: tuple[float, float, float, float]) -> None:
@@ -308,6 +313,7 @@ def test_a_colour_fill_fails_but_grey_rgb_does_not(tmp_path: Path) -> None:
     assert failed(book(tmp_path / "cmyk.pdf", draw=cmyk)) == {"black and grey only"}
 
 
+@pytest.mark.slow
 def test_a_half_point_line_fails_even_when_drawn_scaled(tmp_path: Path) -> None:
     def thin(canvas: Canvas, number: int, box: tuple[float, float, float, float]) -> None:
         clean(canvas, number, box)

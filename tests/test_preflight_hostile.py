@@ -72,6 +72,7 @@ def test_a_form_that_draws_itself_is_too_complex_at_once(tmp_path: Path) -> None
     assert "draws itself" in readable.detail
 
 
+@pytest.mark.slow
 def test_forms_drawing_forms_tenfold_hit_the_form_budget(tmp_path: Path) -> None:
     forms = []
     depth = 9
@@ -110,6 +111,7 @@ def test_the_operator_and_byte_budgets_end_in_a_fail(tmp_path: Path) -> None:
     assert not few_bytes.ok and "decompressed content" in few_bytes.detail
 
 
+@pytest.mark.slow
 def test_a_small_stream_that_unpacks_to_a_lot_is_stopped(tmp_path: Path) -> None:
     bomb = zlib.compress(b"0 0 m\n" * 5_000_000, 9)  # 30 MB from about 60 KB
     path = one_page(tmp_path / "zip.pdf", b"")
@@ -167,6 +169,7 @@ def test_an_aes_encrypted_pdf_is_refused(tmp_path: Path) -> None:
         preflight(path)
 
 
+@pytest.mark.slow
 def test_an_encrypted_pdf_from_reportlab_is_refused(tmp_path: Path) -> None:
     from reportlab.lib import pdfencrypt
     from reportlab.pdfgen.canvas import Canvas
@@ -236,6 +239,7 @@ def test_files_that_are_not_pdfs_are_refused_with_one_line(
         assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_cli_exit_codes_and_output(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     good = book(tmp_path / "good.pdf", bleed="three")
     assert main(["preflight", str(good)]) == 0

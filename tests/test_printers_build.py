@@ -74,6 +74,7 @@ def test_every_shipped_book_passes_preflight_for_every_printer(
     assert (result.cover is None) == (printer == "home")
 
 
+@pytest.mark.slow
 def test_a_bleed_book_and_its_cover_pass_under_kdp(tmp_path: Path) -> None:
     """The quick case of the matrix above: three-sided bleed, 6 x 9 in, cream paper."""
     text = (
@@ -102,6 +103,7 @@ def test_a_bleed_book_and_its_cover_pass_under_kdp(tmp_path: Path) -> None:
         assert trim[0] == pytest.approx(0 if number % 2 else 9)
 
 
+@pytest.mark.slow
 def test_a_22_page_book_is_padded_to_24_with_pages_for_notes(tmp_path: Path) -> None:
     # 3 front pages + a section header + 15 puzzles + 3 answer pages = 22 pages
     text = 'title = "Short"\n[[section]]\ncount = 15\ndifficulty = 1\n'
@@ -174,6 +176,7 @@ def test_cover_false_turns_the_cover_off(tmp_path: Path) -> None:
     assert json.loads(result.manifest.read_text())["cover"] is None
 
 
+@pytest.mark.slow
 def test_the_cover_command_makes_the_builds_cover(tmp_path: Path) -> None:
     """`mazebook cover` plans the book without making its mazes and gives the same bytes."""
     text = 'title = "Same"\nauthor = "Me"\n[[section]]\ncount = 40\ndifficulty = [1, 4]\n'
@@ -316,6 +319,7 @@ def test_every_page_keeps_its_content_inside_its_trim(trim: Any, number: int, si
         assert bleeds == pytest.approx((bleed,) * 4)
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from(["kdp", "lulu", "ingramspark"]),
     st.integers(min_value=24, max_value=800),

@@ -16,11 +16,13 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True)
 
 
+@pytest.mark.slow
 def test_ruff_clean() -> None:
     result = _run("ruff", "check", "mazebook", "tests")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.slow
 def test_ruff_formatted() -> None:
     result = _run("ruff", "format", "--check", "mazebook", "tests")
     assert result.returncode == 0, result.stdout + result.stderr

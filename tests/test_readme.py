@@ -89,6 +89,7 @@ def readme_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("readme")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("line", "number"), list(command_lines(BLOCKS)), ids=lambda v: str(v)[:60])
 def test_command_example_runs(
     readme_folder: Path, monkeypatch: pytest.MonkeyPatch, line: str, number: int

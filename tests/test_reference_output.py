@@ -115,6 +115,7 @@ def test_single_maze_pdf(
     _check_hash(data, "maze-prim-30x40.pdf", pdf_hashes, refresh_reference)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", TEMPLATES)
 def test_shipped_template(
     tmp_path: Path, refresh_reference: bool, pdf_hashes: dict[str, str], template: str

@@ -73,6 +73,7 @@ def default_sheet(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return pdf
 
 
+@pytest.mark.slow
 def test_default_command_writes_sheets_answers_and_manifest(default_sheet: Path) -> None:
     sheets, answers, manifest = _files(default_sheet)
     assert sorted(p.name for p in default_sheet.parent.iterdir()) == [
@@ -111,6 +112,7 @@ def test_each_sheet_has_title_fields_instruction_and_numbered_mazes(default_shee
     assert b"0.550 G" in key_ops and b"0.550 G" not in sheet_ops
 
 
+@pytest.mark.slow
 def test_the_three_routes_give_identical_files(default_sheet: Path, tmp_path: Path) -> None:
     # mazebook worksheet (defaults) == mazebook build worksheet == mazebook build <the .toml>
     built = tmp_path / "built" / "sheet.pdf"
@@ -121,6 +123,7 @@ def test_the_three_routes_give_identical_files(default_sheet: Path, tmp_path: Pa
         assert a.read_bytes() == b.read_bytes() == c.read_bytes(), a.name
 
 
+@pytest.mark.slow
 def test_flags_and_template_give_identical_files(tmp_path: Path) -> None:
     flags = tmp_path / "cli" / "class.pdf"
     args = ["--count", "7", "--per-page", "2", "--levels", "2-5", "--page-size", "a4"]
@@ -141,6 +144,7 @@ def test_flags_and_template_give_identical_files(tmp_path: Path) -> None:
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
+@pytest.mark.slow
 def test_same_seed_same_bytes_other_seed_other_mazes(tmp_path: Path) -> None:
     first, second, other = (tmp_path / d / "w.pdf" for d in ("a", "b", "c"))
     assert _run("--seed", "5", "-o", str(first)) == 0
@@ -151,6 +155,7 @@ def test_same_seed_same_bytes_other_seed_other_mazes(tmp_path: Path) -> None:
 
 
 # --- layout, levels and cells ---------------------------------------------------------------
+@pytest.mark.slow
 def test_pages_levels_and_matching_answer_pages(tmp_path: Path) -> None:
     pdf = tmp_path / "w.pdf"
     assert _run("--count", "7", "--per-page", "2", "--levels", "2-5", "-o", str(pdf)) == 0
@@ -171,6 +176,7 @@ def test_pages_levels_and_matching_answer_pages(tmp_path: Path) -> None:
     assert "1 / 4" in sheet_text[0] and "4 / 4" in key_text[3]  # page numbers on long sets
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("per_page", [1, 2, 4, 6])
 def test_cells_never_below_the_level_min_cell(per_page: int, tmp_path: Path) -> None:
     pdf = tmp_path / "w.pdf"
@@ -334,6 +340,7 @@ def test_output_files_get_the_usual_mode(default_sheet: Path) -> None:
         assert path.stat().st_mode & 0o777 == 0o666 & ~mask
 
 
+@pytest.mark.slow
 def test_shapes_and_generators_pass_through(tmp_path: Path) -> None:
     template = tmp_path / "w.toml"
     template.write_text(

@@ -51,6 +51,7 @@ def _first_page_text(path: Path) -> str:
     return PdfReader(str(path)).pages[0].extract_text() or ""
 
 
+@pytest.mark.slow
 def test_chinese_title_with_an_embedded_font(tmp_path: Path) -> None:
     font = tiny_font(tmp_path / "tiny.ttf", CHINESE + ASCII)  # ASCII: the sheet's own labels
     pdf = tmp_path / "out" / "cjk.pdf"
@@ -89,6 +90,7 @@ def test_arabic_is_named_by_its_letters_when_the_font_lacks_them(tmp_path: Path)
     assert "'م' (U+0645, drawn as U+FEE3)" in message
 
 
+@pytest.mark.slow
 def test_cff_fonts_are_refused_with_a_reason(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -99,6 +101,7 @@ def test_cff_fonts_are_refused_with_a_reason(
     assert not list(tmp_path.glob("w*"))
 
 
+@pytest.mark.slow
 def test_cyrillic_title_prints_as_written(tmp_path: Path) -> None:
     pdf = tmp_path / "ru.pdf"
     font = FONT_DIR / "DejaVuSans.ttf"
@@ -112,6 +115,7 @@ def _is_presentation_form(ch: str) -> bool:
     return 0xFB50 <= ord(ch) <= 0xFDFF or 0xFE70 <= ord(ch) <= 0xFEFF
 
 
+@pytest.mark.slow
 def test_arabic_is_joined_and_drawn_right_to_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -147,6 +151,7 @@ def test_arabic_is_joined_and_drawn_right_to_left(
         assert not any(0x0600 <= ord(ch) <= 0x06FF for ch in text)  # nothing left unshaped
 
 
+@pytest.mark.slow
 def test_a_book_with_an_arabic_title_and_section(tmp_path: Path) -> None:
     template = tmp_path / "book.toml"
     template.write_text(
