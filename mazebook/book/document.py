@@ -20,7 +20,7 @@ from ..render.geometry import MazeGeometry
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style
-from ..render.typeset import FontPair, visual
+from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
 Painter = Callable[[Canvas, PageFrame], None]
@@ -173,8 +173,7 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     """Drawn text cut short with an ellipsis to fit the width ('' if not even that fits)."""
     if stringWidth(shown, font, size) <= width:
         return shown
-    while shown and stringWidth(shown + "…", font, size) > width:
-        shown = shown[:-1]
+    shown = shown[: fit_prefix(shown, font, size, width - stringWidth("…", font, size))]
     return shown + "…" if shown else ""
 
 

@@ -30,3 +30,21 @@ SAFE_DISTANCE = 0.25 * POINTS_PER_INCH
 #: Inside (gutter) margin by page count, as print-on-demand services ask: (up to pages, inches).
 GUTTERS: tuple[tuple[int, float], ...] = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
 GUTTER_BEYOND = 0.875
+
+# --- caps on a template's total work (checked by template/caps.py before the first maze) ---
+
+#: The largest template file read (bytes).
+MAX_TEMPLATE_BYTES = 1_000_000
+#: The deepest nesting of tables and arrays (a template needs 5: a section's difficulty pair).
+MAX_NESTING = 8
+#: The longest text value (characters): titles, names, instructions, [text] entries.
+MAX_TEXT = 5000
+#: The most [[section]] tables in one template.
+MAX_SECTIONS = 100
+#: The most puzzles in one template (all sections together).
+MAX_PUZZLES = 5000
+#: The most pages one build may plan (a section of MAX_COUNT puzzles one a page fits).
+MAX_PAGES = 3000
+#: The most maze cells the puzzles may take in all (each puzzle counted at the largest maze
+#: its page holds at min_cell): about a few minutes of work on one core.
+MAX_CELLS = 25_000_000
