@@ -26,7 +26,7 @@ from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
-from ..template import Template, load_template
+from ..template import Template, caps, load_template
 from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
@@ -55,11 +55,13 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    check_paths,
     check_svg_dir,
     choose_maze,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    stage_manifest,
     stage_svgs,
     warn_unreached_levels,
 )
@@ -160,6 +162,9 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="answers_per_page",
         )
+    caps.check_work(
+        template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
+    )
     probe_sections(template)
     return BookSetup(
         template,
@@ -198,16 +203,17 @@ def build_book(
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
     setup = prepare(tpl)
     pdf_path, manifest_path = output_paths(tpl, output)
+    svg_path = check_paths(tpl, [pdf_path, manifest_path], svg_dir, len(setup.plan.puzzles))
     with OutputSet() as out:
         out.check(pdf_path)
         out.check(manifest_path)
-        svg_path = check_svg_dir(out, svg_dir)
+        check_svg_dir(out, svg_path)
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
         warn_unreached_levels(records)
-        data = manifest_mod.manifest(tpl, setup.plan, records)
-        out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
+        data = manifest_mod.manifest(tpl, setup.plan, records)
+        stage_manifest(out, manifest_path, data)
         out.commit()
     return BuildResult(
         pdf=pdf_path,

@@ -17,6 +17,7 @@ from typing import Any
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
 from ..fileio import OutputSet
+from ..inputs import check_distinct, utf8_path
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from . import manifest as manifest_mod
@@ -63,7 +64,10 @@ def section_error(template: Template, index: int, exc: MazebookError) -> Templat
 
 
 def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
-    pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
+    if output is not None:
+        pdf = utf8_path(output, what="output", error=OutputError)
+    else:
+        pdf = utf8_path(Path("output") / f"{template.name}.pdf", what="output", error=OutputError)
     if pdf.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
     return pdf, pdf.with_suffix(".json")
@@ -144,13 +148,48 @@ def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
         yield by_page[page]
 
 
-def check_svg_dir(out: OutputSet, svg_dir: str | Path | None) -> Path | None:
-    """The SVG folder as a Path, checked writable up front (None when no SVGs are asked for)."""
-    if svg_dir is None:
-        return None
-    path = Path(svg_dir)
-    out.check(path / "puzzle-001.svg")
-    return path
+def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
+    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
+    if svg_dir is not None:
+        out.check(svg_dir / "puzzle-001.svg")
+
+
+def svg_names(folder: Path, count: int) -> list[Path]:
+    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
+    width = max(3, len(str(count)))
+    return [
+        folder / f"{kind}-{number:0{width}d}.svg"
+        for number in range(1, count + 1)
+        for kind in ("puzzle", "solution")
+    ]
+
+
+def template_inputs(tpl: Template) -> list[Path]:
+    """Every file the build reads: the template, its font, mask images and mask fonts."""
+    found = [tpl.path] if tpl.path is not None else []
+    if tpl.font is not None:
+        found.append(tpl.font)
+    for section in tpl.sections:
+        found += [Path(v) for k, v in section.shape_options if k in ("image", "font")]
+    return found
+
+
+def check_paths(
+    tpl: Template, outputs: list[Path], svg_dir: str | Path | None, count: int
+) -> Path | None:
+    """Output names that are UTF-8, and no output that is an input of the run or another
+    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
+    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    every = outputs + (svg_names(folder, count) if folder is not None else [])
+    check_distinct(every, template_inputs(tpl))
+    return folder
+
+
+def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
+    """Stage the manifest last, with ``files``: the SHA-256 of every other file of the set,
+    by its path relative to the manifest (see fileio's guarantee)."""
+    data["files"] = out.digests(path.parent)
+    out.stage(path, manifest_mod.dumps(data))
 
 
 def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
