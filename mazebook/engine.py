@@ -15,6 +15,7 @@ import numpy as np
 
 from . import generators
 from .errors import InvalidOptionError, MazebookError
+from .grid import MAX_SEED as MAX_SEED
 from .grid import SIDE_NAMES, Grid, Opening, bfs, passage_counts
 from .maze import Maze
 from .shapes import make_grid
@@ -24,8 +25,6 @@ OPENINGS = ("farthest", "corners", "sides", "random")
 
 #: Options that generate() itself takes (the rest go to the algorithm).
 PLACEMENT_OPTIONS = ("openings", "entrance", "exit", "entrance_side", "exit_side")
-
-MAX_SEED = 2**63 - 1
 
 
 def check_seed(seed: object) -> int:

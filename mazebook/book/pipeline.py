@@ -7,6 +7,7 @@ pipeline; neither imports the other's internals.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
 from collections.abc import Callable, Iterator
@@ -16,8 +17,9 @@ from typing import Any
 
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
-from ..fileio import OutputSet
+from ..fileio import OutputSet, relative_name
 from ..inputs import check_distinct, utf8_path
+from ..maze import Maze
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from . import manifest as manifest_mod
@@ -128,6 +130,7 @@ def choose_maze(
         choice = choose(request, rng)
     except MazebookError as exc:
         raise section_error(tpl, planned.section, exc) from None
+    choice = dataclasses.replace(choice, maze=paths_as_given(choice.maze, tpl))
     record = manifest_mod.puzzle_record(
         planned,
         section.name,
@@ -137,6 +140,24 @@ def choose_maze(
         candidates=choice.candidates,
     )
     return choice, record
+
+
+#: Maze options that name a file the template points to.
+PATH_OPTIONS = ("image", "font")
+
+
+def paths_as_given(maze: Maze, tpl: Template) -> Maze:
+    """The maze with the files its options name (a mask image, a text font) relative to the
+    template's folder, as the template gives them: the manifest and the SVG metadata record
+    them, and no absolute path of the machine may be written into an output."""
+    base = tpl.base_dir
+    if base is None or not any(isinstance(maze.options.get(k), str) for k in PATH_OPTIONS):
+        return maze
+    options = dict(maze.options)
+    for key in PATH_OPTIONS:
+        if isinstance(options.get(key), str):
+            options[key] = relative_name(Path(options[key]), base)
+    return dataclasses.replace(maze, options=options)
 
 
 def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
