@@ -25,7 +25,12 @@ PathLike = str | bytes | os.PathLike[str] | os.PathLike[bytes]
 def shown(path: PathLike) -> str:
     """A path as messages show it: quoted, non-UTF-8 bytes escaped (printable on any terminal)."""
     text = os.fsdecode(path)
-    return repr(text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 shown as \xNN
+        raw = text.encode("utf-8", "surrogateescape")
+        return "'" + raw.decode("utf-8", "backslashreplace") + "'"
+    return repr(text)
 
 
 def utf8_path(path: PathLike, *, what: str, error: type[MazebookError] = MazebookError) -> Path:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import io
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -136,7 +137,10 @@ def _image_ink(path: str, mtime: int, size: int, threshold: int) -> np.ndarray:
     data = read_input(path, what="mask image", error=InvalidOptionError)
     label = shown(path)
     try:
-        with Image.open(io.BytesIO(data)) as img:
+        with warnings.catch_warnings():  # the size is checked here, against our own cap
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data))
+        with img:
             w, h = img.size
             if w * h > MAX_IMAGE_PIXELS:
                 raise _too_large(label, w, h)
