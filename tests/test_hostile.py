@@ -13,6 +13,9 @@ import json
 import os
 import signal
 import struct
+import subprocess
+import sys
+import time
 import warnings
 import zlib
 from collections.abc import Callable, Iterator
@@ -643,3 +646,63 @@ def test_wrap_keeps_every_character_within_the_width(text: str, width: float) ->
     assert "".join(lines).replace(" ", "") == "".join(text.split())
     for line in lines:
         assert len(line) == 1 or typeset.stringWidth(line, fonts.regular, 10) <= width
+
+
+# --- signals -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_signal_mid_build_keeps_the_old_files(tmp_path: Path, signum: int) -> None:
+    """A real build in another process, stopped by SIGTERM (or SIGHUP) while its SVGs are
+    being staged: exit 128 + signal, the old PDF, manifest and SVG untouched, no temporary
+    file left anywhere."""
+    path = write_template(tmp_path, TINY.replace("count = 2", "count = 60"))
+    out, svg = folder(tmp_path / "out"), folder(tmp_path / "svg")
+    old = {out / "b.pdf": b"%PDF- old", out / "b.json": b"{}", svg / "puzzle-001.svg": b"<svg/>"}
+    for file, data in old.items():
+        file.write_bytes(data)
+    command = [sys.executable, "-m", "mazebook", "build", str(path), "-q"]
+    command += ["-o", str(out / "b.pdf"), "--svg-dir", str(svg)]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 50
+        while not any(name.endswith(".part") for name in os.listdir(svg)):
+            assert process.poll() is None, "the build ended before it was interrupted"
+            assert time.monotonic() < deadline, "no temporary SVG appeared"
+            time.sleep(0.005)
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=50)
+    finally:
+        if process.poll() is None:  # pragma: no cover - only when the test fails
+            process.kill()
+    assert process.returncode == 128 + signum, err
+    assert err.strip().splitlines() == [
+        f"mazebook: interrupted ({signal.Signals(signum).name}); no partial output was left"
+    ]
+    for file, data in old.items():
+        assert file.read_bytes() == data
+    assert sorted(os.listdir(out)) == ["b.json", "b.pdf"]
+    assert os.listdir(svg) == ["puzzle-001.svg"]
+
+
+def test_signal_handlers_are_restored_after_a_run(capsys: pytest.CaptureFixture[str]) -> None:
+    before = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)
+    assert main(["algorithms"]) == 0
+    assert (signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGHUP)) == before
+
+
+def test_signal_during_a_command_exits_128_plus_signal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process: a SIGTERM that arrives while a command runs ends it like Ctrl-C."""
+    from mazebook.commands import algorithms
+
+    def run(_args: object) -> int:
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler interrupts this
+        return 0
+
+    monkeypatch.setattr(algorithms, "run", run)
+    code, err = cli(capsys, "algorithms")
+    assert code == 128 + signal.SIGTERM
+    assert "interrupted (SIGTERM)" in err
