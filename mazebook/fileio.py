@@ -34,7 +34,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from .errors import OutputError
+from .errors import MazebookError, OutputError
+from .inputs import read_input
 
 
 def default_mode() -> int:
@@ -271,8 +272,8 @@ def verify_set(manifest: Mapping[str, object], folder: Path) -> list[str]:
     bad = []
     for name, digest in files.items():
         try:
-            data = (folder / str(name)).read_bytes()
-        except OSError:
+            data = read_input(folder / str(name), what="file")
+        except MazebookError:  # missing, not a regular file (never opened), unreadable
             bad.append(str(name))
             continue
         if hashlib.sha256(data).hexdigest() != digest:

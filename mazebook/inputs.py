@@ -64,17 +64,25 @@ def check_input(path: PathLike, *, what: str, error: type[MazebookError] = Mazeb
 
     ``os.stat`` never opens the file, so a FIFO is refused without blocking.
     """
+    return input_version(path, what=what, error=error)[0]
+
+
+def input_version(
+    path: PathLike, *, what: str, error: type[MazebookError] = MazebookError
+) -> tuple[Path, int, int]:
+    """``check_input``, and the file's modification time (ns) and size: which version of the
+    file a cache holds."""
     p = utf8_path(path, what=what, error=error)
     try:
-        mode = os.stat(p).st_mode
+        info = os.stat(p)
     except FileNotFoundError:
         raise error(f"{what} {shown(p)} does not exist") from None
     except OSError as exc:
         raise error(f"cannot read {what} {shown(p)}: {exc.strerror or exc}") from None
-    problem = _refusal(mode)
+    problem = _refusal(info.st_mode)
     if problem is not None:
         raise error(f"{what} {shown(p)} {problem}")
-    return p
+    return p, info.st_mtime_ns, info.st_size
 
 
 def read_input(

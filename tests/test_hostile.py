@@ -706,3 +706,18 @@ def test_signal_during_a_command_exits_128_plus_signal(
     code, err = cli(capsys, "algorithms")
     assert code == 128 + signal.SIGTERM
     assert "interrupted (SIGTERM)" in err
+
+
+def test_single_maze_may_not_replace_its_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = small_png(tmp_path / "shape.svg")  # an image saved under an SVG name
+    before = image.read_bytes()
+    code, err = cli(capsys, "maze", "--shape", "mask", "--image", str(image), "-o", str(image))
+    assert_one_line(code, err, "would replace the input", "shape.svg")
+    assert image.read_bytes() == before
+
+
+def test_verify_set_never_opens_a_pipe(tmp_path: Path) -> None:
+    fifo(tmp_path / "b.pdf")
+    assert verify_set({"files": {"b.pdf": "0" * 64}}, tmp_path) == ["b.pdf"]

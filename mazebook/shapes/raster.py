@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import FontError, InvalidOptionError, MazebookError
-from ..inputs import check_input, read_input, shown
+from ..inputs import input_version, read_input, shown
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
 DEFAULT_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
@@ -75,9 +75,8 @@ def text_mask(text: str, width: int, height: int, font: str | None = None) -> np
     if font is None:
         key: tuple[str, int, int] = (str(DEFAULT_FONT), 0, 0)
     else:
-        path = check_input(font, what="font file", error=FontError)
-        info = path.stat()
-        key = (str(path), info.st_mtime_ns, info.st_size)
+        path, mtime, size = input_version(font, what="font file", error=FontError)
+        key = (str(path), mtime, size)
     return _text_mask(text, width, height, key).copy()
 
 
@@ -122,9 +121,8 @@ def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.n
     Transparent pixels count as white, so a black shape on a transparent PNG works too. The
     image is decoded once per file version (path, modification time, size) and threshold.
     """
-    p = check_input(path, what="mask image", error=InvalidOptionError)
-    info = p.stat()
-    ink = _image_ink(str(p), info.st_mtime_ns, info.st_size, threshold)
+    p, mtime, size = input_version(path, what="mask image", error=InvalidOptionError)
+    ink = _image_ink(str(p), mtime, size, threshold)
     return fit_ink(ink, width, height)
 
 
