@@ -632,7 +632,7 @@ def test_title_fit_and_clip_work_grow_linearly(monkeypatch: pytest.MonkeyPatch) 
 
     fonts = typeset.default_fonts()
     counted = [_count_widths(monkeypatch, m) for m in (typeset, pages, document)]
-    n = 50_000
+    n = 20_000
     pages._fit_lines("x" * n, fonts.bold, 30.0, 400.0, 3)
     pages._clip("y" * n, fonts.bold, 12, 200)
     document.clip_visual("z" * n, fonts.bold, 12, 200)

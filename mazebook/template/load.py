@@ -9,6 +9,7 @@ template/worksheet.py) and build_book makes a worksheet and its answer key inste
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import os
 import tomllib
@@ -278,7 +279,9 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
 
 
 def _resolve(path: str, base_dir: Path | None) -> Path:
-    p = Path(path).expanduser()
+    p = Path(path)
+    with contextlib.suppress(RuntimeError):  # "~" with no home folder known: left as written
+        p = p.expanduser()
     if not p.is_absolute() and base_dir is not None:
         p = base_dir / p
     return p
