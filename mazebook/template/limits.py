@@ -1,4 +1,5 @@
-"""What a template may ask for, in one place: levels, mazes per page, print margins.
+"""What a template may ask for, in one place: levels, mazes per page, print margins, and the
+caps on its total work and on the files it names (checked by caps.py and the file readers).
 
 Everything else that needs these numbers (the schema, the page layout, the schedule, the
 command line, preflight) imports them from here.
@@ -6,6 +7,12 @@ command line, preflight) imports them from here.
 
 from __future__ import annotations
 
+# The largest font or image file read (bytes), mask image (pixels, from its header, before
+# decoding) and mask text (characters) live with their readers; they are repeated here so
+# every cap can be found in one place.
+from ..inputs import MAX_INPUT_BYTES as MAX_INPUT_BYTES
+from ..shapes.raster import MAX_IMAGE_PIXELS as MAX_IMAGE_PIXELS
+from ..shapes.raster import MAX_MASK_TEXT as MAX_MASK_TEXT
 from .units import POINTS_PER_INCH
 
 #: Difficulty levels, easiest first.
