@@ -23,7 +23,17 @@ from typing import NoReturn
 from .errors import MazebookBug, MazebookError
 
 #: Subcommand modules under mazebook.commands, in the order --help lists them.
-COMMANDS = ("maze", "algorithms", "bench", "build", "worksheet", "preflight")
+COMMANDS = (
+    "maze",
+    "algorithms",
+    "bench",
+    "build",
+    "worksheet",
+    "templates",
+    "preflight",
+    "preview",
+    "serve",
+)
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 

@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 
 from . import generators
+from .braid import braid as braid_links
+from .braid import check_braid
 from .errors import InvalidOptionError, MazebookError
 from .grid import MAX_SEED as MAX_SEED
 from .grid import SIDE_NAMES, Grid, Opening, bfs, passage_counts
@@ -46,6 +48,7 @@ def generate(
     *,
     seed: int | None = None,
     shape: str = "rect",
+    braid: float = 0.0,
     **options: Any,
 ) -> Maze:
     """Carve a perfect maze of ``width`` x ``height`` cells with the named algorithm.
@@ -54,10 +57,13 @@ def generate(
     ``text``, ``image`` ...), and the placement of the openings: ``openings`` (one of
     OPENINGS, default "farthest": the two ends of the longest path between outer cells), or
     explicit ``entrance``/``exit`` cells ([x, y] for rectangles, a cell number otherwise) with
-    optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles).
+    optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles). ``braid`` (0.0 to
+    1.0) is the share of dead ends removed after carving (see mazebook.braid); 0 keeps the maze
+    perfect.
     """
     spec = generators.get(algorithm)
     seed = new_seed() if seed is None else check_seed(seed)
+    braid = check_braid(braid)
     placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
     algo_names = {o.name for o in spec.options}
     shape_options = {k: options.pop(k) for k in list(options) if k not in algo_names}
@@ -70,9 +76,13 @@ def generate(
     if not spec.supports(grid.kind):
         spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
     rng = random.Random(seed)
-    links = spec.run(grid, rng, algo_options)
+    links: bytes | bytearray = spec.run(grid, rng, algo_options)
+    if braid:
+        links = braid_links(grid, bytes(links), braid, rng)
     entrance, exit_ = place_openings(grid, bytes(links), rng, placement)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
+    if braid:
+        recorded["braid"] = braid
     return Maze(
         grid, bytes(links), entrance, exit_, algorithm=spec.name, seed=seed, options=recorded
     )

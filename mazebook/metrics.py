@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .grid import passage_counts
+from .grid import passage_counts, slots_of
 from .maze import Maze
 
 
@@ -37,7 +37,8 @@ class Metrics:
     junctions: int  # cells with three or more passages
     crossroads: int  # cells with four or more passages
     corridor_mean: float  # mean passages between junctions/dead ends (branch-free runs)
-    branches: int  # false branches leaving the solution
+    loops: int  # independent loops: passages - cells + 1 (0 for a perfect maze)
+    branches: int  # false branches leaving the solution (parts of the maze off the solution)
     branch_cells: int  # cells in all false branches
     branch_max: int  # cells in the largest false branch
     branch_mean: float  # mean cells per false branch
@@ -96,9 +97,12 @@ def _turns(maze: Maze, path: np.ndarray, adj: np.ndarray) -> int:
 def measure(maze: Maze) -> Metrics:
     """Measure a maze: solution, dead ends, junctions, corridors, false branches, difficulty.
 
-    Uses the solver's breadth-first tree from the entrance: every cell off the solution hangs
-    in the false branch whose root is its first ancestor off the path. Those roots are found
-    for all cells at once by pointer jumping (log of the depth numpy passes).
+    A false branch is a connected part of the maze left when the solution's cells are taken
+    away; its depth is how far its farthest cell is from the solution. On a perfect maze (a
+    tree) every cell off the solution hangs in the branch whose root is its first ancestor off
+    the path in the solver's breadth-first tree, found for all cells at once by pointer jumping
+    (log of the depth numpy passes). A maze with loops (braided) takes a breadth-first search
+    out from the solution instead, merging the branches that loops join.
     """
     grid = maze.grid
     n = grid.size
@@ -107,34 +111,24 @@ def measure(maze: Maze) -> Metrics:
     dead_ends = int(per_degree[1])
     junctions = int(per_degree[3:].sum())
     crossroads = int(per_degree[4:].sum())
-    nodes = n - int(per_degree[2])
     passages = int(counts.sum()) // 2
-    corridor_mean = passages / (nodes - 1) if nodes > 1 else float(passages)
+    # runs between junctions/dead ends: each cell of two passages joins two passages into one
+    segments = passages - int(per_degree[2])
+    corridor_mean = passages / segments if segments > 0 else float(passages)
 
     path = np.asarray(maze.solution_cells, dtype=np.int64)
     dist_arr, parent_arr = maze.entrance_tree
     dist = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
-    parent = np.frombuffer(parent_arr, dtype=np.int32).astype(np.int64)
     on_path = np.zeros(n, dtype=bool)
     on_path[path] = True
-    parent[maze.entrance.cell] = maze.entrance.cell
     reached = dist >= 0
-    # root[c]: c itself on the path or where the parent is on the path, else the parent
-    root = np.where(on_path | on_path[parent], np.arange(n), parent)
-    while True:
-        nxt = root[root]
-        if np.array_equal(nxt, root):
-            break
-        root = nxt
-    off = ~on_path & reached
-    roots = root[off]
-    branch_ids, branch_index = np.unique(roots, return_inverse=True)
-    branches = len(branch_ids)
-    sizes = np.bincount(branch_index, minlength=branches)
-    depth = dist[off] - dist[roots] + 1
-    deepest = np.zeros(branches, dtype=np.int64)
-    np.maximum.at(deepest, branch_index, depth)
-    decision_points = len(np.unique(parent[branch_ids])) if branches else 0
+    reached_cells = int(np.count_nonzero(reached))
+    loops = int(counts[reached].sum()) // 2 - reached_cells + 1
+    if loops == 0:
+        sizes, deepest, decision_points = _tree_branches(maze, dist, parent_arr, on_path, reached)
+    else:
+        sizes, deepest, decision_points = _graph_branches(maze, on_path)
+    branches = len(sizes)
     depth_mean = float(deepest.mean()) if branches else 0.0
     adj = np.frombuffer(grid.adj, dtype=np.int32).reshape(-1, grid.degree)
     turns = _turns(maze, path, adj)
@@ -151,6 +145,7 @@ def measure(maze: Maze) -> Metrics:
         junctions=junctions,
         crossroads=crossroads,
         corridor_mean=round(corridor_mean, 4),
+        loops=loops,
         branches=branches,
         branch_cells=branch_cells,
         branch_max=int(sizes.max()) if branches else 0,
@@ -159,3 +154,98 @@ def measure(maze: Maze) -> Metrics:
         branch_depth_mean=round(depth_mean, 4),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
     )
+
+
+def _tree_branches(
+    maze: Maze, dist: np.ndarray, parent_arr: object, on_path: np.ndarray, reached: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sizes and depths of the false branches, and the decision points, of a perfect maze."""
+    n = maze.grid.size
+    parent = np.frombuffer(parent_arr, dtype=np.int32).astype(np.int64)  # type: ignore[call-overload]
+    parent[maze.entrance.cell] = maze.entrance.cell
+    # root[c]: c itself on the path or where the parent is on the path, else the parent
+    root = np.where(on_path | on_path[parent], np.arange(n), parent)
+    while True:
+        nxt = root[root]
+        if np.array_equal(nxt, root):
+            break
+        root = nxt
+    off = ~on_path & reached
+    roots = root[off]
+    branch_ids, branch_index = np.unique(roots, return_inverse=True)
+    branches = len(branch_ids)
+    sizes = np.bincount(branch_index, minlength=branches)
+    depth = dist[off] - dist[roots] + 1
+    deepest = np.zeros(branches, dtype=np.int64)
+    np.maximum.at(deepest, branch_index, depth)
+    decision_points = len(np.unique(parent[branch_ids])) if branches else 0
+    return sizes, deepest, decision_points
+
+
+def _graph_branches(maze: Maze, on_path: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sizes and depths of the false branches, and the decision points, of any maze.
+
+    A breadth-first search out from every solution cell at once gives each cell its distance
+    from the solution and a provisional branch (the first off-path cell it was reached from);
+    passages between cells of two provisional branches (the loops) merge them (union-find).
+    """
+    grid = maze.grid
+    n, degree, adj, links = grid.size, grid.degree, grid.adj, maze.links
+    slots = slots_of(degree)
+    path_mark = bytearray(on_path.tobytes())
+    path_mark.append(1)  # the sentinel, never entered
+    seen = bytearray(path_mark)
+    depth = [0] * n
+    label = [0] * n  # provisional branch: the first off-path cell on the way out
+    joins: list[tuple[int, int]] = []
+    decision_points = 0
+    order: list[int] = []
+    for c in maze.solution_cells:
+        base = c * degree
+        leaves = False
+        for k in slots[links[c]]:
+            j = adj[base + k]
+            if not path_mark[j]:
+                leaves = True
+                if not seen[j]:
+                    seen[j] = 1
+                    depth[j] = 1
+                    label[j] = j
+                    order.append(j)
+        decision_points += leaves
+    for i in order:
+        base = i * degree
+        d = depth[i] + 1
+        li = label[i]
+        for k in slots[links[i]]:
+            j = adj[base + k]
+            if not seen[j]:
+                seen[j] = 1
+                depth[j] = d
+                label[j] = li
+                order.append(j)
+            elif not path_mark[j] and label[j] != li:
+                joins.append((li, label[j]))
+    if not order:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), decision_points
+    owner: dict[int, int] = {}
+
+    def find(a: int) -> int:
+        while owner.get(a, a) != a:
+            a = owner[a]
+        return a
+
+    for a, b in joins:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            owner[max(ra, rb)] = min(ra, rb)
+    cells = np.asarray(order, dtype=np.int64)
+    resolve = np.arange(n, dtype=np.int64)
+    for a in owner:
+        resolve[a] = find(a)
+    roots = resolve[np.asarray(label, dtype=np.int64)[cells]]
+    _, branch_index = np.unique(roots, return_inverse=True)
+    sizes = np.bincount(branch_index)
+    deepest = np.zeros(len(sizes), dtype=np.int64)
+    np.maximum.at(deepest, branch_index, np.asarray(depth, dtype=np.int64)[cells])
+    return sizes, deepest, decision_points

@@ -29,7 +29,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["maze", "--algorithm", "primm"], 'did you mean "prim"'),
         (["maze", "--seed", "abc"], "--seed"),
         (["maze", "--seed", "-3"], "seed"),
-        (["maze", "--format", "png"], "invalid choice"),
+        (["maze", "--format", "gif"], "invalid choice"),
         (["maze", "-O", "nonsense"], "KEY=VALUE"),
         (["maze", "-O", "bogus=1"], "has no option"),
     ],
@@ -134,6 +134,6 @@ def test_special_files_are_written_in_place_not_replaced(
 def test_unknown_suffix_without_format_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = run(capsys, "maze", "-o", str(tmp_path / "m.png"))
+    code, _, err = run(capsys, "maze", "-o", str(tmp_path / "m.gif"))
     assert code == 2 and "--format" in err
     assert not list(tmp_path.iterdir())

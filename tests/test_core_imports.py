@@ -33,8 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("printers", "template", "typeset"),
     ("preflight",),
     ("book",),
-    ("web",),
-    ("__init__", "bench", "commands", "cli", "__main__"),
+    ("__init__", "bench", "commands", "cli", "__main__", "web"),
 )
 
 #: The one deferred upward import, and why: Jupyter asks a Maze for its picture

@@ -35,8 +35,10 @@ from .document import (
     MazeCard,
     Painter,
     PdfDocument,
+    card_ink_box,
     cards_painter,
     draw_maze_box,
+    maze_ink_box,
     place_form,
 )
 from .layout import (
@@ -65,7 +67,7 @@ from .pipeline import (
     stage_svgs,
     warn_unreached_levels,
 )
-from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
+from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .schedule import MIN_SIDE, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -82,13 +84,17 @@ class BookSetup:
     layout: PageLayout
     maze_box: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
-    answer_box: tuple[float, float]
+    answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
 
     def answer_slots(self, page: int) -> list[Slot]:
-        return answer_slots(self.layout, self.template, page)
+        return answer_slots(self.layout, self.plan.answers_on(page), page)
+
+    def answer_box(self, page: int) -> tuple[float, float]:
+        """Width and height of one answer's room on answer page ``page``."""
+        return self.answer_boxes[self.plan.answers_on(page)]
 
 
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
@@ -97,10 +103,10 @@ def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot
     return slots(layout.frame(page).body, template.puzzles_per_page, caption_height=caption)
 
 
-def answer_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
-    """The slots of an answer page: a grid of answers_per_page."""
+def answer_slots(layout: PageLayout, per_page: int, page: int) -> list[Slot]:
+    """The slots of an answer page: a grid of ``per_page`` answers."""
     body = layout.frame(page).body
-    return slots(body, template.answers_per_page, caption_height=CAPTION_ANSWER)
+    return slots(body, per_page, caption_height=CAPTION_ANSWER)
 
 
 def puzzle_rng(seed: int, number: int) -> random.Random:
@@ -117,6 +123,9 @@ def load_fonts(template: Template) -> FontPair:
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
+    texts.append(("copyright", template.copyright))
+    for i, (title, body) in enumerate(template.own_pages):
+        texts += [(f"title of [[page]] {i + 1}", title), (f"body of [[page]] {i + 1}", body)]
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
@@ -129,10 +138,16 @@ def prepare(template: Template) -> BookSetup:
     )
     per_page = pages.contents_lines_per_page(base.body_size[1])
     plan = plan_book(
-        [SectionInput(s.name, s.count, s.levels) for s in template.sections],
+        [SectionInput(s.name, s.count, s.levels, s.answers_per_page) for s in template.sections],
         puzzles_per_page=template.puzzles_per_page,
         answers_per_page=template.answers_per_page,
         contents_lines_per_page=per_page,
+        front=FrontMatter(
+            copyright=bool(template.copyright),
+            belongs_to=template.belongs_to,
+            own_pages=len(template.own_pages),
+        ),
+        section_start=template.section_start,
     )
     layout = replace(base, margins=replace(base.margins, inside=gutter_for(plan.page_count)))
     body_w, body_h = layout.body_size
@@ -154,14 +169,17 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="min_cell",
         )
-    answer = answer_slots(layout, template, plan.answer_pages[0])[0].maze
-    if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
-        raise TemplateError(
-            f"{template.answers_per_page} leaves the largest mazes too small to print in the "
-            "answer key; use fewer answers per page or a larger min_cell",
-            file=template.source,
-            key="answers_per_page",
-        )
+    answer_boxes: dict[int, tuple[float, float]] = {}
+    for count in sorted(set(plan.answer_page_counts)):
+        answer = answer_slots(layout, count, plan.answer_pages[0])[0].maze
+        if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
+            raise TemplateError(
+                f"{count} leaves the largest mazes too small to print in the "
+                "answer key; use fewer answers per page or a larger min_cell",
+                file=template.source,
+                key="answers_per_page",
+            )
+        answer_boxes[count] = (answer.width, answer.height)
     caps.check_work(
         template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
     )
@@ -173,7 +191,7 @@ def prepare(template: Template) -> BookSetup:
         layout,
         maze_box=(box.width, box.height),
         limit=limit,
-        answer_box=(answer.width, answer.height),
+        answer_boxes=answer_boxes,
     )
 
 
@@ -281,13 +299,22 @@ def render_book(
         (min(levels), max(levels)),
         tpl.texts,
     )
-    doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
-    doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+    for kind, _ in plan.front_pages:
+        if kind == "title":
+            doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
+        elif kind == "copyright":
+            doc.add_page(pages.copyright_page(fonts, tpl.copyright))
+        elif kind == "belongs_to":
+            doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
+        elif kind == "howto":
+            doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+        else:  # page:N, one of the template's own
+            title, body = tpl.own_pages[int(kind.partition(":")[2])]
+            doc.add_page(pages.own_page(fonts, title, body), number_painter)
     per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
     for i, _ in enumerate(plan.contents_pages):
         doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
     records: list[dict[str, Any]] = []
-    answer_w, answer_h = setup.answer_box
     total = len(plan.puzzles)
     current_section = -1
     width = max(3, len(str(total)))
@@ -296,11 +323,14 @@ def render_book(
         section = plan.sections[section_index]
         if section_index != current_section:
             current_section = section_index
+            while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
+                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
             doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
         made = []
         for planned in planned_list:
             item, geom = _make_puzzle(setup, planned)
             answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+            answer_w, answer_h = setup.answer_box(planned.answer_page)
             answer_box = Box(0.0, 0.0, answer_w, answer_h)
             doc.add_form(
                 _form_name(planned.number),
@@ -310,6 +340,16 @@ def render_book(
             )
             if svg_dir is not None and out is not None:
                 stage_svgs(out, svg_dir, planned.number, width, geom)
+            puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
+            placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+            inside = maze_ink_box(answer_card, answer_box)
+            item.record["box"] = card_ink_box(item.card, puzzle_slot)
+            item.record["answer_box"] = [
+                round(inside[0] + placed.x, 3),
+                round(inside[1] + placed.y, 3),
+                round(inside[2] + placed.x, 3),
+                round(inside[3] + placed.y, 3),
+            ]
             made.append(item)
             records.append(item.record)
         head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
@@ -324,7 +364,7 @@ def render_book(
         doc.add_page(
             pages.running_head(fonts, head), _answers_painter(setup, on_page), number_painter
         )
-    for _ in plan.blank_pages:
+    while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
         doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")

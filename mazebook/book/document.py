@@ -16,10 +16,10 @@ from typing import BinaryIO
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.geometry import MazeGeometry
+from ..render.geometry import MazeGeometry, drawing_extent
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
-from ..render.style import Fit, Style
+from ..render.style import Fit, Style, fit_maze, marker_length
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
@@ -38,11 +38,16 @@ def puzzle_style(scale: float) -> Style:
 
 
 def answer_style(scale: float) -> Style:
-    """Thin walls (0.75-1 pt) so the solution line stands out, the line a third of a cell."""
+    """Thin grey walls (0.75-1 pt) under a black path at least 1.5 times as wide, about a third
+    of a cell: the way through reads at a glance, even at six answers a page."""
+    wall = round(min(max(0.75, 0.2 * scale), 1.0), 3)
     return Style(
-        wall_width=round(min(max(0.75, 0.2 * scale), 1.0), 3),
-        solution_width=round(min(max(0.75, 0.35 * scale), 4.0), 3),
-        solution_gray=0.35,
+        wall_width=wall,
+        solution_width=round(min(max(1.5 * wall, 0.35 * scale), 4.0), 3),
+        solution_gray=0.0,
+        wall_gray=0.55,
+        solution_on_top=True,
+        solution_max_cell_share=0.45,
     )
 
 
@@ -175,6 +180,28 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
         return shown
     shown = shown[: fit_prefix(shown, font, size, width - stringWidth("…", font, size))]
     return shown + "…" if shown else ""
+
+
+def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
+    """[x0, y0, x1, y1] in PDF points (origin at the lower left of the media box): where
+    draw_maze_box puts the maze's walls and arrows in ``box``, strokes included."""
+    geom = card.geometry
+    fit = fit_maze(geom.width, geom.height, box.width, box.height)
+    s = fit.scale
+    style = answer_style(s) if card.show_solution else puzzle_style(s)
+    x0, y0, x1, y1 = drawing_extent(geom, marker_length(s) / s)
+    left, top, pad = box.x + fit.x, box.y + box.height - fit.y, style.wall_width / 2
+    return [
+        round(left + x0 * s - pad, 3),
+        round(top - y1 * s - pad, 3),
+        round(left + x1 * s + pad, 3),
+        round(top - y0 * s + pad, 3),
+    ]
+
+
+def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
+    """maze_ink_box of a card drawn in a slot by draw_card."""
+    return maze_ink_box(card, maze_box(slot, labels=card.labels))
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:

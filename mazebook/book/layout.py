@@ -10,12 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..render.labels import LABEL_ROOM
 from ..render.style import fit_maze
 from ..template.limits import GRIDS, GUTTER_BEYOND, GUTTERS
 from ..template.units import POINTS_PER_INCH
-
-#: Room kept around a puzzle's maze box for the START and FINISH words (points).
-LABEL_ROOM = 11.0
 
 
 def gutter_for(page_count: int) -> float:

@@ -29,7 +29,14 @@ from ..template import Template, caps
 from ..template.units import format_length
 from ..template.worksheet import WorksheetOptions
 from . import manifest as manifest_mod
-from .document import ANSWER_MIN_SCALE, LOOSE_SHEETS, MazeCard, PdfDocument, cards_painter
+from .document import (
+    ANSWER_MIN_SCALE,
+    LOOSE_SHEETS,
+    MazeCard,
+    PdfDocument,
+    card_ink_box,
+    cards_painter,
+)
 from .layout import (
     Margins,
     PageFormat,
@@ -296,10 +303,14 @@ def render_worksheet(
             record, geom = _make_maze(setup, planned)
             records.append(record)
             label = str(planned.number)
-            pupil_cards.append(MazeCard(geom, label, start_word=start, finish_word=finish))
-            key_cards.append(
-                MazeCard(geom, label, show_solution=True, start_word=start, finish_word=finish)
-            )
+            pupil = MazeCard(geom, label, start_word=start, finish_word=finish)
+            key = MazeCard(geom, label, show_solution=True, start_word=start, finish_word=finish)
+            slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+            record["box"] = card_ink_box(pupil, slot)
+            key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
+            record["answer_box"] = card_ink_box(key, key_slot)
+            pupil_cards.append(pupil)
+            key_cards.append(key)
             if svg_dir is not None and out is not None:
                 stage_svgs(out, svg_dir, planned.number, width, geom)
         sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)

@@ -1,4 +1,4 @@
-"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf or txt."""
+"""`mazebook maze`: one maze to stdout or a file, as json, svg, pdf, png or txt."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .common import emit, parse_seed, parse_size
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "maze",
-        help="make one maze (json, svg, pdf or txt)",
+        help="make one maze (json, svg, pdf, png or txt)",
         description="Make one maze. Writes to stdout unless -o names a file.",
     )
     p.add_argument(
@@ -39,9 +39,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="output format (default: -o's suffix; on stdout txt, or svg for round shapes)",
     )
     p.add_argument("-o", "--output", help="output file (default: stdout)")
+    p.add_argument(
+        "--dpi", type=int, help="resolution of --format png, 10 to 600 dots per inch (default 150)"
+    )
     p.add_argument("--solution", action="store_true", help="draw the solution path")
     p.add_argument(
         "--openings", choices=OPENINGS, help="where the entrance and exit go (default farthest)"
+    )
+    p.add_argument(
+        "--braid",
+        type=float,
+        default=0.0,
+        help="share of dead ends removed, 0.0 (a perfect maze, default) to 1.0",
     )
     p.add_argument(
         "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
@@ -106,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
     if args.output not in (None, "-"):
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
-    maze = generate(args.algorithm, width, height, seed=seed, shape=args.shape, **options)
-    emit(write(maze, fmt, solution=args.solution), args.output)
+    maze = generate(
+        args.algorithm, width, height, seed=seed, shape=args.shape, braid=args.braid, **options
+    )
+    emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

@@ -215,3 +215,22 @@ def marker_triangle(
     half = 0.45 * length
     normal = np.array([-dy, dx]) * half
     return np.stack([tip, base + normal, base - normal])
+
+
+def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in cell units (y down) of everything drawn for the maze: wall runs,
+    arcs, the two arrows (``arrow`` cells long) or goal dots. Stroke widths not included."""
+    points = [geom.segments[:, :2], geom.segments[:, 2:]]
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+        t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
+        points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
+    for marker, entering in ((geom.start, True), (geom.finish, False)):
+        if marker.inside:
+            r = GOAL_DOT_RADIUS
+            points.append(np.array([[marker.x - r, marker.y - r], [marker.x + r, marker.y + r]]))
+        else:
+            points.append(marker_triangle(marker, arrow, entering=entering))
+    every = np.concatenate([p.reshape(-1, 2) for p in points if len(p)])
+    x0, y0 = every.min(axis=0).tolist()
+    x1, y1 = every.max(axis=0).tolist()
+    return float(x0), float(y0), float(x1), float(y1)

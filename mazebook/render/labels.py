@@ -19,6 +19,8 @@ from .style import marker_length
 
 #: Size of the START / FINISH words (points).
 LABEL_SIZE = 7.0
+#: Room kept around a maze's box for the START and FINISH words (points).
+LABEL_ROOM = 11.0
 #: Share of the label size above the baseline (ascent) and below it (descent).
 ASCENT, DESCENT = 0.73, 0.24
 

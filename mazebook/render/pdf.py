@@ -28,7 +28,7 @@ from .geometry import (
     clamp_overhang,
     marker_triangle,
 )
-from .labels import LABEL_SIZE, label_anchors
+from .labels import LABEL_ROOM, LABEL_SIZE, label_anchors
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -75,16 +75,22 @@ def draw_maze(
     left = x + fit.x
     top = y + height - fit.y
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "1 J 1 j\n"]
+    solution: list[str] = []
     if show_solution and len(geom.solution):
         line = clamp_overhang(geom, marker_length(s) / s).solution
-        ops.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        ops.append(pdf_polyline_ops(line))
-        ops.append("S\n")
-    ops.append(f"0 G {style.wall_width / s:.5f} w 2 J\n")
+        solution.append("1 J\n" if style.solution_on_top else "")
+        solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
+        solution.append(pdf_polyline_ops(line))
+        solution.append("S\n")
+    if not style.solution_on_top:
+        ops += solution
+    ops.append(f"{style.wall_gray:.3f} G {style.wall_width / s:.5f} w 2 J\n")
     ops.append(pdf_segments_ops(geom.segments))
     if len(geom.arcs):
         ops.append(_arc_ops(geom))
     ops.append("S\n")
+    if style.solution_on_top:
+        ops += solution
     arrow = marker_length(s) / s
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
@@ -222,19 +228,20 @@ def to_pdf(
     )
     canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
-    height = page_h - 2 * margin
+    inset = margin + (LABEL_ROOM if words else 0.0)
+    height = page_h - 2 * inset
     fit = draw_maze(
         canvas,
         geom,
-        x=margin,
-        y=margin,
-        width=page_w - 2 * margin,
+        x=inset,
+        y=inset,
+        width=page_w - 2 * inset,
         height=height,
         style=style,
         show_solution=show_solution,
     )
     if words:
-        draw_labels(canvas, geom, fit, x=margin, y=margin, height=height, words=words)
+        draw_labels(canvas, geom, fit, x=inset, y=inset, height=height, words=words)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -1,4 +1,4 @@
-"""One maze to a file format: the writers by format, and ``save``.
+"""One maze to a file format (json, svg, pdf, png, txt): the writers by format, and ``save``.
 
 ``WRITERS`` maps each format to a function ``(maze, *, solution) -> bytes``; the SVG and PDF
 writers draw only the maze's geometry, the text writer only its wall bits. An unknown format
@@ -75,25 +75,39 @@ def write_pdf(maze: Maze, *, solution: bool = False) -> bytes:
     return to_pdf(maze_geometry(maze), show_solution=solution)
 
 
+def write_png(maze: Maze, *, solution: bool = False, dpi: int | None = None) -> bytes:
+    """The single-maze PDF page as a greyscale picture, ``dpi`` dots per inch (default 150)."""
+    from .pdf import to_pdf
+    from .png import DEFAULT_DPI, check_dpi, pdf_png
+
+    resolution = DEFAULT_DPI if dpi is None else check_dpi(dpi)
+    return pdf_png(to_pdf(maze_geometry(maze), show_solution=solution), dpi=resolution)
+
+
 #: Writers by format name, in the order the command line lists them.
 WRITERS: dict[str, Writer] = {
     "json": write_json,
     "svg": write_svg,
     "pdf": write_pdf,
+    "png": write_png,
     "txt": write_txt,
 }
 
 FORMATS = tuple(WRITERS)
 
 
-def write(maze: Maze, fmt: str, *, solution: bool = False) -> bytes:
-    """The maze in a format, as bytes."""
+def write(maze: Maze, fmt: str, *, solution: bool = False, dpi: int | None = None) -> bytes:
+    """The maze in a format, as bytes; ``dpi`` is the png's resolution."""
     try:
         writer = WRITERS[fmt]
     except KeyError:
         raise MazebookError(
             f"unknown format {fmt!r}; choose one of: {', '.join(FORMATS)}"
         ) from None
+    if dpi is not None:
+        if fmt != "png":
+            raise MazebookError("--dpi goes with --format png")
+        return writer(maze, solution=solution, dpi=dpi)
     return writer(maze, solution=solution)
 
 

@@ -51,6 +51,10 @@ DEFAULTS: dict[str, Any] = {
     "margin": "0.5in",
     "font": None,  # the bundled DejaVu Sans
     "language": "en",
+    "copyright": "",  # no copyright page
+    "belongs_to": False,
+    "section_start": "any",
+    "page": [],
 }
 
 #: Defaults of a [[section]]'s keys ("Section N" for a missing name).
@@ -80,6 +84,7 @@ class Section:
     openings: str = "auto"
     shape: str = "rect"
     shape_options: tuple[tuple[str, Any], ...] = ()  # mask/text/image and the options table
+    answers_per_page: int | None = None  # None: the book's
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,10 @@ class Template:
     font: Path | None
     sections: tuple[Section, ...]
     texts: Texts = field(default_factory=lambda: make_texts("en", {}, source=""))
+    copyright: str = ""
+    belongs_to: bool = False
+    section_start: str = "any"
+    own_pages: tuple[tuple[str, str], ...] = ()  # (title, body) of each [[page]]
     worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
     path: Path | None = None  # the template file, when it was read from one
 
@@ -274,6 +283,10 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         font=font,
         sections=sections,
         texts=texts,
+        copyright=values["copyright"],
+        belongs_to=values["belongs_to"],
+        section_start=values["section_start"],
+        own_pages=tuple((p["title"], p.get("body", "")) for p in values["page"]),
         worksheet=options,
     )
 
@@ -339,4 +352,5 @@ def _section(
         openings=values["openings"],
         shape=shape,
         shape_options=tuple(shape_options),
+        answers_per_page=data.get("answers_per_page"),
     )

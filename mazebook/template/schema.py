@@ -67,6 +67,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                     {"type": "array", "items": _LEVEL, "minItems": 2, "maxItems": 2},
                 ],
             },
+            "answers_per_page": {
+                "enum": PER_PAGE,
+                "description": f"one of {per_page}: this section's answers a page",
+            },
             "generators": {
                 "type": "array",
                 "minItems": 1,
@@ -145,6 +149,31 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": f"one of {per_page}",
             },
             "bleed": {"type": "boolean", "description": "true or false"},
+            "copyright": _text("the text of a copyright page (no year is added)"),
+            "belongs_to": {
+                "type": "boolean",
+                "description": 'true or false: a "This book belongs to" page',
+            },
+            "section_start": {
+                "enum": ["any", "right"],
+                "description": "any, or right: open each section on a right-hand page",
+            },
+            "page": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["title"],
+                    "properties": {
+                        "title": _text("a non-empty string"),
+                        "body": {
+                            "type": "string",
+                            "description": "text; blank lines part paragraphs",
+                        },
+                    },
+                },
+                "description": "[[page]] tables (title, body): your own pages before the puzzles",
+            },
             "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
             "margin": _length('a length of at least 0.25in (0.375in with bleed), e.g. "0.5in"'),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),

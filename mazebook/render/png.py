@@ -1,0 +1,99 @@
+"""PNG pictures of PDF pages, rasterized by PDFium (pypdfium2): single mazes and book previews.
+
+Why PDFium rather than drawing the geometry again with Pillow: the PNG then shows exactly what
+the PDF prints (fonts, arrows, grey solution, arcs) with no second renderer to keep in step,
+and pypdfium2 ships binary wheels for every platform. PDFium may not be entered by two threads
+at once, so every call here holds one lock.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from ..errors import MazebookError
+
+#: Resolutions accepted (dots per inch), and the default of `mazebook maze --format png`.
+MIN_DPI, MAX_DPI, DEFAULT_DPI = 10, 600, 150
+#: The largest picture made, in pixels (a letter page at 600 dpi is 33.7M).
+MAX_PIXELS = 40_000_000
+
+_LOCK = threading.Lock()
+
+
+def check_dpi(dpi: int, *, flag: str = "--dpi") -> int:
+    """The resolution if it is a whole number from MIN_DPI to MAX_DPI; MazebookError if not."""
+    if isinstance(dpi, bool) or not isinstance(dpi, int) or not MIN_DPI <= dpi <= MAX_DPI:
+        raise MazebookError(
+            f"{flag} must be a whole number from {MIN_DPI} to {MAX_DPI}, got {dpi!r}"
+        )
+    return dpi
+
+
+def page_count(pdf: bytes | Path, *, name: str = "the PDF") -> int:
+    """How many pages the PDF has; MazebookError naming ``name`` if PDFium cannot read it."""
+    with _LOCK:
+        doc = _open(pdf, name)
+        try:
+            return len(doc)
+        finally:
+            doc.close()
+
+
+def pdf_pages_png(
+    pdf: bytes | Path, pages: Iterable[int], *, dpi: int, name: str = "the PDF"
+) -> Iterator[tuple[int, bytes]]:
+    """(page number, PNG bytes) for each 1-based page asked for, in greyscale at ``dpi``.
+
+    Raises MazebookError naming ``name`` for a file that is not a readable PDF, a page it
+    does not have, or a picture of more than MAX_PIXELS.
+    """
+    check_dpi(dpi)
+    wanted = list(pages)
+    with _LOCK:
+        doc = _open(pdf, name)
+        try:
+            count = len(doc)
+            pictures: list[tuple[int, bytes]] = []
+            for number in wanted:
+                if not 1 <= number <= count:
+                    raise MazebookError(f"{name} has no page {number} (it has {count})")
+                pictures.append((number, _page_png(doc[number - 1], dpi, name, number)))
+        finally:
+            doc.close()
+    yield from pictures
+
+
+def pdf_png(pdf: bytes, *, dpi: int = DEFAULT_DPI) -> bytes:
+    """The first page of a PDF as one PNG (the single-maze picture)."""
+    return next(pdf_pages_png(pdf, [1], dpi=dpi))[1]
+
+
+def _open(pdf: bytes | Path, name: str) -> pdfium.PdfDocument:
+    """A PDFium document of bytes or a file; MazebookError if it is not a PDF."""
+    try:
+        return pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    except (pdfium.PdfiumError, OSError) as exc:
+        raise MazebookError(f"{name} is not a PDF that can be read ({exc})") from None
+
+
+def _page_png(page: pdfium.PdfPage, dpi: int, name: str, number: int) -> bytes:
+    """One page at ``dpi`` as a greyscale PNG (the page is closed afterwards)."""
+    width, height = page.get_size()
+    scale = dpi / 72.0
+    try:
+        if width * scale * height * scale > MAX_PIXELS:
+            raise MazebookError(
+                f"page {number} of {name} at {dpi} dpi would be over "
+                f"{MAX_PIXELS // 1_000_000}M pixels; use a lower --dpi"
+            )
+        image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    finally:
+        page.close()
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=6, dpi=(dpi, dpi))
+    return buf.getvalue()

@@ -1,0 +1,625 @@
+"""The web app's only door into mazebook: forms in, mazes, sheets, books and pictures out.
+
+Every call into the library (generate, render, the worksheet flags, templates, build_book,
+the PNG rasterizer) is made here, so a change in the library's layout is answered in one file.
+Form values arrive as plain strings; a bad one raises FieldError naming the form field, with
+the library's (the command line's) own words as the message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import re
+import threading
+import tomllib
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..book import build_book, load_template
+from ..book.layout import max_cells
+from ..book.pipeline import BuildResult
+from ..book.schedule import Request, choose
+from ..commands import worksheet as worksheet_cmd
+from ..commands.common import parse_seed, parse_size
+from ..engine import generate
+from ..errors import (
+    FontError,
+    InvalidSizeError,
+    MazebookError,
+    TemplateError,
+    UnknownAlgorithmError,
+    UnsupportedShapeError,
+)
+from ..generators import REGISTRY
+from ..maze import Maze
+from ..metrics import measure
+from ..render.pdf import to_pdf
+from ..render.png import page_count, pdf_pages_png, pdf_png
+from ..render.shapes import maze_geometry
+from ..render.writers import write
+from ..shapes import SHAPES as SHAPE_REGISTRY
+from ..shapes.masks import MaskWarning
+from ..shapes.silhouettes import SILHOUETTES
+from ..template import available_templates, locate, parse_template, template_from_data
+from ..template.limits import LEVELS as LEVEL_RANGE
+from ..template.units import PAGE_SIZES, parse_length, parse_page_size
+
+#: What the form offers.
+ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
+SHAPES: tuple[str, ...] = tuple(SHAPE_REGISTRY)
+MASKS: tuple[str, ...] = tuple(SILHOUETTES)
+PAGE_NAMES: tuple[str, ...] = tuple(PAGE_SIZES)
+LEVELS = tuple(LEVEL_RANGE)
+
+#: Web caps (the command line has none of these): a maze of at most this many cells (200 x 200),
+#: a circle of at most this many rings, a worksheet of at most this many mazes, a book of at most
+#: this many puzzles, an image of at most this many pixels.
+MAX_CELLS = 40_000
+MAX_RINGS = 100
+MAX_SHEET_MAZES = 200
+MAX_BOOK_PUZZLES = 500
+MAX_IMAGE_PIXELS = 16_000_000
+#: The single maze's page margin and smallest cell at a level (as the books' default).
+MAZE_MARGIN = 36.0
+LEVEL_MIN_CELL = "3.5mm"
+#: Keys that name files on disk: refused in uploaded templates (no request reads server paths).
+FILE_KEYS = ("font", "image")
+
+
+class FieldError(MazebookError):
+    """A form value the library refused: ``field`` is the form field, the message its words."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+# ---------------------------------------------------------------------------------- maze
+
+
+@dataclass(frozen=True)
+class MazeOrder:
+    """A checked maze form: what to generate and how to print it."""
+
+    algorithm: str | None  # None: chosen by the level
+    level: int | None
+    width: int
+    height: int
+    seed: int
+    shape: str
+    options: Mapping[str, Any]
+    pagesize: tuple[float, float]
+    solution: bool
+
+
+def _choice(field: str, value: str, allowed: tuple[str, ...], flag: str) -> str:
+    """The value if it is one of ``allowed``, else FieldError in the flag's words."""
+    if value not in allowed:
+        raise FieldError(field, f"{flag} must be one of: {', '.join(allowed)}; got {value!r}")
+    return value
+
+
+def _seed(value: str) -> int:
+    """The form's seed through the CLI's parse_seed (empty: 1)."""
+    try:
+        seed = parse_seed(value.strip() or "1")
+    except MazebookError as exc:
+        raise FieldError("seed", str(exc)) from None
+    assert seed is not None
+    return seed
+
+
+def _page(field: str, value: str, landscape: bool) -> tuple[float, float]:
+    """A page size through the template reader's parser, turned for landscape."""
+    try:
+        width, height = parse_page_size(value)
+    except ValueError as exc:
+        names = ", ".join(PAGE_NAMES)
+        raise FieldError(
+            field, f"--page-size: {exc}; use {names}, or WxH with mm, cm, in or pt (e.g. 210x297mm)"
+        ) from None
+    return (max(width, height), min(width, height)) if landscape else (width, height)
+
+
+def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
+    """Check the maze form (and an uploaded mask image already saved at ``image``)."""
+    shape = _choice("shape", form.get("shape", "rect"), SHAPES, "--shape")
+    options: dict[str, Any] = {}
+    if shape == "mask":
+        source = form.get("mask_source", "mask")
+        if source == "text":  # a typed \n is a line break, as in a template
+            options["text"] = form.get("text", "").replace("\\n", "\n")
+        elif source == "image":
+            if image is None:
+                raise FieldError("image", "choose a black-and-white image file for the mask")
+            options["image"] = str(image)
+        else:
+            options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS, "--mask")
+        if form.get("parts"):  # empty: the library's default for the source
+            options["parts"] = form["parts"]
+    if form.get("openings"):
+        options["openings"] = form["openings"]
+    mode = form.get("mode", "algorithm")
+    algorithm: str | None = None
+    level: int | None = None
+    width = height = 0
+    if mode == "level":
+        text = form.get("level", "5")
+        if not text.isdigit() or not 1 <= int(text) <= 10:
+            raise FieldError("level", f"--level must be a level from 1 to 10, got {text!r}")
+        level = int(text)
+    else:
+        algorithm = form.get("algorithm", "backtracker")
+        try:
+            width, height = parse_size(form.get("size", "20x20"))
+        except MazebookError as exc:
+            raise FieldError("size", str(exc)) from None
+        if width * height > MAX_CELLS or (shape == "circle" and height > MAX_RINGS):
+            raise FieldError(
+                "size",
+                f"the web app makes mazes of up to {MAX_CELLS} cells (e.g. 200x200) and "
+                f"{MAX_RINGS} rings; use `mazebook maze` for larger ones",
+            )
+    pagesize = _page(
+        "page_size", form.get("page_size", "letter"), form.get("orientation") == "landscape"
+    )
+    return MazeOrder(
+        algorithm=algorithm,
+        level=level,
+        width=width,
+        height=height,
+        seed=_seed(form.get("seed", "1")),
+        shape=shape,
+        options=options,
+        pagesize=pagesize,
+        solution=form.get("solution") in ("on", "true", "1"),
+    )
+
+
+def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
+    """Which maze field an engine error concerns."""
+    text = str(exc)
+    if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError):
+        return "level" if order.level is not None else "algorithm"
+    if isinstance(exc, InvalidSizeError):
+        return "size"
+    if isinstance(exc, FontError) or "text" in order.options:
+        return "text"
+    if "parts" in text:
+        return "parts"
+    if "image" in order.options:
+        return "image"
+    if "mask" in order.options and "mask" in text:
+        return "mask"
+    if "opening" in text:
+        return "openings"
+    return "level" if order.level is not None else "size"
+
+
+#: Warnings are caught process-wide, so mask mazes (the ones that warn) are made one at a time.
+_WARNINGS_LOCK = threading.Lock()
+
+
+def make_maze(order: MazeOrder, *, image_name: str | None = None) -> tuple[Maze, list[str]]:
+    """Generate the ordered maze and the mask's warnings (e.g. parts dropped); FieldError
+    otherwise. An upload is named as uploaded, never by its path on the server."""
+    image = order.options.get("image")
+
+    def named(text: str) -> str:
+        return text.replace(image, image_name or "the image") if image is not None else text
+
+    try:
+        if image is not None:
+            _check_image(image)
+        if order.shape != "mask":
+            return _generate(order), []
+        with _WARNINGS_LOCK, warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", MaskWarning)
+            maze = _generate(order)
+        if image is not None:  # the maze records its options: the upload's name, not our path
+            maze = dataclasses.replace(maze, options={**maze.options, "image": named(image)})
+        return maze, [named(str(w.message)) for w in caught if issubclass(w.category, MaskWarning)]
+    except MazebookError as exc:
+        field = exc.field if isinstance(exc, FieldError) else _maze_field(exc, order)
+        raise FieldError(field, named(str(exc))) from None
+
+
+def _generate(order: MazeOrder) -> Maze:
+    """generate() with the order's algorithm, or the level's choice."""
+    if order.level is not None:
+        return _level_maze(order)
+    assert order.algorithm is not None
+    return generate(
+        order.algorithm,
+        order.width,
+        order.height,
+        seed=order.seed,
+        shape=order.shape,
+        **order.options,
+    )
+
+
+def _check_image(path: str) -> None:
+    """Refuse a picture of more than MAX_IMAGE_PIXELS before the mask reader decodes it."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as img:
+            width, height = img.size
+    except Image.DecompressionBombError:
+        width = height = MAX_IMAGE_PIXELS  # far too many pixels to say how many
+    except Exception:  # the library's reader says what is wrong with it
+        return
+    if width * height > MAX_IMAGE_PIXELS:
+        raise FieldError(
+            "image",
+            f"the mask image {path!r} has more than {MAX_IMAGE_PIXELS // 1_000_000} megapixels, "
+            "the most the web app takes",
+        )
+
+
+def _level_maze(order: MazeOrder) -> Maze:
+    """A maze for a difficulty level, fitted to the page as the books choose theirs."""
+    assert order.level is not None
+    box = (order.pagesize[0] - 2 * MAZE_MARGIN, order.pagesize[1] - 2 * MAZE_MARGIN)
+    min_cell = parse_length(LEVEL_MIN_CELL)
+    shape_options = tuple(sorted((k, v) for k, v in order.options.items() if k != "openings"))
+    request = Request(
+        level=order.level,
+        box=box,
+        min_cell=min_cell,
+        limit=max_cells(box[0], box[1], min_cell),
+        shape=order.shape,
+        shape_options=shape_options,
+        openings=str(order.options.get("openings", "auto")),
+    )
+    return choose(request, random.Random(order.seed)).maze
+
+
+def maze_summary(maze: Maze) -> dict[str, Any]:
+    """What the page says about a maze: how it was made and how hard it is."""
+    metrics = measure(maze)
+    return {
+        "shape": maze.grid.kind,
+        "algorithm": maze.algorithm,
+        "width": maze.width,
+        "height": maze.height,
+        "cells": metrics.cells,
+        "seed": maze.seed,
+        "difficulty": round(metrics.difficulty, 2),
+        "solution_length": metrics.solution_length,
+    }
+
+
+def maze_svg(maze: Maze, *, solution: bool) -> bytes:
+    """The maze as SVG (the preview and the SVG download)."""
+    return write(maze, "svg", solution=solution)
+
+
+def maze_pdf(maze: Maze, *, solution: bool, pagesize: tuple[float, float]) -> bytes:
+    """One page of the chosen size with the maze as large as it fits inside half-inch margins."""
+    return to_pdf(maze_geometry(maze), pagesize=pagesize, show_solution=solution)
+
+
+def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: int = 150) -> bytes:
+    """The PDF page as a PNG picture."""
+    return pdf_png(maze_pdf(maze, solution=solution, pagesize=pagesize), dpi=dpi)
+
+
+# ----------------------------------------------------------------------------- worksheet
+
+#: Worksheet form fields -> the `mazebook worksheet` flags whose words their errors use.
+SHEET_FLAGS = {
+    "--count": "count",
+    "--per-page": "per_page",
+    "--level/--levels": "levels",
+    "--levels": "levels",
+    "--level": "levels",
+    "--page-size": "page_size",
+    "--title": "title",
+    "--instruction": "instruction",
+    "--seed": "seed",
+}
+SHEET_FIELD_LABELS = ("Name", "Class", "Date")
+
+
+def _sheet_field(message: str) -> str:
+    """The worksheet field a message in the worksheet command's words concerns."""
+    for flag, field in SHEET_FLAGS.items():
+        if message.startswith(flag) or f" {flag}" in message or f"{flag}:" in message:
+            return field
+    for word in ("title", "instruction", "fields"):
+        if word in message:
+            return word
+    return "sheet"
+
+
+def worksheet_template(form: Mapping[str, str]) -> Any:
+    """The worksheet form as `mazebook worksheet` flags, through that command's own checks."""
+    levels = form.get("levels", "3").strip()
+    per_page_text = form.get("per_page", "4")
+    if per_page_text not in ("1", "2", "4", "6"):
+        raise FieldError("per_page", f"--per-page must be 1, 2, 4 or 6, got {per_page_text!r}")
+    count = form.get("count", "4")
+    if count.strip().isdigit() and int(count) > MAX_SHEET_MAZES:
+        raise FieldError("count", f"the web app makes up to {MAX_SHEET_MAZES} mazes a worksheet")
+    args = argparse.Namespace(
+        count=count,
+        per_page=int(per_page_text),
+        level=None if "-" in levels or "–" in levels else levels,
+        levels=levels if "-" in levels or "–" in levels else None,
+        page_size=form.get("page_size", "letter"),
+        title=form.get("title", "Maze Worksheet"),
+        instruction=form.get("instruction") or None,
+        font=None,
+        min_cell=None,
+        seed=form.get("seed", "1").strip() or "1",
+    )
+    name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
+    base = tomllib.loads(entry.read_text(encoding="utf-8"))
+    try:
+        data = worksheet_cmd.template_data(args, base)
+        data["fields"] = [label for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")]
+        return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
+    except MazebookError as exc:
+        message = str(exc.restated(key_labels=worksheet_cmd.FLAGS, drop_file=worksheet_cmd.SOURCE))
+        raise FieldError(_sheet_field(message), message) from None
+
+
+@dataclass(frozen=True)
+class Built:
+    """A finished book or worksheet in a folder: its files by download name."""
+
+    files: dict[str, Path]
+    page_count: int
+    puzzle_count: int
+    seconds: float
+
+
+def build(
+    template: Any, folder: Path, *, progress: Callable[[int, int], None] | None = None
+) -> Built:
+    """Build a book or worksheet template into ``folder`` (its own temporary folder)."""
+    result: BuildResult = build_book(
+        template, output=folder / f"{template.name}.pdf", progress=progress
+    )
+    files = {"interior": result.pdf, "manifest": result.manifest}
+    if result.answers is not None:
+        files["answers"] = result.answers
+    cover = getattr(result, "cover", None)  # the cover, once the builder makes one
+    if isinstance(cover, Path):
+        files["cover"] = cover
+    return Built(files, result.page_count, result.puzzle_count, result.seconds)
+
+
+def page_pngs(pdf: Path, pages: int, *, dpi: int) -> list[bytes]:
+    """The first ``pages`` pages (or all, if fewer) of a PDF as PNG pictures."""
+    count = page_count(pdf)
+    return [png for _, png in pdf_pages_png(pdf, range(1, min(pages, count) + 1), dpi=dpi)]
+
+
+# ---------------------------------------------------------------------------------- book
+
+BOOK_TEMPLATES: tuple[str, ...] = tuple(
+    sorted(
+        (name for name in available_templates() if load_template(name).worksheet is None),
+        key=lambda name: (name != "classic", name),  # the default book first
+    )
+)
+
+
+@dataclass(frozen=True)
+class BookSource:
+    """A template's TOML text and where it came from (a shipped name or an upload)."""
+
+    text: str
+    name: str
+    uploaded: bool
+
+    @property
+    def source(self) -> str:
+        """How messages name the template: 'NAME.toml (uploaded)' or '(built in)'."""
+        return f"{self.name}.toml" + (" (uploaded)" if self.uploaded else " (built in)")
+
+
+def shipped_book(name: str) -> BookSource:
+    """A shipped book template's TOML text."""
+    if name not in BOOK_TEMPLATES:
+        raise FieldError(
+            "base", f"no template named {name!r}; built-in templates: {', '.join(BOOK_TEMPLATES)}"
+        )
+    _, entry = locate(name)
+    return BookSource(entry.read_text(encoding="utf-8"), name, uploaded=False)
+
+
+def uploaded_book(raw: bytes, filename: str) -> BookSource:
+    """An uploaded template: its TOML must parse and name no file on the server."""
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(filename or "book").stem).strip("-") or "book"
+    source = BookSource(raw.decode("utf-8", errors="replace"), stem[:40], uploaded=True)
+    book_data(source)
+    return source
+
+
+def book_data(src: BookSource) -> dict[str, Any]:
+    """The template's TOML as data (TemplateError in the command line's words)."""
+    try:
+        data = tomllib.loads(src.text)
+    except tomllib.TOMLDecodeError:
+        try:  # the template reader's own words for it
+            parse_template(src.text, name=src.name, source=src.source)
+        except TemplateError as exc:
+            raise FieldError("upload", str(exc)) from None
+        raise
+    if src.uploaded:
+        _refuse_files(data, src.source)
+    if data.get("kind", "book") != "book":
+        raise FieldError(
+            "upload",
+            f"{src.source}: this is a {data.get('kind')!r} template; "
+            "use the Worksheet part for worksheets",
+        )
+    sections = data.get("section")
+    if not isinstance(sections, list) or not sections:
+        raise FieldError(
+            "upload",
+            f'{src.source}: key "section" is missing; a book needs at least one [[section]]',
+        )
+    return data
+
+
+def _refuse_files(data: Mapping[str, Any], source: str) -> None:
+    """FieldError when an uploaded template names a file (font, image) anywhere."""
+    where: list[tuple[str, Mapping[str, Any]]] = [("", data)]
+    for i, section in enumerate(data.get("section") or []):
+        if isinstance(section, Mapping):
+            where.append((f"[[section]] {i + 1}, ", section))
+            options = section.get("options")
+            if isinstance(options, Mapping):
+                where.append((f"[[section]] {i + 1} options, ", options))
+    for prefix, table in where:
+        for key in FILE_KEYS:
+            if key in table:
+                raise FieldError(
+                    "upload",
+                    f'{source}: {prefix}key "{key}" names a file; the web app reads no files on '
+                    "the server (use `mazebook build` for templates with fonts or images)",
+                )
+
+
+def book_form_values(src: BookSource) -> dict[str, Any]:
+    """The editable keys of a template, as the form shows them."""
+    data = book_data(src)
+    sections = []
+    for i, section in enumerate(data["section"]):
+        difficulty = section.get("difficulty", 5)
+        levels = (
+            f"{difficulty[0]}-{difficulty[1]}" if isinstance(difficulty, list) else str(difficulty)
+        )
+        sections.append(
+            {
+                "name": section.get("name", f"Section {i + 1}"),
+                "count": section.get("count", 10),
+                "levels": levels,
+            }
+        )
+    return {
+        "title": data.get("title", ""),
+        "author": data.get("author", ""),
+        "page_size": data.get("page_size", "letter"),
+        "sections": sections,
+    }
+
+
+def _number(text: str) -> Any:
+    """A whole number where the text is one, else the text (the schema then names it)."""
+    return int(text) if text.strip().isdigit() else text
+
+
+def _levels(text: str) -> Any:
+    """'2-5' -> [2, 5], '3' -> 3; anything else as typed (the schema names it)."""
+    match = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text)
+    if match:
+        return [int(match.group(1)), int(match.group(2))]
+    return _number(text)
+
+
+_SECTION_ERR = re.compile(r"\[\[section\]\] (\d+)")
+_KEY_ERR = re.compile(r'key "(\w+)"')
+
+
+def _book_field(message: str) -> str:
+    """The book form field a template error concerns (its section row and key)."""
+    section = _SECTION_ERR.search(message)
+    key = _KEY_ERR.search(message)
+    name = key.group(1) if key else ""
+    if section:
+        index = int(section.group(1)) - 1
+        part = {"count": "count", "difficulty": "levels", "name": "name"}.get(name, "levels")
+        return f"section-{index}-{part}"
+    if name in ("title", "author", "page_size"):
+        return name
+    if "title" in message:
+        return "title"
+    return "upload"
+
+
+def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
+    """The template with the form's edits, checked as `mazebook build` checks a file.
+
+    Returns (Template, its data) so the build can make it again in another process.
+    """
+    data = dict(book_data(src))
+    data["title"] = form.get("title", "")
+    author = form.get("author", "").strip()
+    if author:
+        data["author"] = author
+    else:
+        data.pop("author", None)
+    data["page_size"] = form.get("page_size", "letter")
+    sections = [dict(s) for s in data["section"]]
+    new = len(sections)
+    if form.get(f"section-{new}-count", "").strip():  # the form's empty row, filled in
+        sections.append({})
+    kept, rows = [], []
+    for i, section in enumerate(sections):
+        if form.get(f"section-{i}-remove"):
+            continue
+        kept.append(section)
+        rows.append(i)
+        if f"section-{i}-count" in form:
+            name = form.get(f"section-{i}-name", "").strip()
+            if name:
+                section["name"] = name
+            section["count"] = _number(form[f"section-{i}-count"])
+            section["difficulty"] = _levels(form.get(f"section-{i}-levels", ""))
+    data["section"] = kept
+    if not kept:
+        raise FieldError("section-0-count", "a book needs at least one section")
+    try:
+        template = checked_book(data, src.name, src.source)
+    except FieldError as exc:  # "[[section]] 2" counts the kept sections: name the form's row
+        match = re.fullmatch(r"section-(\d+)-(\w+)", exc.field)
+        if match:
+            row = rows[int(match.group(1))]
+            raise FieldError(f"section-{row}-{match.group(2)}", str(exc)) from None
+        raise
+    if template.puzzle_count > MAX_BOOK_PUZZLES:
+        raise FieldError(
+            "section-0-count",
+            f"the web app builds books of up to {MAX_BOOK_PUZZLES} puzzles; this one has "
+            f"{template.puzzle_count} (use `mazebook build` for larger ones)",
+        )
+    return template, data
+
+
+def checked_book(data: Mapping[str, Any], name: str, source: str) -> Any:
+    """Template data through the library's schema and checks; FieldError on the field."""
+    try:
+        return template_from_data(data, name=name, source=source)
+    except (TemplateError, MazebookError) as exc:
+        raise FieldError(_book_field(str(exc)), str(exc)) from None
+
+
+def answers_pdf(interior: Path, manifest: Path) -> bytes | None:
+    """A book's answer key pages (the manifest's answer_pages) as a PDF of their own."""
+    import io
+    import json
+
+    from pypdf import PdfReader, PdfWriter
+
+    pages = json.loads(manifest.read_text(encoding="utf-8")).get("answer_pages")
+    if not pages:
+        return None
+    first, last = pages[0], pages[-1]
+    reader = PdfReader(interior)
+    writer = PdfWriter()
+    for number in range(first, last + 1):
+        writer.add_page(reader.pages[number - 1])
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()

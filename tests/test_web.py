@@ -1,0 +1,599 @@
+"""The web app over HTTP (Starlette's test client): pages, previews, downloads, errors, safety."""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra (mazebook[web]) is not installed")
+pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
+
+from PIL import Image, ImageDraw
+from pypdf import PdfReader
+from starlette.testclient import TestClient
+
+from mazebook.cli import main
+from mazebook.commands.serve import exposure_warning, is_loopback
+from mazebook.web import app as web_app
+from mazebook.web.app import create_app
+
+MAZE = {
+    "shape": "rect",
+    "mode": "algorithm",
+    "algorithm": "backtracker",
+    "size": "12x8",
+    "seed": "5",
+    "page_size": "letter",
+    "orientation": "portrait",
+}
+SHEET = {
+    "title": "Class 2",
+    "count": "4",
+    "per_page": "4",
+    "levels": "2-3",
+    "page_size": "letter",
+    "seed": "3",
+    "field_Name": "on",
+    "field_Date": "on",
+}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "root")) as c:
+        (tmp_path / "root").mkdir(exist_ok=True)
+        yield c
+
+
+@pytest.fixture
+def root(client: TestClient) -> Path:
+    return Path(client.app.state.root)  # type: ignore[attr-defined]
+
+
+def error_of(page: str, part: str, field: str) -> str:
+    """The text of the error shown beside a field ('' when none)."""
+    match = re.search(rf'id="{part}-err-{re.escape(field)}"[^>]*>([^<]*)</span>', page)
+    assert match, f"no error slot for {part}/{field}"
+    return html.unescape(match.group(1))
+
+
+def cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """The message the command line prints for the same bad input."""
+    assert main(list(argv)) == 2
+    err = capsys.readouterr().err.strip()
+    return err.split(": error: ", 1)[1]
+
+
+def svg_of(page: str) -> str:
+    match = re.search(r"<svg.*?</svg>", page, re.S)
+    assert match, "no SVG in the preview"
+    return match.group(0)
+
+
+def test_page_has_three_parts_and_loads_htmx(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    for part in ('id="maze"', 'id="worksheet"', 'id="book"'):
+        assert part in page.text
+    assert 'src="/static/htmx.min.js"' in page.text
+    script = client.get("/static/htmx.min.js")
+    assert script.status_code == 200 and "htmx" in script.text[:200]
+    for name in ("classic", "children", "a4"):
+        assert f"<option>{name}</option>" in page.text or f"<option selected>{name}" in page.text
+
+
+def test_maze_preview_is_the_library_svg(client: TestClient) -> None:
+    import mazebook
+    from mazebook.render.writers import write
+
+    page = client.post("/maze/preview", data=MAZE).text
+    maze = mazebook.generate("backtracker", 12, 8, seed=5)
+    assert svg_of(page) == write(maze, "svg").decode().strip()
+    solved = client.post("/maze/preview", data={**MAZE, "solution": "on"}).text
+    assert "<polyline" in svg_of(solved) and "<polyline" not in svg_of(page)
+
+
+def test_changing_the_shape_changes_the_preview(client: TestClient) -> None:
+    rect = svg_of(client.post("/maze/preview", data=MAZE).text)
+    circle = svg_of(client.post("/maze/preview", data={**MAZE, "shape": "circle"}).text)
+    heart = client.post(
+        "/maze/preview", data={**MAZE, "shape": "mask", "mask_source": "mask", "mask": "heart"}
+    ).text
+    assert rect != circle and svg_of(heart) not in (rect, circle)
+    assert '"shape": "circle"' in circle or "circle" in circle
+    assert "mask" in svg_of(heart)
+
+
+def test_level_mode_picks_the_maze(client: TestClient) -> None:
+    easy = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "1"}).text
+    hard = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "8"}).text
+    cells = [int(re.search(r"\((\d+) cells\)", p).group(1)) for p in (easy, hard)]  # type: ignore[union-attr]
+    assert cells[0] < cells[1]
+    again = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "8"}).text
+    assert svg_of(again) == svg_of(hard)  # the seed decides
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "argv"),
+    [
+        ("size", "40y60", ["maze", "--size", "40y60"]),
+        ("size", "0x5", ["maze", "--size", "0x5"]),
+        ("seed", "abc", ["maze", "--seed", "abc"]),
+        ("algorithm", "primm", ["maze", "--algorithm", "primm"]),
+    ],
+)
+def test_maze_errors_beside_the_field_in_the_cli_words(
+    client: TestClient, capsys: pytest.CaptureFixture[str], field: str, value: str, argv: list[str]
+) -> None:
+    page = client.post("/maze/preview", data={**MAZE, field: value}).text
+    assert error_of(page, "maze", field) == cli_error(capsys, *argv)
+    others = [f for f in web_app.MAZE_FIELDS if f != field]
+    assert all(error_of(page, "maze", f) == "" for f in others)
+    assert "<svg" not in page
+
+
+def test_rect_only_algorithm_on_a_circle_is_named(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = client.post(
+        "/maze/preview", data={**MAZE, "shape": "circle", "algorithm": "sidewinder"}
+    ).text
+    words = cli_error(capsys, "maze", "--shape", "circle", "-a", "sidewinder", "-s", "12x8")
+    assert error_of(page, "maze", "algorithm") == words
+
+
+def test_empty_mask_text_is_named_beside_the_text(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    form = {**MAZE, "shape": "mask", "mask_source": "text", "text": ""}
+    page = client.post("/maze/preview", data=form).text
+    assert error_of(page, "maze", "text") == cli_error(
+        capsys, "maze", "--shape", "mask", "--text", "", "-s", "12x8"
+    )
+    word = client.post("/maze/preview", data={**form, "text": "HI", "size": "30x12"}).text
+    assert error_of(word, "maze", "text") == "" and "mask maze" in word
+
+
+def test_web_size_cap(client: TestClient) -> None:
+    page = client.post("/maze/preview", data={**MAZE, "size": "300x300"}).text
+    assert "up to 40000 cells" in error_of(page, "maze", "size")
+
+
+@pytest.mark.parametrize("fmt", ["svg", "pdf", "png"])
+def test_maze_downloads(client: TestClient, fmt: str) -> None:
+    form = {**MAZE, "page_size": "a4", "orientation": "landscape", "solution": "on"}
+    reply = client.post(f"/maze/download/{fmt}", data=form)
+    assert reply.status_code == 200
+    assert reply.headers["content-disposition"].startswith("attachment;")
+    assert f"seed5.{fmt}" in reply.headers["content-disposition"]
+    if fmt == "pdf":
+        page = PdfReader(io.BytesIO(reply.content)).pages[0]
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        assert (round(width), round(height)) == (842, 595)  # A4 landscape
+    elif fmt == "png":
+        image = Image.open(io.BytesIO(reply.content))
+        assert image.size[0] > image.size[1]  # landscape
+    else:
+        assert reply.content.startswith(b"<?xml") or b"<svg" in reply.content[:200]
+        assert b'id="solution"' in reply.content
+
+
+def test_download_with_bad_input_says_why(client: TestClient) -> None:
+    reply = client.post("/maze/download/pdf", data={**MAZE, "size": "nope"})
+    assert reply.status_code == 422
+    assert "--size must be WIDTHxHEIGHT" in html.unescape(reply.text)
+
+
+def _disc_png(size: int = 64) -> bytes:
+    image = Image.new("L", (size, size), 255)
+    ImageDraw.Draw(image).ellipse((4, 4, size - 4, size - 4), fill=0)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_image_mask_upload_makes_a_maze_and_leaves_no_file(client: TestClient, root: Path) -> None:
+    form = {**MAZE, "shape": "mask", "mask_source": "image", "size": "20x20"}
+    page = client.post("/maze/preview", data=form, files={"image": ("disc.png", _disc_png())}).text
+    assert error_of(page, "maze", "image") == ""
+    assert "<svg" in page
+    assert list(root.iterdir()) == []  # the request's folder is gone
+
+
+def test_a_picture_in_two_parts(client: TestClient, root: Path) -> None:
+    image = Image.new("L", (100, 50), 255)
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((2, 2, 45, 45), fill=0)
+    draw.ellipse((55, 2, 98, 45), fill=0)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG")
+    form = {**MAZE, "shape": "mask", "mask_source": "image", "size": "30x15"}
+    files = {"image": ("two.png", buf.getvalue())}
+    refused = client.post("/maze/preview", data=form, files=files).text
+    message = error_of(refused, "maze", "parts")
+    assert "the mask from image 'two.png' falls apart into 2 parts" in message
+    kept = client.post("/maze/preview", data={**form, "parts": "largest"}, files=files).text
+    note = re.search(r'id="maze-note">([^<]*)<', kept)
+    assert note and "'two.png' falls apart into 2 parts; kept the largest" in html.unescape(
+        note.group(1)
+    )
+    assert str(root) not in kept
+    for fmt in ("svg", "pdf"):
+        download = client.post(
+            f"/maze/download/{fmt}", data={**form, "parts": "largest"}, files=files
+        )
+        assert download.status_code == 200 and b"two.png" in download.content
+        assert str(root).encode() not in download.content
+    joined = client.post("/maze/preview", data={**form, "parts": "join"}, files=files).text
+    assert "maze-note" not in joined and "<svg" in joined
+
+
+def test_a_picture_of_too_many_pixels_is_refused_unread(client: TestClient, root: Path) -> None:
+    buf = io.BytesIO()
+    Image.new("1", (5000, 4000), 1).save(buf, format="PNG")  # 20 megapixels, a small file
+    assert len(buf.getvalue()) < web_app.MAX_IMAGE_BYTES
+    form = {**MAZE, "shape": "mask", "mask_source": "image"}
+    page = client.post("/maze/preview", data=form, files={"image": ("wide.png", buf.getvalue())})
+    message = error_of(page.text, "maze", "image")
+    assert (
+        message
+        == "the mask image 'wide.png' has more than 16 megapixels, the most the web app takes"
+    )
+    assert list(root.iterdir()) == []
+
+
+def test_bad_image_upload_is_named_as_uploaded(client: TestClient, root: Path) -> None:
+    form = {**MAZE, "shape": "mask", "mask_source": "image"}
+    page = client.post(
+        "/maze/preview", data=form, files={"image": ("cat.png", b"not a picture")}
+    ).text
+    message = error_of(page, "maze", "image")
+    assert "cat.png" in message and "is not an image file" in message
+    assert str(root) not in page  # no server path is shown
+    assert list(root.iterdir()) == []
+    # the server is still up
+    assert client.post("/maze/preview", data=MAZE).status_code == 200
+
+
+def test_oversized_upload_is_refused(client: TestClient, root: Path) -> None:
+    big = b"\0" * (web_app.MAX_BODY_BYTES + 1)
+    form = {**MAZE, "shape": "mask", "mask_source": "image"}
+    reply = client.post("/maze/preview", data=form, files={"image": ("big.png", big)})
+    assert reply.status_code == 413
+    assert "too large" in reply.text
+    assert list(root.iterdir()) == []
+    over_cap = b"\0" * (web_app.MAX_IMAGE_BYTES + 1)
+    page = client.post("/maze/preview", data=form, files={"image": ("big.png", over_cap)}).text
+    assert "over the upload cap" in error_of(page, "maze", "image")
+
+
+def test_worksheet_preview_and_downloads(client: TestClient) -> None:
+    page = client.post("/worksheet/preview", data=SHEET).text
+    assert "4 mazes on 1 page" in page
+    png = re.search(r'src="data:image/png;base64,([^"]+)"', page)
+    assert png
+    import base64
+
+    assert Image.open(io.BytesIO(base64.b64decode(png.group(1)))).format == "PNG"
+    sheet = client.post("/worksheet/download/interior", data=SHEET)
+    key = client.post("/worksheet/download/answers", data=SHEET)
+    manifest = client.post("/worksheet/download/manifest", data=SHEET).json()
+    assert sheet.headers["content-disposition"] == 'attachment; filename="worksheet.pdf"'
+    assert "worksheet-answers.pdf" in key.headers["content-disposition"]
+    assert manifest["title"] == "Class 2" and manifest["kind"] == "worksheet"
+    assert [p["level"] for p in manifest["puzzles"]] == [2, 2, 3, 3]
+    text = PdfReader(io.BytesIO(sheet.content)).pages[0].extract_text()
+    assert "Class 2" in text and "Name" in text and "Date" in text and "Class\n" not in text
+    assert PdfReader(io.BytesIO(key.content)).pages[0].extract_text() != text
+    again = client.post("/worksheet/download/interior", data=SHEET)
+    assert again.content == sheet.content  # the seed decides
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "argv"),
+    [
+        ("count", "0", ["worksheet", "--count", "0"]),
+        ("levels", "2-11", ["worksheet", "--levels", "2-11"]),
+        ("levels", "12", ["worksheet", "--level", "12"]),
+        ("page_size", "huge", ["worksheet", "--page-size", "huge"]),
+        ("seed", "x", ["worksheet", "--seed", "x"]),
+        ("title", " ", ["worksheet", "--title", " "]),
+    ],
+)
+def test_worksheet_errors_in_the_cli_words(
+    client: TestClient, capsys: pytest.CaptureFixture[str], field: str, value: str, argv: list[str]
+) -> None:
+    page = client.post("/worksheet/preview", data={**SHEET, field: value}).text
+    assert error_of(page, "sheet", field) == cli_error(capsys, *argv, "-o", "/nonexistent/x.pdf")
+
+
+def _wait(client: TestClient, job_page: str, limit: float = 60.0) -> str:
+    job = re.search(r'hx-get="(/book/job/[\w-]+)"', job_page)
+    assert job, job_page
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        page = client.get(job.group(1)).text
+        if 'data-done="1"' in page or "book-job-error" in page:
+            return page
+        time.sleep(0.1)
+    raise AssertionError("the build did not finish")
+
+
+def _book_form(title: str, counts: tuple[int, ...] = (1, 1, 1, 1)) -> dict[str, str]:
+    form = {"base": "children", "title": title, "author": "T. Ester", "page_size": "letter"}
+    for i, count in enumerate(counts):
+        form[f"section-{i}-name"] = f"Part {i + 1}"
+        form[f"section-{i}-count"] = str(count)
+        form[f"section-{i}-levels"] = str(i + 1)
+    return form
+
+
+def test_book_build_with_progress_and_downloads(client: TestClient, root: Path) -> None:
+    started = client.post("/book/build", data=_book_form("Tiny Book"))
+    assert "book-progress" in started.text
+    done = _wait(client, started.text)
+    assert "4 puzzles" in done
+    links = dict(re.findall(r'id="book-download-(\w+)" href="([^"]+)"', done))
+    assert set(links) == {"interior", "answers", "manifest"}
+    interior = client.get(links["interior"])
+    manifest = client.get(links["manifest"]).json()
+    answers = PdfReader(io.BytesIO(client.get(links["answers"]).content))
+    book = PdfReader(io.BytesIO(interior.content))
+    assert manifest["title"] == "Tiny Book" and len(manifest["puzzles"]) == 4
+    assert [s["name"] for s in manifest["sections"]] == ["Part 1", "Part 2", "Part 3", "Part 4"]
+    first, last = manifest["answer_pages"]
+    assert len(answers.pages) == last - first + 1
+    assert answers.pages[0].extract_text() == book.pages[first - 1].extract_text()
+    assert "Tiny Book" in book.pages[0].extract_text()
+    pictures = re.findall(r'<img class="page-thumb"[^>]*src="([^"]+)"', done)
+    assert len(pictures) == 6
+    assert Image.open(io.BytesIO(client.get(pictures[0]).content)).format == "PNG"
+    job_id = links["interior"].split("/")[3]
+    for bad in ("../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "progress", "out"):
+        assert client.get(f"/book/job/{job_id}/file/{bad}").status_code == 404
+    assert client.get("/book/job/nosuchjob").status_code == 404
+    assert [p.name.startswith("book-") for p in root.iterdir()] == [True]
+
+
+def test_sections_can_be_added_and_removed(client: TestClient) -> None:
+    form = _book_form("Edited")
+    form.update({"section-1-remove": "on", "section-4-count": "2", "section-4-levels": "6-7"})
+    form["section-4-name"] = "Extra"
+    manifest = client.get(_link(_wait(client, client.post("/book/build", data=form).text))).json()
+    assert [s["name"] for s in manifest["sections"]] == ["Part 1", "Part 3", "Part 4", "Extra"]
+    assert [p["level"] for p in manifest["puzzles"]] == [1, 3, 4, 6, 7]
+    # an error in a section after a removed one is shown beside that section's own row
+    form["section-2-levels"] = "11"
+    page = client.post("/book/build", data=form).text
+    assert "[[section]] 2 ('Part 3'), key" in error_of(page, "book", "section-2-levels")
+
+
+def _link(page: str, kind: str = "manifest") -> str:
+    link = re.search(rf'id="book-download-{kind}" href="([^"]+)"', page)
+    assert link, page
+    return link.group(1)
+
+
+def test_two_builds_at_once_keep_their_own_files(client: TestClient, root: Path) -> None:
+    first = client.post("/book/build", data=_book_form("First Book", (2, 1, 1, 1))).text
+    second = client.post("/book/build", data=_book_form("Second Book", (1, 1, 1, 2))).text
+    pages = [_wait(client, first), _wait(client, second)]
+    titles = []
+    for page in pages:
+        link = re.search(r'id="book-download-manifest" href="([^"]+)"', page)
+        assert link
+        titles.append(client.get(link.group(1)).json()["title"])
+    assert titles == ["First Book", "Second Book"]
+    assert len(list(root.iterdir())) == 2
+
+
+def test_a_long_build_does_not_hold_up_a_maze_preview(client: TestClient) -> None:
+    app_jobs = client.app.state.jobs  # type: ignore[attr-defined]
+    started = client.post("/book/build", data=_book_form("Long", (100, 100, 100, 100))).text
+    job_id = re.search(r'hx-get="/book/job/([\w-]+)"', started)
+    assert job_id
+    job = app_jobs.get(job_id.group(1))
+    page = client.post("/maze/preview", data={**MAZE, "size": "40x60"}).text
+    assert "<svg" in page
+    assert not job.future.done()  # the preview did not wait for the build
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "needle"),
+    [
+        ({"page_size": "huge"}, "page_size", 'key "page_size"'),
+        ({"title": ""}, "title", "title"),
+        ({"section-1-levels": "3-11"}, "section-1-levels", "[[section]] 2 ('Part 2'), key"),
+        ({"section-2-count": "0"}, "section-2-count", "[[section]] 3 ('Part 3'), key \"count\""),
+        ({"section-0-count": "600"}, "section-0-count", "up to 500 puzzles"),
+    ],
+)
+def test_book_errors_beside_the_field(
+    client: TestClient, root: Path, edit: dict[str, str], field: str, needle: str
+) -> None:
+    page = client.post("/book/build", data={**_book_form("Errors"), **edit}).text
+    message = error_of(page, "book", field)
+    assert needle in message, message
+    assert list(root.iterdir()) == []  # nothing was started
+
+
+def test_book_errors_match_the_build_command(
+    client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    toml = tmp_path / "kids.toml"
+    toml.write_text('title = "Kids"\npage_size = "9x99in"\n[[section]]\ncount = 2\n')
+    words = cli_error(capsys, "build", str(toml), "-o", str(tmp_path / "k.pdf"))
+    upload = client.post(
+        "/book/load",
+        data={"base": "classic"},
+        files={"upload": ("kids.toml", toml.read_bytes())},
+        headers={"HX-Trigger-Name": "upload"},
+    ).text
+    toml_text = re.search(r'id="book-toml" hidden>\n(.*?)</textarea>', upload, re.S)
+    assert toml_text
+    form = {
+        "toml": html.unescape(toml_text.group(1)),
+        "toml_name": "kids",
+        "title": "Kids",
+        "page_size": "9x99in",
+        "section-0-count": "2",
+        "section-0-levels": "5",
+    }
+    page = client.post("/book/build", data=form).text
+    web = error_of(page, "book", "page_size")
+    # the same words, the file named as the upload instead of a path on the server
+    assert web.split(": ", 1)[1] == words.split(": ", 1)[1]
+    assert web.startswith("kids.toml (uploaded): ")
+
+
+def test_uploaded_template_fills_the_form(client: TestClient) -> None:
+    toml = (
+        b'title = "Up"\nauthor = "Me"\npage_size = "a5"\n'
+        b'[[section]]\nname = "Only"\ncount = 3\ndifficulty = [2, 4]\n'
+    )
+    page = client.post(
+        "/book/load",
+        files={"upload": ("my book.toml", toml)},
+        data={"base": "classic"},
+        headers={"HX-Trigger-Name": "upload"},
+    ).text
+    assert 'value="Up"' in page and 'value="Me"' in page and 'value="a5"' in page
+    assert 'name="section-0-levels" id="book-section-0-levels" value="2-4"' in page
+    assert 'name="section-1-count" id="book-section-1-count" placeholder="count"' in page
+    assert "section-2-count" not in page
+    assert 'name="toml_name" value="my-book"' in page
+
+
+@pytest.mark.parametrize(
+    ("toml", "needle"),
+    [
+        (b'title = "x"\nfont = "/etc/passwd"\n[[section]]\n', 'key "font" names a file'),
+        (b'title = "x"\n[[section]]\nshape = "mask"\nimage = "/etc/hosts"\n', 'key "image"'),
+        (b'title = "x"\n[[section]]\noptions = { font = "a.ttf" }\n', 'key "font"'),
+        (b'title = "x\n', "TOML syntax error"),
+        (b'kind = "worksheet"\ntitle = "x"\n[[section]]\n', "Worksheet part"),
+    ],
+)
+def test_bad_uploads_are_refused_beside_the_upload(
+    client: TestClient, root: Path, toml: bytes, needle: str
+) -> None:
+    page = client.post(
+        "/book/load",
+        files={"upload": ("evil.toml", toml)},
+        data={"base": "classic"},
+        headers={"HX-Trigger-Name": "upload"},
+    ).text
+    assert needle in error_of(page, "book", "upload")
+    assert list(root.iterdir()) == []
+
+
+def test_shipped_template_loads(client: TestClient) -> None:
+    page = client.post("/book/load", data={"base": "a4"}).text
+    assert 'name="toml" id="book-toml" hidden>\n</textarea>' in page
+    assert "section-0-count" in page
+
+
+def test_server_folders_are_removed_when_it_stops(tmp_path: Path) -> None:
+    app = create_app()
+    with TestClient(app) as c:
+        root = Path(app.state.root)
+        assert root.is_dir()
+        c.post("/worksheet/preview", data=SHEET)
+    assert not root.exists()
+
+
+def test_loopback_and_the_exposure_warning() -> None:
+    for host in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
+        assert is_loopback(host) and exposure_warning(host, 8000) is None
+    for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):
+        warning = exposure_warning(host, 8000)
+        assert warning and "warning" in warning and "NOT only on this computer" in warning
+
+
+def test_serve_refuses_a_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "--port must be a whole number from 1 to 65535" in capsys.readouterr().err
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_serve_answers_on_localhost() -> None:
+    import urllib.request
+
+    port = _free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mazebook", "serve", "--port", str(port)],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        assert line == f"mazebook serve: open http://127.0.0.1:{port}/ (Ctrl-C stops)\n"
+        body = ""
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as reply:
+                    body = reply.read().decode()
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert 'id="maze-form"' in body
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_serve_warns_before_listening_elsewhere(capsys: pytest.CaptureFixture[str]) -> None:
+    # 192.0.2.1 is a documentation address no machine has: the warning, then a clean refusal
+    assert main(["serve", "--host", "192.0.2.1", "--port", str(_free_port())]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("mazebook serve: warning: listening on 192.0.2.1:")
+    assert lines[1].startswith("mazebook serve: error: cannot listen on 192.0.2.1:")
+    assert len(lines) == 2
+
+
+def test_manifest_json_is_json(client: TestClient) -> None:
+    reply = client.post("/worksheet/download/manifest", data=SHEET)
+    assert reply.headers["content-type"].startswith("application/json")
+    assert json.loads(reply.content)["seed"] == 3
+
+
+def test_streamed_upload_over_the_cap_is_refused(client: TestClient, root: Path) -> None:
+    """A body without a Content-Length (chunked) is counted as it arrives."""
+    boundary = "bound"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\n'
+        "Content-Type: image/png\r\n\r\n"
+    ).encode()
+
+    def body() -> Iterator[bytes]:
+        yield head
+        for _ in range(web_app.MAX_BODY_BYTES // 65536 + 2):
+            yield b"\0" * 65536
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    for path in ("/maze/preview", "/book/load", "/worksheet/preview"):
+        reply = client.post(
+            path,
+            content=body(),
+            headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+        )
+        assert reply.status_code == 413, path
+        assert "too large" in reply.text
+    assert list(root.iterdir()) == []
