@@ -85,9 +85,13 @@ def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
     ``allow_special``, since replacing it by a renamed temporary file would destroy it.
     """
     p = Path(path)
-    if p.is_symlink():
-        p = Path(os.path.realpath(p))
-    if p.exists() and p.is_dir():
+    try:
+        if p.is_symlink():
+            p = Path(os.path.realpath(p))
+        folder = p.exists() and p.is_dir()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    if folder:
         raise OutputError(f"cannot write {str(path)!r}: it is a folder")
     if is_special(p):
         if allow_special:

@@ -40,6 +40,8 @@ def utf8_path(path: PathLike, *, what: str, error: type[MazebookError] = Mazeboo
     that is not (bytes from another locale, seen by Python as surrogate escapes) is refused
     before any work starts instead of failing after the build.
     """
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise error(f"the {what} must be a file name, got {path!r}")
     text = os.fsdecode(path)
     try:
         text.encode("utf-8")

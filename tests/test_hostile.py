@@ -721,3 +721,23 @@ def test_single_maze_may_not_replace_its_image(
 def test_verify_set_never_opens_a_pipe(tmp_path: Path) -> None:
     fifo(tmp_path / "b.pdf")
     assert verify_set({"files": {"b.pdf": "0" * 64}}, tmp_path) == ["b.pdf"]
+
+
+@pytest.mark.parametrize("where", ["template", "output", "svg"])
+def test_names_too_long_for_the_file_system(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    path = write_template(tmp_path, TINY)
+    long = "n" * 5000
+    argv = {
+        "template": ["build", long],
+        "output": ["build", str(path), "-o", str(tmp_path / f"{long}.pdf")],
+        "svg": ["build", str(path), "-o", str(tmp_path / "b.pdf"), "--svg-dir", long],
+    }[where]
+    code, err = cli(capsys, *argv, "-q")
+    assert_one_line(code, err)
+
+
+def test_a_number_where_a_file_name_belongs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, err = cli(capsys, "maze", "--shape", "mask", "--text", "AB", "-O", "font=1")
+    assert_one_line(code, err, "must be a file name, got 1")

@@ -171,19 +171,28 @@ def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
         spec = DEFAULT_TEMPLATE
     text = os.fsdecode(spec)
     path = Path(text)
-    looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or path.exists()
+    looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or _exists(path)
     if looks_like_path:
         path = check_input(text, what="template file", error=TemplateError)
         return path.stem, path
-    for folder in template_dirs():
-        entry = folder / f"{text}.toml"
-        if entry.is_file():
-            return text, entry
     names = available_templates()
+    if text in names:  # only shipped names are looked up: no other text reaches the disk
+        for folder in template_dirs():
+            entry = folder / f"{text}.toml"
+            if entry.is_file():
+                return text, entry
     raise TemplateError(
         f"no template named {text!r}{did_you_mean(text, names)}; built-in templates: "
         f"{', '.join(names) or 'none'} (or give the path of a .toml file)"
     )
+
+
+def _exists(path: Path) -> bool:
+    """Whether the path names something (False for a name the system refuses, e.g. too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
 
 
 def load_template(spec: str | os.PathLike[str] | None = None) -> Template:
