@@ -1,18 +1,23 @@
 """The command line: ``main(argv) -> int``, testable without a subprocess.
 
 argparse (standard library) parses; every MazebookError becomes one line on stderr and exit
-code 2, never a traceback. Each subcommand lives in mazebook/commands/<name>.py.
+code 2, never a traceback. Each subcommand lives in mazebook/commands/<name>.py. SIGTERM and
+SIGHUP are turned into an interruption like Ctrl-C while a command runs (outputs are committed
+whole or not at all, temporary files removed), and exit with 128 + the signal's number.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import signal
 import sys
 import traceback
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import FrameType
 from typing import NoReturn
 
 from .errors import MazebookBug, MazebookError
@@ -39,6 +44,36 @@ class ArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class Interrupted(KeyboardInterrupt):
+    """A signal that ends the run like Ctrl-C (SIGTERM, SIGHUP), with its number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+#: Signals that interrupt a run like Ctrl-C does.
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
+def _raise_interrupted(signum: int, _frame: FrameType | None) -> None:
+    raise Interrupted(signum)
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise Interrupted (then the old handlers)."""
+    previous = {}
+    for sig in STOP_SIGNALS:
+        with contextlib.suppress(ValueError):  # not the main thread: leave the signals alone
+            previous[sig] = signal.signal(sig, _raise_interrupted)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def build_parser() -> ArgumentParser:
@@ -70,7 +105,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        with warnings.catch_warnings():
+        with signals_interrupt(), warnings.catch_warnings():
             warnings.showwarning = _one_line_warning(f"mazebook {args.command}")
             return int(args.run(args))
     except MazebookError as exc:
@@ -79,9 +114,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MazebookBug as exc:
         _report_bug(args.command, exc)
         return EXIT_FAIL
-    except KeyboardInterrupt:
-        print("mazebook: interrupted; no partial output was left", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
+        name = signal.Signals(signum).name
+        print(f"mazebook: interrupted ({name}); no partial output was left", file=sys.stderr)
+        return 128 + signum
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # anything else is a bug of ours, not bad input

@@ -1,7 +1,11 @@
 """The dict (JSON) forms of a maze: wall rows for the rectangle, the graph form for any shape.
 
-Reading checks every field, since a maze file may come from anywhere; the result is the parts a
-``Maze`` is made of (``MazeParts``), so this module needs no Maze and the model stays small.
+Reading checks every field's type and range, since a maze file may come from anywhere: any
+problem is a MazeFormatError, never a TypeError or IndexError here or later when the maze is
+drawn or saved. Reading never opens a file or draws text the data names: a mask's grid is
+rebuilt from its stored ``cells`` only (``image``, ``text``, ``font`` and ``mask`` are refused
+in its ``grid_params``). The result is the parts a ``Maze`` is made of (``MazeParts``), so
+this module needs no Maze and the model stays small.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .errors import MazebookError, MazeFormatError
-from .grid import SIDE_NAMES, Grid, Opening, rect_grid
+from .grid import MAX_SEED, MAX_SIDE, SIDE_NAMES, Grid, Opening, rect_grid
 from .shapes import SHAPES, cell_centres, make_grid
 
 
@@ -77,6 +81,34 @@ def from_dict(data: Mapping[str, Any]) -> MazeParts:
     return graph_from_dict(data)
 
 
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
+    """``data[key]`` as a whole number from lo to hi (not a float, not true/false)."""
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise MazeFormatError(f"{key!r} must be a whole number from {lo} to {hi}, got {value!r}")
+    return value
+
+
+def _made_by(data: Mapping[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
+    """The algorithm name, seed and options a maze records (checked, all optional)."""
+    algorithm = data.get("algorithm") or ""
+    if not isinstance(algorithm, str):
+        raise MazeFormatError(f"'algorithm' must be a name, got {algorithm!r}")
+    seed = data.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
+    ):
+        raise MazeFormatError(f"'seed' must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    options = data.get("options") or {}
+    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+        raise MazeFormatError(f"'options' must be an object, got {options!r}")
+    return algorithm, seed, dict(options)
+
+
 #: Passage byte -> wall byte for the rectangle (the low four bits flipped).
 _INVERT4 = bytes((b ^ 15) & 0xFF for b in range(256))
 
@@ -97,9 +129,7 @@ def _int_pair(data: Mapping[str, Any], key: str) -> tuple[int, int]:
 
 
 def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
-    width, height = data.get("width"), data.get("height")
-    if not isinstance(width, int) or not isinstance(height, int):
-        raise MazeFormatError("'width' and 'height' must be whole numbers")
+    width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
     try:
         grid = rect_grid(width, height)
     except ValueError as exc:
@@ -141,17 +171,8 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
             f"the outer wall is open at cell [{x}, {y}] side {SIDE_NAMES[leftover[0][1]]}, "
             "which is neither the entrance nor the exit"
         )
-    options = data.get("options") or {}
-    seed = data.get("seed")
-    return MazeParts(
-        grid,
-        bytes(links),
-        entrance,
-        exit_,
-        str(data.get("algorithm") or ""),
-        seed if isinstance(seed, int) else None,
-        dict(options) if isinstance(options, Mapping) else {},
-    )
+    algorithm, seed, options = _made_by(data)
+    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options)
 
 
 def _opening(
@@ -215,60 +236,85 @@ def _jsonable(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: grid_params keys that would read a file or draw text: a saved mask is rebuilt from its cells.
+_UNSAFE_PARAMS = ("image", "text", "font", "mask")
+
+
+def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """The checked ``grid_params``: an object of plain values, a mask's with its ``cells``."""
+    params = data.get("grid_params") or {}
+    if not isinstance(params, Mapping):
+        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
+    for key, value in params.items():
+        if not isinstance(key, str) or not isinstance(value, (str, int, float, list, type(None))):
+            raise MazeFormatError(f"'grid_params' holds {key!r}: {value!r}, which is not an option")
+    if shape == "mask":
+        unsafe = [k for k in _UNSAFE_PARAMS if k in params]
+        if unsafe:
+            raise MazeFormatError(
+                f"'grid_params' of a mask may not name {unsafe[0]!r}: a saved mask is read "
+                "back from its 'cells' only"
+            )
+        if not isinstance(params.get("cells"), str):
+            raise MazeFormatError("'grid_params' of a mask must hold its 'cells' (run lengths)")
+    return dict(params)
+
+
+def _cell_list(value: object, key: str, size: int) -> list[list[int]]:
+    """A list of lists of cell numbers below ``size``."""
+    if not isinstance(value, list) or not all(
+        isinstance(item, list) and all(_is_whole(c) and 0 <= c < size for c in item)
+        for item in value
+    ):
+        raise MazeFormatError(f"{key!r} must be a list of lists of cell numbers below {size}")
+    return value
+
+
 def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
     """Rebuild a maze of any shape from its graph form, checking the grid matches."""
     shape = data.get("shape")
     if not isinstance(shape, str) or shape not in SHAPES:
         raise MazeFormatError(f"unknown shape {shape!r}; known: {', '.join(sorted(SHAPES))}")
-    params = data.get("grid_params") or {}
-    if not isinstance(params, Mapping):
-        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
+    width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
+    params = _grid_params(shape, data)
     try:
-        grid = make_grid(str(shape), int(data["width"]), int(data["height"]), **params)
-    except (KeyError, TypeError) as exc:
-        raise MazeFormatError(f"graph form lacks or mangles {exc}") from None
+        grid = make_grid(shape, width, height, **params)
     except MazebookError as exc:
         raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
-    if data.get("cells") != grid.size:
-        raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {grid.size}")
+    n = grid.size
+    if not _is_whole(data.get("cells")) or data.get("cells") != n:
+        raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {n}")
     neighbors = data.get("neighbors")
-    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(grid.size)]:
+    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
         raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
     centres = data.get("centres")
-    if centres is not None and (not isinstance(centres, list) or len(centres) != grid.size):
-        raise MazeFormatError(f"'centres' must hold one [x, y] per cell ({grid.size})")
-    passages = data.get("passages", [])
-    if not isinstance(passages, list):
-        raise MazeFormatError("'passages' must be a list of [cell, cell] pairs")
-    links = bytearray(grid.size)
+    if centres is not None and (
+        not isinstance(centres, list)
+        or len(centres) != n
+        or not all(
+            isinstance(c, list)
+            and len(c) == 2
+            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in c)
+            for c in centres
+        )
+    ):
+        raise MazeFormatError(f"'centres' must hold one [x, y] pair of numbers per cell ({n})")
+    passages = _cell_list(data.get("passages", []), "passages", n)
+    links = bytearray(n)
     for pair in passages:
-        try:
-            a, b = int(pair[0]), int(pair[1])
-            if not (0 <= a < grid.size and 0 <= b < grid.size):
-                raise ValueError
-            k = grid.slot_to(a, b)
-        except (ValueError, TypeError, IndexError):
-            raise MazeFormatError(
-                f"passage {pair!r} does not join two neighbouring cells"
-            ) from None
+        if len(pair) != 2 or pair[1] not in grid.neighbors(pair[0]):
+            raise MazeFormatError(f"passage {pair!r} does not join two neighbouring cells")
+        a, b = pair
+        k = grid.slot_to(a, b)
         links[a] |= 1 << k
         links[b] |= 1 << grid.back[a * grid.degree + k]
     openings = []
+    boundary = set(grid.boundary)
     for key in ("entrance", "exit"):
-        cell = data.get(key)
-        if not isinstance(cell, int) or not 0 <= cell < grid.size:
-            raise MazeFormatError(f"{key!r} must be a cell number from 0 to {grid.size - 1}")
+        cell = _whole(data, key, 0, n - 1)
         side = data.get(f"{key}_side")
-        if side is not None and (cell, side) not in grid.boundary:
+        if side is not None and (not _is_whole(side) or (cell, side) not in boundary):
             raise MazeFormatError(f"{key}_side {side!r} is not an outer side of cell {cell}")
         openings.append(Opening(cell, side))
-    seed = data.get("seed")
-    return MazeParts(
-        grid,
-        bytes(links),
-        openings[0],
-        openings[1],
-        str(data.get("algorithm") or ""),
-        seed if isinstance(seed, int) else None,
-        dict(data.get("options") or {}),
-    )
+    algorithm, seed, options = _made_by(data)
+    return MazeParts(grid, bytes(links), openings[0], openings[1], algorithm, seed, options)

@@ -14,13 +14,12 @@ from . import generators
 from .braid import braid as braid_links
 from .braid import check_braid
 from .errors import InvalidOptionError
+from .grid import MAX_SEED as MAX_SEED
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
 from .shapes import make_grid
-
-MAX_SEED = 2**63 - 1
 
 
 def check_seed(seed: object) -> int:

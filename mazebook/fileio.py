@@ -1,24 +1,41 @@
 """Safe output: write to a temporary file beside the target, then rename over it.
 
 A crash, an error or Ctrl-C part-way leaves the old file (or no file), never a half-written one.
-``write_atomic`` does this for one file; ``OutputSet`` for the files of a build, which land
-together or not at all: each is staged beside its target, and only when everything is written
-are they renamed into place; an existing file is first moved aside, and put back if a later
-rename fails, so an error or Ctrl-C leaves the previous set, never a mixed or partial one.
+``write_atomic`` does this for one file; ``OutputSet`` for the files of a build (PDF, answer
+key, SVGs, manifest), which land together or not at all.
+
+The guarantee of an OutputSet:
+
+- While the build runs, every file is staged as a hidden temporary ``.NAME.*.part`` beside its
+  target (written and flushed to disk with fsync); the old files are untouched.
+- An error, Ctrl-C, SIGTERM or SIGHUP (the command line turns both into an interruption)
+  before the commit removes every temporary file: the old set stays, nothing new is left.
+- The commit renames the staged files into place in staging order, with interruptions held
+  back until it is done (so Ctrl-C or SIGTERM then gives the whole new set), and puts the old
+  files back if a rename fails (so an error gives the whole old set).
+- A rename sequence is not atomic as a whole: a crash of the machine or a SIGKILL in the middle
+  of the commit can leave some new and some old files (and a hidden ``.NAME.PID.old`` backup).
+  Builders therefore stage the manifest last, and it records the SHA-256 of every other file
+  of its set (its ``files`` key, see ``digests``): a reader that finds a file whose hash
+  differs knows the set is mixed; a manifest that is missing or old means the commit did not
+  finish.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+import signal
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from .errors import OutputError
+from .errors import MazebookError, OutputError
+from .inputs import read_input
 
 
 def default_mode() -> int:
@@ -29,6 +46,26 @@ def default_mode() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return 0o666 & ~mask
+
+
+#: The signals that interrupt a build (the command line turns SIGTERM and SIGHUP into one).
+_HELD = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, SIGTERM and SIGHUP for a short step that must not be cut in two
+    (a temporary file made and recorded; the commit's renames): they arrive right after it."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 def is_special(path: Path) -> bool:
@@ -48,9 +85,13 @@ def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
     ``allow_special``, since replacing it by a renamed temporary file would destroy it.
     """
     p = Path(path)
-    if p.is_symlink():
-        p = Path(os.path.realpath(p))
-    if p.exists() and p.is_dir():
+    try:
+        if p.is_symlink():
+            p = Path(os.path.realpath(p))
+        folder = p.exists() and p.is_dir()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+    if folder:
         raise OutputError(f"cannot write {str(path)!r}: it is a folder")
     if is_special(p):
         if allow_special:
@@ -93,14 +134,17 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
         except OSError as exc:
             raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
         return
-    fd, tmp = temp_beside(target)
+    tmp: str | None = None
     try:
+        with signals_held():  # made and named at once, so the except clause can remove it
+            fd, tmp = temp_beside(target)
         with os.fdopen(fd, "wb") as handle:
             yield handle
         os.replace(tmp, target)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
 
 
@@ -120,6 +164,7 @@ class OutputSet:
 
     def __init__(self) -> None:
         self._staged: list[tuple[Path, Path]] = []  # (temporary file, target)
+        self._digests: dict[Path, str] = {}  # target -> SHA-256 of its staged bytes
 
     def check(self, target: str | Path) -> Path:
         """Make the target's folder if needed and check it is writable; OutputError if not."""
@@ -133,16 +178,30 @@ class OutputSet:
         """Write data to a temporary file beside ``target`` (renamed in place by commit)."""
         path = Path(target)
         payload = data.encode("utf-8") if isinstance(data, str) else data
-        fd, tmp = temp_beside(path)
-        self._staged.append((Path(tmp), path))
+        with signals_held():  # made and recorded at once, so discard always finds it
+            fd, tmp = temp_beside(path)
+            self._staged.append((Path(tmp), path))
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(payload)
+                handle.flush()
+                os.fsync(handle.fileno())
         except OSError as exc:
             raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        self._digests[path] = hashlib.sha256(payload).hexdigest()
+
+    def digests(self, folder: Path) -> dict[str, str]:
+        """SHA-256 of every file staged so far, by its path relative to ``folder`` (the
+        manifest's), in staging order: what a manifest's ``files`` key records."""
+        return {relative_name(target, folder): digest for target, digest in self._digests.items()}
 
     def commit(self) -> None:
         """Rename every staged file into place; on any failure put the old files back."""
+        with signals_held():
+            self._commit()
+        self._staged.clear()
+
+    def _commit(self) -> None:
         moved: list[tuple[Path, Path | None]] = []  # (target, its backup or None)
         try:
             for tmp, target in self._staged:
@@ -166,7 +225,8 @@ class OutputSet:
             if backup is not None:
                 with contextlib.suppress(OSError):
                     backup.unlink()
-        self._staged.clear()
+        for folder in dict.fromkeys(target.parent for _, target in self._staged):
+            _sync_folder(folder)
 
     def discard(self) -> None:
         """Remove every staged temporary file that was not committed."""
@@ -185,3 +245,41 @@ class OutputSet:
         tb: TracebackType | None,
     ) -> None:
         self.discard()
+
+
+def relative_name(path: Path, folder: Path) -> str:
+    """``path`` relative to ``folder``, with forward slashes: how a manifest names the files of
+    its set (never an absolute path of the machine)."""
+    try:
+        name = os.path.relpath(path, folder)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        name = path.name
+    return Path(name).as_posix()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the renames) to disk, where the system allows it."""
+    with contextlib.suppress(OSError, AttributeError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def verify_set(manifest: Mapping[str, object], folder: Path) -> list[str]:
+    """The files a manifest's ``files`` key lists whose bytes differ from the recorded SHA-256
+    (or that are missing): empty when the set on disk is the one the manifest describes."""
+    files = manifest.get("files")
+    if not isinstance(files, Mapping):
+        return ["files"]
+    bad = []
+    for name, digest in files.items():
+        try:
+            data = read_input(folder / str(name), what="file")
+        except MazebookError:  # missing, not a regular file (never opened), unreadable
+            bad.append(str(name))
+            continue
+        if hashlib.sha256(data).hexdigest() != digest:
+            bad.append(str(name))
+    return bad

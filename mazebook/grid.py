@@ -21,6 +21,9 @@ from .errors import InvalidSizeError
 #: The largest rectangle side accepted (cells); 2000 x 2000 = 4 million cells.
 MAX_SIDE = 2000
 
+#: The largest seed (a seed is a whole number from 0 to 2**63 - 1).
+MAX_SEED = 2**63 - 1
+
 #: Slots of the rectangle, in bit order: N=1, E=2, S=4, W=8.
 N, E, S, W = 0, 1, 2, 3
 SIDE_NAMES = ("N", "E", "S", "W")

@@ -27,7 +27,7 @@ from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
-from ..template import Template, load_template
+from ..template import Template, caps, load_template
 from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
@@ -59,11 +59,13 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    check_paths,
     check_svg_dir,
     choose_maze,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    stage_manifest,
     stage_svgs,
     warn_unreached_levels,
 )
@@ -204,8 +206,10 @@ def prepare(template: Template) -> BookSetup:
                 key="answers_per_page",
             )
         answer_boxes[count] = (answer.width, answer.height)
+    caps.check_work(
+        template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
+    )
     probe_sections(template)
-    warn_padding(printing, plan)  # once everything else is known to be fine
     return BookSetup(
         template,
         fonts,
@@ -255,12 +259,13 @@ def build_book(
     cover_file = (
         cover_path(pdf_path) if printing.takes_cover and tpl.printing.cover.enabled else None
     )
+    outputs = [pdf_path, manifest_path] + ([cover_file] if cover_file is not None else [])
+    svg_path = check_paths(tpl, outputs, svg_dir, len(setup.plan.puzzles))
     with OutputSet() as out:
-        out.check(pdf_path)
-        out.check(manifest_path)
-        if cover_file is not None:
-            out.check(cover_file)
-        svg_path = check_svg_dir(out, svg_dir)
+        for path in outputs:
+            out.check(path)
+        check_svg_dir(out, svg_path)
+        warn_padding(printing, setup.plan)  # once everything else is known to be fine
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
         warn_unreached_levels(records)
@@ -276,9 +281,9 @@ def build_book(
                 cover_file.name, printing.printer, printing.page_trim, count, printing.paper
             )
         extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
-        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
-        out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
+        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
+        stage_manifest(out, manifest_path, data)
         out.commit()
     return BuildResult(
         pdf=pdf_path,

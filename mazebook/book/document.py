@@ -21,7 +21,7 @@ from ..render.labels import LABEL_ROOM, word_room
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, fit_maze, marker_length
-from ..render.typeset import FontPair, visual
+from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
 Painter = Callable[[Canvas, PageFrame], None]
@@ -184,8 +184,7 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     """Drawn text cut short with an ellipsis to fit the width ('' if not even that fits)."""
     if stringWidth(shown, font, size) <= width:
         return shown
-    while shown and stringWidth(shown + "…", font, size) > width:
-        shown = shown[:-1]
+    shown = shown[: fit_prefix(shown, font, size, width - stringWidth("…", font, size))]
     return shown + "…" if shown else ""
 
 

@@ -2,7 +2,10 @@
 
 For each puzzle, ``mazebook.generate(algorithm, width, height, seed=seed, **options)``
 reproduces the maze exactly (walls, entrance and exit); ``options`` carries ``shape`` too when
-it is not a rectangle. No timestamps or absolute paths of the machine: same input, same bytes.
+it is not a rectangle. No timestamps or absolute paths of the machine: same input, same bytes
+(files the template names are recorded relative to its folder). The last key, ``files``, holds
+the SHA-256 of every other file of the build by its path relative to the manifest (see the
+guarantee in mazebook/fileio.py): a reader can tell whether the files beside it are its set.
 """
 
 from __future__ import annotations

@@ -239,9 +239,16 @@ def _clip(text: str, font: str, size: float, width: float) -> str:
     """The text (visual form) cut with an ellipsis to fit the width."""
     if stringWidth(visual(text), font, size) <= width:
         return visual(text)
-    while text and stringWidth(visual(text + "…"), font, size) > width:
-        text = text[:-1]
-    return visual(text + "…")
+    # the longest start of the text that fits with the ellipsis: a binary search, so a very
+    # long name takes O(n log n), not O(n^2) (widths grow with the number of characters kept)
+    lo, hi = 0, len(text) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if stringWidth(visual(text[:mid] + "…"), font, size) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return visual(text[:lo] + "…")
 
 
 def section_page(fonts: FontPair, texts: Texts, section: PlannedSection) -> Painter:

@@ -7,6 +7,7 @@ pipeline; neither imports the other's internals.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import warnings
 from collections.abc import Callable, Iterator
@@ -16,7 +17,9 @@ from typing import Any
 
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
-from ..fileio import OutputSet
+from ..fileio import OutputSet, relative_name
+from ..inputs import check_distinct, utf8_path
+from ..maze import Maze
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from . import manifest as manifest_mod
@@ -64,7 +67,10 @@ def section_error(template: Template, index: int, exc: MazebookError) -> Templat
 
 
 def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
-    pdf = Path(output) if output is not None else Path("output") / f"{template.name}.pdf"
+    if output is not None:
+        pdf = utf8_path(output, what="output", error=OutputError)
+    else:
+        pdf = utf8_path(Path("output") / f"{template.name}.pdf", what="output", error=OutputError)
     if pdf.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
     return pdf, pdf.with_suffix(".json")
@@ -125,6 +131,7 @@ def choose_maze(
         choice = choose(request, rng)
     except MazebookError as exc:
         raise section_error(tpl, planned.section, exc) from None
+    choice = dataclasses.replace(choice, maze=paths_as_given(choice.maze, tpl))
     record = manifest_mod.puzzle_record(
         planned,
         section.name,
@@ -136,6 +143,24 @@ def choose_maze(
     return choice, record
 
 
+#: Maze options that name a file the template points to.
+PATH_OPTIONS = ("image", "font")
+
+
+def paths_as_given(maze: Maze, tpl: Template) -> Maze:
+    """The maze with the files its options name (a mask image, a text font) relative to the
+    template's folder, as the template gives them: the manifest and the SVG metadata record
+    them, and no absolute path of the machine may be written into an output."""
+    base = tpl.base_dir
+    if base is None or not any(isinstance(maze.options.get(k), str) for k in PATH_OPTIONS):
+        return maze
+    options = dict(maze.options)
+    for key in PATH_OPTIONS:
+        if isinstance(options.get(key), str):
+            options[key] = relative_name(Path(options[key]), base)
+    return dataclasses.replace(maze, options=options)
+
+
 def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
     """The planned puzzles grouped by the page they are printed on, in page order."""
     by_page: dict[int, list[PlannedPuzzle]] = {}
@@ -145,13 +170,48 @@ def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
         yield by_page[page]
 
 
-def check_svg_dir(out: OutputSet, svg_dir: str | Path | None) -> Path | None:
-    """The SVG folder as a Path, checked writable up front (None when no SVGs are asked for)."""
-    if svg_dir is None:
-        return None
-    path = Path(svg_dir)
-    out.check(path / "puzzle-001.svg")
-    return path
+def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
+    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
+    if svg_dir is not None:
+        out.check(svg_dir / "puzzle-001.svg")
+
+
+def svg_names(folder: Path, count: int) -> list[Path]:
+    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
+    width = max(3, len(str(count)))
+    return [
+        folder / f"{kind}-{number:0{width}d}.svg"
+        for number in range(1, count + 1)
+        for kind in ("puzzle", "solution")
+    ]
+
+
+def template_inputs(tpl: Template) -> list[Path]:
+    """Every file the build reads: the template, its font, mask images and mask fonts."""
+    found = [tpl.path] if tpl.path is not None else []
+    if tpl.font is not None:
+        found.append(tpl.font)
+    for section in tpl.sections:
+        found += [Path(v) for k, v in section.shape_options if k in ("image", "font")]
+    return found
+
+
+def check_paths(
+    tpl: Template, outputs: list[Path], svg_dir: str | Path | None, count: int
+) -> Path | None:
+    """Output names that are UTF-8, and no output that is an input of the run or another
+    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
+    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    every = outputs + (svg_names(folder, count) if folder is not None else [])
+    check_distinct(every, template_inputs(tpl))
+    return folder
+
+
+def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
+    """Stage the manifest last, with ``files``: the SHA-256 of every other file of the set,
+    by its path relative to the manifest (see fileio's guarantee)."""
+    data["files"] = out.digests(path.parent)
+    out.stage(path, manifest_mod.dumps(data))
 
 
 def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:

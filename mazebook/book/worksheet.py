@@ -25,7 +25,7 @@ from ..fileio import OutputSet
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
-from ..template import Template
+from ..template import Template, caps
 from ..template.units import format_length
 from ..template.worksheet import WorksheetOptions
 from . import manifest as manifest_mod
@@ -53,11 +53,13 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    check_paths,
     check_svg_dir,
     choose_maze,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    stage_manifest,
     stage_svgs,
     warn_unreached_levels,
 )
@@ -186,6 +188,8 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
     side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
     box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
     rooms = {level: _room(template, level, box.width, box.height) for level in levels}
+    cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in plan.puzzles)
+    caps.check_work(source, pages=plan.page_count, cells=cells)
     probe_sections(template)
     return WorksheetSetup(
         template,
@@ -241,10 +245,12 @@ def build_worksheet(
     started = time.perf_counter()
     setup = prepare_worksheet(template)
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    paths = [pdf_path, answers_path, manifest_path]
+    svg_path = check_paths(template, paths, svg_dir, len(setup.plan.puzzles))
     with OutputSet() as out:
-        for path in (pdf_path, answers_path, manifest_path):
+        for path in paths:
             out.check(path)
-        svg_path = check_svg_dir(out, svg_dir)
+        check_svg_dir(out, svg_path)
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
@@ -257,10 +263,10 @@ def build_worksheet(
                 str(level): round(room.min_cell, 3) for level, room in setup.rooms.items()
             },
         }
-        data = manifest_mod.manifest(template, setup.plan, records, extra=extra)
-        out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(answers_path, answers.getvalue())
         out.stage(pdf_path, sheets.getvalue())
+        data = manifest_mod.manifest(template, setup.plan, records, extra=extra)
+        stage_manifest(out, manifest_path, data)
         out.commit()
     return BuildResult(
         pdf=pdf_path,

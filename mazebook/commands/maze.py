@@ -10,6 +10,7 @@ from typing import Any
 from ..engine import OPENINGS, generate
 from ..errors import InvalidOptionError
 from ..fileio import is_special
+from ..inputs import check_distinct
 from ..render.writers import FORMATS, write
 from ..shapes import SHAPES
 from .common import emit, parse_seed, parse_size
@@ -111,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
             if args.shape != "mask":
                 raise InvalidOptionError(f"--{key} goes with --shape mask")
             options[key] = value
+    if args.output not in (None, "-"):
+        sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
+        check_distinct([Path(args.output)], [Path(s) for s in sources])
     maze = generate(
         args.algorithm, width, height, seed=seed, shape=args.shape, braid=args.braid, **options
     )

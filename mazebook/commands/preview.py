@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InvalidOptionError, MazebookError
 from ..fileio import write_atomic
+from ..inputs import read_input
 
 _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 #: The most pages one call writes.
@@ -55,12 +56,7 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
     from ..render.png import check_dpi, page_count, pdf_pages_png
 
     check_dpi(dpi)
-    if not pdf.is_file():
-        raise MazebookError(f"{str(pdf)!r} does not exist or is not a file")
-    try:
-        data = pdf.read_bytes()
-    except OSError as exc:
-        raise MazebookError(f"cannot read {str(pdf)!r}: {exc.strerror or exc}") from None
+    data = read_input(pdf, what="PDF")  # a regular file only: a FIFO is never opened
     name = repr(str(pdf))
     count = page_count(data, name=name)
     if first > count:

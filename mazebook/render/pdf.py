@@ -7,12 +7,14 @@ one-page PDF of a single maze.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
 import math
+import os
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO
 
 from reportlab.lib.pagesizes import letter
@@ -158,17 +160,32 @@ def new_canvas(
     reportlab would otherwise take it from ``SOURCE_DATE_EPOCH`` and every PDF would change
     with that variable. ``boxes``: TrimBox, BleedBox and the like for print pages.
     """
-    canvas = Canvas(
-        target,
-        pagesize=pagesize,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=font or default_fonts().regular,  # type: ignore[arg-type]
-        initialFontSize=10,
-        **dict(boxes or {}),  # type: ignore[arg-type]
-    )
+    initial = font or default_fonts().regular
+    with _without_source_date_epoch():
+        canvas = Canvas(
+            target,
+            pagesize=pagesize,
+            invariant=1,
+            pageCompression=1,
+            initialFontName=initial,  # type: ignore[arg-type]
+            initialFontSize=10,
+            **dict(boxes or {}),  # type: ignore[arg-type]
+        )
     _pin_time_stamp(canvas)
     return canvas
+
+
+@contextlib.contextmanager
+def _without_source_date_epoch() -> Iterator[None]:
+    """reportlab reads SOURCE_DATE_EPOCH when a canvas is made and fails on a value that is
+    not a whole number (or is out of range); the time stamp is pinned anyway, so the variable
+    is hidden from it for that moment, whatever it holds."""
+    saved = os.environ.pop("SOURCE_DATE_EPOCH", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["SOURCE_DATE_EPOCH"] = saved
 
 
 #: The date reportlab's invariant mode writes (2000-01-01 UTC), whatever the environment says.

@@ -26,18 +26,20 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import FontError
+from ..inputs import read_input, shown
 
 # --- fonts -----------------------------------------------------------------------------------
 
@@ -56,29 +58,46 @@ class FontPair:
 
 def default_fonts() -> FontPair:
     """Register (once) and return the bundled DejaVu Sans pair."""
-    _register(REGULAR, FONT_DIR / "DejaVuSans.ttf")
-    _register(BOLD, FONT_DIR / "DejaVuSans-Bold.ttf")
+    _register(REGULAR, FONT_DIR / "DejaVuSans.ttf", "DejaVuSans.ttf")
+    _register(BOLD, FONT_DIR / "DejaVuSans-Bold.ttf", "DejaVuSans-Bold.ttf")
     return FontPair(REGULAR, BOLD)
 
 
-def user_font(path: str | Path) -> FontPair:
-    """Register a TTF/OTF file (with TrueType outlines) and use it for both weights."""
-    p = Path(path)
-    if not p.is_file():
-        raise FontError(f"font file {str(p)!r} does not exist")
-    digest = hashlib.sha1(p.read_bytes()).hexdigest()[:10]
-    name = f"UserFont-{digest}"
-    _register(name, p)
+def user_font(path: str | Path, *, probe: str = "") -> FontPair:
+    """Register a TTF/OTF file (with TrueType outlines) and use it for both weights.
+
+    The file is read once (a regular file only: a FIFO or device is refused, never opened);
+    ``probe``: text whose glyphs are subset at once, so a font that breaks on them fails here.
+    """
+    data = read_input(path, what="font file", error=FontError)
+    label = shown(path)
+    if data[:4] in _UNSUPPORTED:
+        raise FontError(f"font file {label} {_UNSUPPORTED[data[:4]]}")
+    name = f"UserFont-{hashlib.sha1(data).hexdigest()[:10]}"
+    _register(name, io.BytesIO(data), label, probe)
     return FontPair(name, name)
 
 
-def _register(name: str, path: Path) -> None:
+def _register(name: str, source: Path | BinaryIO, label: str, probe: str = "") -> None:
+    """The one place reportlab reads a TrueType file: any failure there is a FontError.
+
+    reportlab's reader raises struct.error, KeyError, AttributeError, IndexError and more on a
+    truncated or corrupt file, some only when glyphs are subset while the PDF is written; the
+    probe subsets the characters of ``probe`` (and the digits) now, so that happens here.
+    """
     if name in pdfmetrics.getRegisteredFontNames():
         return
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, OSError, ValueError) as exc:
-        raise FontError(f"cannot use font {str(path)!r}: {exc}") from None
+        font = TTFont(name, str(source) if isinstance(source, Path) else source)
+        codes = sorted({ord(ch) for ch in probe + "0123456789"} & set(font.face.charToGlyph))
+        for start in range(0, len(codes), 256):  # the PDF embeds subsets of 256 glyphs
+            font.face.makeSubset(codes[start : start + 256])
+    except Exception as exc:  # reportlab's reader fails in many ways on a corrupt file
+        detail = " ".join(str(exc).split()) or type(exc).__name__
+        if len(detail) > 200:
+            detail = detail[:197] + "..."
+        raise FontError(f"cannot use font {label}: {detail}") from None
+    pdfmetrics.registerFont(font)
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
@@ -105,20 +124,9 @@ _UNSUPPORTED = {
 }
 
 
-def open_font(path: Path) -> FontPair:
+def open_font(path: Path, *, probe: str = "") -> FontPair:
     """Register a user's font file for both weights; FontError saying why it cannot be used."""
-    try:
-        with path.open("rb") as handle:
-            magic = handle.read(4)
-    except FileNotFoundError:
-        raise FontError(f"font file {str(path)!r} does not exist") from None
-    except IsADirectoryError:
-        raise FontError(f"font file {str(path)!r} is a folder") from None
-    except OSError as exc:
-        raise FontError(f"cannot read font file {str(path)!r}: {exc.strerror or exc}") from None
-    if magic in _UNSUPPORTED:
-        raise FontError(f"font file {str(path)!r} {_UNSUPPORTED[magic]}")
-    return user_font(path)
+    return user_font(path, probe=probe)
 
 
 def load_fonts(font: Path | None, texts: Iterable[tuple[str, str]], *, source: str) -> FontPair:
@@ -128,7 +136,9 @@ def load_fonts(font: Path | None, texts: Iterable[tuple[str, str]], *, source: s
     cannot be used, 'rainy.toml: the font cannot show these characters of the title: ...'.
     """
     try:
-        fonts = open_font(font) if font is not None else default_fonts()
+        texts = list(texts)
+        probe = "".join(text + visual(text) for _, text in texts)
+        fonts = open_font(font, probe=probe) if font is not None else default_fonts()
     except FontError as exc:
         raise exc.located(file=source, key="font") from None
     for what, text in texts:
@@ -219,18 +229,49 @@ def visual(text: str) -> str:
 
 def _split(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines at spaces; a line still too wide (Chinese or Japanese text has no spaces, or one
-    very long word) is broken between characters."""
+    very long word) is broken between characters. Linear in the text's length: each
+    character's width is looked up once (reportlab's widths add up character by character)."""
     lines: list[str] = []
     for line in simpleSplit(text, font, size, width):
-        while stringWidth(line, font, size) > width and len(line) > 1:
-            cut = 1
-            while cut < len(line) and stringWidth(line[: cut + 1], font, size) <= width:
-                cut += 1
-            lines.append(line[:cut].rstrip())
-            line = line[cut:].lstrip()
-        if line:
+        if len(line) > 1 and stringWidth(line, font, size) > width:
+            lines.extend(_break_characters(line, font, size, width))
+        elif line:
             lines.append(line)
     return lines
+
+
+def _break_characters(line: str, font: str, size: float, width: float) -> list[str]:
+    """A line too wide for ``width`` cut between characters, as many on each line as fit (at
+    least one), spaces at the cuts dropped."""
+    widths = [stringWidth(ch, font, size) for ch in line]
+    out: list[str] = []
+    i, n = 0, len(line)
+    while i < n:
+        total, j = 0.0, i
+        while j < n and total + widths[j] <= width:
+            total += widths[j]
+            j += 1
+        if j == n:
+            out.append(line[i:])
+            break
+        cut = max(j, i + 1)
+        piece = line[i:cut].rstrip()
+        if piece:
+            out.append(piece)
+        i = cut
+        while i < n and line[i].isspace():
+            i += 1
+    return out
+
+
+def fit_prefix(shown: str, font: str, size: float, width: float) -> int:
+    """How many leading characters of drawn text fit ``width`` (linear in the text)."""
+    total = 0.0
+    for k, ch in enumerate(shown):
+        total += stringWidth(ch, font, size)
+        if total > width:
+            return k
+    return len(shown)
 
 
 def wrap(text: str, font: str, size: float, width: float) -> list[str]:

@@ -65,8 +65,10 @@ def encode_cells(inside: np.ndarray) -> str:
 
 def decode_cells(text: object, width: int, height: int) -> np.ndarray:
     """The mask back from ``encode_cells``; InvalidOptionError if it does not fit the size."""
-    try:
-        runs = [int(v) for v in str(text).split(",")] if text else []
+    text = str(text) if text else ""
+    try:  # at most one run per square and one more: a longer list is refused unread
+        too_many = text.count(",") > width * height
+        runs = [] if not text else [-1] if too_many else [int(v) for v in text.split(",")]
     except ValueError:
         runs = [-1]
     if any(r < 0 for r in runs) or sum(runs) != width * height:

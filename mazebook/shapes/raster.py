@@ -2,16 +2,22 @@
 
 Both become an "ink" bitmap that is cropped to its ink, fitted into the grid with its aspect
 kept (centred), and averaged over each cell: a cell is inside when at least half of it is ink.
-Pillow is imported here only, when such a mask is asked for.
+Pillow is imported here only, when such a mask is asked for; files are read through
+mazebook.inputs (regular files only), and every Pillow or FreeType failure becomes a
+MazebookError here, in the one function that calls each.
 """
 
 from __future__ import annotations
 
+import functools
+import io
+import warnings
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import FontError, InvalidOptionError
+from ..errors import FontError, InvalidOptionError, MazebookError
+from ..inputs import input_version, read_input, shown
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
 DEFAULT_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
@@ -19,6 +25,13 @@ DEFAULT_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bo
 #: Pixels per cell aimed at when drawing text, and the largest bitmap drawn (pixels).
 TEXT_PIXELS_PER_CELL = 12
 MAX_TEXT_PIXELS = 16_000_000
+
+#: The largest image a mask is made from (pixels), read from the file's header before it is
+#: decoded: 25 megapixels (e.g. 5000 x 5000) is far more than a 1000 x 1000-cell mask needs.
+MAX_IMAGE_PIXELS = 25_000_000
+
+#: The longest mask text (characters).
+MAX_MASK_TEXT = 1000
 
 
 def fit_ink(ink: np.ndarray, width: int, height: int) -> np.ndarray:
@@ -42,42 +55,93 @@ def fit_ink(ink: np.ndarray, width: int, height: int) -> np.ndarray:
     return out
 
 
-def text_mask(text: str, width: int, height: int, font: str | None = None) -> np.ndarray:
-    """The text (lines split at newlines) drawn in the font and fitted into the grid."""
-    from PIL import Image, ImageDraw, ImageFont
+def _detail(exc: BaseException) -> str:
+    """A library exception as a few words on one line."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
+
+def text_mask(text: str, width: int, height: int, font: str | None = None) -> np.ndarray:
+    """The text (lines split at newlines) drawn in the font and fitted into the grid.
+
+    The same text, size and font file (by path, modification time and size) are drawn once.
+    """
     if not isinstance(text, str) or not text.strip():
         raise InvalidOptionError(f"mask text must be a non-empty string; got {text!r}")
-    path = str(DEFAULT_FONT if font is None else font)
-    if not Path(path).is_file():
-        raise FontError(f"the font file {path!r} for the mask text does not exist")
+    if len(text) > MAX_MASK_TEXT:
+        raise InvalidOptionError(
+            f"mask text is {len(text):,} characters long; the limit is {MAX_MASK_TEXT:,}"
+        )
+    if font is None:
+        key: tuple[str, int, int] = (str(DEFAULT_FONT), 0, 0)
+    else:
+        path, mtime, size = input_version(font, what="font file", error=FontError)
+        key = (str(path), mtime, size)
+    return _text_mask(text, width, height, key).copy()
+
+
+@functools.lru_cache(maxsize=8)
+def _text_mask(text: str, width: int, height: int, key: tuple[str, int, int]) -> np.ndarray:
+    """The one place FreeType (through Pillow) reads a font and draws text: FontError on any
+    failure (a corrupt font may fail only while a glyph is drawn: "invalid outline")."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    path = key[0]
+    data = read_input(path, what="font file", error=FontError)
+    label = shown(path)
     try:
-        probe = ImageFont.truetype(path, 100)
-    except OSError as exc:
-        raise FontError(f"cannot load the font {path!r} for the mask text: {exc}") from None
-    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
-    x0, y0, x1, y1 = draw.multiline_textbbox((0, 0), text, font=probe)
-    tw, th = max(1, x1 - x0), max(1, y1 - y0)
-    cells_per_unit = min(width / tw, height / th) * 100  # at font size 100
-    size = TEXT_PIXELS_PER_CELL * 100 / cells_per_unit
-    size = min(size, 100 * (MAX_TEXT_PIXELS / (tw * th)) ** 0.5)
-    font_obj = ImageFont.truetype(path, max(8, round(size)))
-    x0, y0, x1, y1 = (round(v) for v in draw.multiline_textbbox((0, 0), text, font=font_obj))
-    pad = 4
-    picture = Image.new("L", (x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), 0)
-    ImageDraw.Draw(picture).multiline_text((pad - x0, pad - y0), text, fill=255, font=font_obj)
-    return fit_ink(np.asarray(picture) >= 128, width, height)
+        probe = ImageFont.truetype(io.BytesIO(data), 100)
+        draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+        x0, y0, x1, y1 = draw.multiline_textbbox((0, 0), text, font=probe)
+        tw, th = max(1, x1 - x0), max(1, y1 - y0)
+        cells_per_unit = min(width / tw, height / th) * 100  # at font size 100
+        size = TEXT_PIXELS_PER_CELL * 100 / cells_per_unit
+        size = min(size, 100 * (MAX_TEXT_PIXELS / (tw * th)) ** 0.5)
+        font_obj = ImageFont.truetype(io.BytesIO(data), max(8, round(size)))
+        x0, y0, x1, y1 = (round(v) for v in draw.multiline_textbbox((0, 0), text, font=font_obj))
+        pad = 4
+        box = (x1 - x0 + 2 * pad, y1 - y0 + 2 * pad)
+        if box[0] * box[1] > 4 * MAX_TEXT_PIXELS:
+            raise InvalidOptionError(f"the mask text drawn with the font {label} is too large")
+        picture = Image.new("L", box, 0)
+        ImageDraw.Draw(picture).multiline_text((pad - x0, pad - y0), text, fill=255, font=font_obj)
+        ink = np.asarray(picture) >= 128
+    except MazebookError:
+        raise
+    except Exception as exc:  # FreeType and Pillow fail in many ways on a corrupt font
+        raise FontError(
+            f"cannot draw the mask text with the font {label}: {_detail(exc)}"
+        ) from None
+    return fit_ink(ink, width, height)
 
 
 def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.ndarray:
     """The dark pixels (grey below ``threshold``) of an image file, fitted into the grid.
 
-    Transparent pixels count as white, so a black shape on a transparent PNG works too.
+    Transparent pixels count as white, so a black shape on a transparent PNG works too. The
+    image is decoded once per file version (path, modification time, size) and threshold.
     """
+    p, mtime, size = input_version(path, what="mask image", error=InvalidOptionError)
+    ink = _image_ink(str(p), mtime, size, threshold)
+    return fit_ink(ink, width, height)
+
+
+@functools.lru_cache(maxsize=4)
+def _image_ink(path: str, mtime: int, size: int, threshold: int) -> np.ndarray:
+    """The one place Pillow decodes an image: the size in its header is checked against
+    MAX_IMAGE_PIXELS first, and any failure is an InvalidOptionError naming the file."""
     from PIL import Image, UnidentifiedImageError
 
+    data = read_input(path, what="mask image", error=InvalidOptionError)
+    label = shown(path)
     try:
-        with Image.open(path) as img:
+        with warnings.catch_warnings():  # the size is checked here, against our own cap
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data))
+        with img:
+            w, h = img.size
+            if w * h > MAX_IMAGE_PIXELS:
+                raise _too_large(label, w, h)
             img.load()
             if img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info:
                 rgba = img.convert("RGBA")
@@ -86,12 +150,35 @@ def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.n
                 grey = white.convert("L")
             else:
                 grey = img.convert("L")
-    except FileNotFoundError:
-        raise InvalidOptionError(f"the mask image {str(path)!r} does not exist") from None
+            ink = np.asarray(grey) < threshold
+    except MazebookError:
+        raise
     except UnidentifiedImageError:
         raise InvalidOptionError(
-            f"the mask image {str(path)!r} is not an image file Pillow can read (PNG, GIF, ...)"
+            f"the mask image {label} is not an image file Pillow can read (PNG, GIF, ...)"
         ) from None
-    except (OSError, ValueError) as exc:
-        raise InvalidOptionError(f"cannot read the mask image {str(path)!r}: {exc}") from None
-    return fit_ink(np.asarray(grey) < threshold, width, height)
+    except Image.DecompressionBombError:
+        raise InvalidOptionError(
+            f"the mask image {label} is larger than {MAX_IMAGE_PIXELS:,} pixels (the limit)"
+        ) from None
+    except Exception as exc:  # Pillow's decoders fail in many ways on a corrupt file
+        raise InvalidOptionError(f"cannot read the mask image {label}: {_detail(exc)}") from None
+    return _crop(ink)
+
+
+def _too_large(label: str, w: int, h: int) -> InvalidOptionError:
+    return InvalidOptionError(
+        f"the mask image {label} is {w} x {h} = {w * h:,} pixels; the limit is "
+        f"{MAX_IMAGE_PIXELS:,} pixels (scale it down: a mask needs at most a few pixels a cell)"
+    )
+
+
+def _crop(ink: np.ndarray) -> np.ndarray:
+    """The ink bitmap cut to the rows and columns that hold ink (unchanged when there is none)."""
+    rows = np.flatnonzero(ink.any(axis=1))
+    cols = np.flatnonzero(ink.any(axis=0))
+    if len(rows) == 0:
+        return ink[:1, :1] & False
+    cropped: np.ndarray = ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1].copy()
+    cropped.flags.writeable = False
+    return cropped

@@ -9,18 +9,22 @@ template/worksheet.py) and build_book makes a worksheet and its answer key inste
 
 from __future__ import annotations
 
+import contextlib
 import importlib.resources
 import os
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
+from ..inputs import check_input, read_input
 from ..template.units import parse_length, parse_page_size
+from . import caps
+from .limits import MAX_TEMPLATE_BYTES
 from .printing import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
@@ -112,6 +116,12 @@ class Template:
     printing: PrintOptions = field(
         default_factory=PrintOptions
     )  # printer, paper, bleed and cover (printing.py)
+    path: Path | None = None  # the template file, when it was read from one
+
+    @property
+    def base_dir(self) -> Path | None:
+        """The folder relative paths of the template (font, images) are read from."""
+        return None if self.path is None else self.path.resolve().parent
 
     @property
     def kind(self) -> str:
@@ -163,35 +173,43 @@ def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
     """A template name ('children') or a path to a .toml file -> (name, file); TemplateError."""
     if spec is None:
         spec = DEFAULT_TEMPLATE
-    text = os.fspath(spec)
+    text = os.fsdecode(spec)
     path = Path(text)
-    looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or path.exists()
+    looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or _exists(path)
     if looks_like_path:
-        if not path.is_file():
-            what = "is a folder, not a template file" if path.is_dir() else "does not exist"
-            raise TemplateError(f"template file {text!r} {what}")
+        path = check_input(text, what="template file", error=TemplateError)
         return path.stem, path
-    for folder in template_dirs():
-        entry = folder / f"{text}.toml"
-        if entry.is_file():
-            return text, entry
     names = available_templates()
+    if text in names:  # only shipped names are looked up: no other text reaches the disk
+        for folder in template_dirs():
+            entry = folder / f"{text}.toml"
+            if entry.is_file():
+                return text, entry
     raise TemplateError(
         f"no template named {text!r}{did_you_mean(text, names)}; built-in templates: "
         f"{', '.join(names) or 'none'} (or give the path of a .toml file)"
     )
 
 
+def _exists(path: Path) -> bool:
+    """Whether the path names something (False for a name the system refuses, e.g. too long)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
 def load_template(spec: str | os.PathLike[str] | None = None) -> Template:
     """Find, read and check a template (see ``locate``); TemplateError says what is wrong."""
     name, entry = locate(spec)
     source = str(entry) if isinstance(entry, Path) else f"{name}.toml (built in)"
-    try:
+    if isinstance(entry, Path):
+        raw = read_input(entry, what="template", error=TemplateError, limit=MAX_TEMPLATE_BYTES)
+    else:
         raw = entry.read_bytes()
-    except OSError as exc:
-        raise TemplateError(f"cannot read template {source!r}: {exc.strerror or exc}") from None
     base = entry.resolve().parent if isinstance(entry, Path) else None
-    return parse_template(raw, name=name, source=source, base_dir=base)
+    template = parse_template(raw, name=name, source=source, base_dir=base)
+    return replace(template, path=entry) if isinstance(entry, Path) else template
 
 
 def parse_template(
@@ -207,6 +225,8 @@ def parse_template(
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TemplateError(f"TOML syntax error: {exc}", file=source) from None
+    except RecursionError:  # the TOML reader recurses once per level of nesting
+        raise caps.nesting_error(source) from None
     return template_from_data(data, name=name, source=source, base_dir=base_dir)
 
 
@@ -219,6 +239,7 @@ def template_from_data(
 ) -> Template:
     """Template data as TOML gives it (a dict) -> Template, through the same schema and checks
     as a file; ``mazebook worksheet`` makes its template this way from its flags."""
+    caps.check_data(data, source)
     validate(data, template_schema(list(REGISTRY)), source)
     return _build(data, name=name, source=source, base_dir=base_dir)
 
@@ -280,7 +301,9 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
 
 
 def _resolve(path: str, base_dir: Path | None) -> Path:
-    p = Path(path).expanduser()
+    p = Path(path)
+    with contextlib.suppress(RuntimeError):  # "~" with no home folder known: left as written
+        p = p.expanduser()
     if not p.is_absolute() and base_dir is not None:
         p = base_dir / p
     return p

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
 from ..engine import MAX_SEED, OPENINGS
@@ -20,6 +20,18 @@ from .printing import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS
+
+
+def _is_integer(_checker: object, instance: object) -> bool:
+    """TOML tells 2 from 2.0, so an integer key refuses a float (JSON Schema would take 2.0)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: Draft 2020-12 with that one change: whole-number floats are not integers.
+Validator = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+)
 
 _LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
 
@@ -127,8 +139,16 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "maximum": MAX_SEED,
                 "description": f"a whole number from 0 to {MAX_SEED}",
             },
-            "answers_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
-            "puzzles_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
+            "answers_per_page": {
+                "type": "integer",
+                "enum": PER_PAGE,
+                "description": f"one of {per_page}",
+            },
+            "puzzles_per_page": {
+                "type": "integer",
+                "enum": PER_PAGE,
+                "description": f"one of {per_page}",
+            },
             "bleed": {"type": "boolean", "description": "true or false"},
             **print_properties(),
             "copyright": _text("the text of a copyright page (no year is added)"),
@@ -185,7 +205,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
 
 def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) -> None:
     """Raise TemplateError for the first schema violation, in words, or return quietly."""
-    errors = list(Draft202012Validator(schema).iter_errors(data))
+    errors = list(Validator(schema).iter_errors(data))
     if not errors:
         return
     first = min(errors, key=lambda e: (_path_key(e), e.validator != "additionalProperties"))
@@ -261,6 +281,8 @@ def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[st
     hint = ""
     if error.validator == "enum" and isinstance(found, str):
         hint = did_you_mean(found, [str(v) for v in expected])
+    if isinstance(found, float) and found.is_integer() and abs(found) < 2**63:
+        hint = f" (write {int(found)}, without a decimal point)"
     if error.validator == "minItems" and isinstance(found, list) and not found:
         return f"it is empty; allowed: {allowed}"
     return f"{_show(found)} is not allowed{hint}; allowed: {allowed}"
