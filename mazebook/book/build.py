@@ -344,6 +344,37 @@ def render_book(
         stream, setup.layout, fonts, title=tpl.title, author=tpl.author, subject="Maze puzzles"
     )
     number_painter = pages.page_number(fonts)
+    _front_matter(doc, setup, number_painter)
+    records: list[dict[str, Any]] = []
+    current_section = -1
+    width = max(3, len(str(len(plan.puzzles))))
+    for planned_list in puzzles_by_page(plan):
+        section = plan.sections[planned_list[0].section]
+        if section.index != current_section:
+            current_section = section.index
+            while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
+                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
+            doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
+        made = [_puzzle_with_answer(doc, setup, p, svg_dir, out, width) for p in planned_list]
+        records += [item.record for item in made]
+        head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
+        cards = [item.card for item in made]  # in slot order
+        painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
+        doc.add_page(pages.running_head(fonts, head), painter, number_painter)
+        if progress is not None:
+            progress(len(records), len(plan.puzzles))
+    _answer_pages(doc, setup, number_painter)
+    while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
+        doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
+    if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
+    doc.save()
+    return records
+
+
+def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The pages before the first section: the front pages in the plan's order, then contents."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     levels = [lv for s in tpl.sections for lv in s.levels]
     info = pages.TitleInfo(
         tpl.title,
@@ -368,62 +399,57 @@ def render_book(
     per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
     for i, _ in enumerate(plan.contents_pages):
         doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
-    records: list[dict[str, Any]] = []
-    total = len(plan.puzzles)
-    current_section = -1
-    width = max(3, len(str(total)))
-    for planned_list in puzzles_by_page(plan):
-        section_index = planned_list[0].section
-        section = plan.sections[section_index]
-        if section_index != current_section:
-            current_section = section_index
-            while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
-                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
-            doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
-        made = []
-        for planned in planned_list:
-            item, geom = _make_puzzle(setup, planned)
-            answer_card = MazeCard(geom, "", show_solution=True, labels=False)
-            answer_w, answer_h = setup.answer_box(planned.answer_page)
-            answer_box = Box(0.0, 0.0, answer_w, answer_h)
-            doc.add_form(
-                _form_name(planned.number),
-                answer_w,
-                answer_h,
-                functools.partial(_draw_answer, fonts=fonts, card=answer_card, box=answer_box),
-            )
-            if svg_dir is not None and out is not None:
-                stage_svgs(out, svg_dir, planned.number, width, geom)
-            puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
-            placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
-            inside = maze_ink_box(answer_card, answer_box)
-            item.record["box"] = card_ink_box(item.card, puzzle_slot)
-            item.record["answer_box"] = [
-                round(inside[0] + placed.x, 3),
-                round(inside[1] + placed.y, 3),
-                round(inside[2] + placed.x, 3),
-                round(inside[3] + placed.y, 3),
-            ]
-            made.append(item)
-            records.append(item.record)
-        head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
-        cards = [item.card for item in made]  # in slot order
-        painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
-        doc.add_page(pages.running_head(fonts, head), painter, number_painter)
-        if progress is not None:
-            progress(len(records), total)
-    for page in plan.answer_pages:
-        on_page = [p for p in plan.puzzles if p.answer_page == page]
-        head = tpl.texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
+
+
+def _puzzle_with_answer(
+    doc: PdfDocument,
+    setup: BookSetup,
+    planned: PlannedPuzzle,
+    svg_dir: Path | None,
+    out: OutputSet | None,
+    width: int,
+) -> _Made:
+    """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
+    both drawings land (``box``, ``answer_box``)."""
+    item, geom = _make_puzzle(setup, planned)
+    answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+    answer_w, answer_h = setup.answer_box(planned.answer_page)
+    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    doc.add_form(
+        _form_name(planned.number),
+        answer_w,
+        answer_h,
+        functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+    )
+    if svg_dir is not None and out is not None:
+        stage_svgs(out, svg_dir, planned.number, width, geom)
+    puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
+    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
+    item.record["box"] = card_ink_box(item.card, puzzle_slot)
+    item.record["answer_box"] = [
+        round(x0 + placed.x, 3),
+        round(y0 + placed.y, 3),
+        round(x1 + placed.x, 3),
+        round(y1 + placed.y, 3),
+    ]
+    return item
+
+
+def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The answer key: each answer page places the forms of its puzzles' answers."""
+    by_page: dict[int, list[PlannedPuzzle]] = {}
+    for planned in setup.plan.puzzles:
+        by_page.setdefault(planned.answer_page, []).append(planned)
+    texts = setup.template.texts
+    for page in setup.plan.answer_pages:
+        on_page = by_page[page]
+        head = texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
         doc.add_page(
-            pages.running_head(fonts, head), _answers_painter(setup, on_page), number_painter
+            pages.running_head(setup.fonts, head),
+            _answers_painter(setup, on_page),
+            number_painter,
         )
-    while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
-        doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
-    if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
-        raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
-    doc.save()
-    return records
 
 
 def _form_name(number: int) -> str:
