@@ -57,13 +57,15 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    cap_plan,
     check_svg_dir,
     choose_maze,
+    fit_levels,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    section_request,
     stage_svgs,
-    warn_unreached_levels,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
 from .schedule import MIN_SIDE, generators_for
@@ -83,6 +85,7 @@ class BookSetup:
     maze_box: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
     answer_box: tuple[float, float]
+    requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
@@ -121,7 +124,8 @@ def load_fonts(template: Template) -> FontPair:
 
 
 def prepare(template: Template) -> BookSetup:
-    """Check that the book can be made: fonts, page plan, room at min_cell, shapes."""
+    """Check that the book can be made: fonts, page plan, room at min_cell, shapes, and that
+    the page holds every level asked for (else refuse, or cap where fit = "cap")."""
     fonts = load_fonts(template)
     fmt = PageFormat(template.trim[0], template.trim[1], template.bleed)
     base = PageLayout(
@@ -163,14 +167,24 @@ def prepare(template: Template) -> BookSetup:
             key="answers_per_page",
         )
     probe_sections(template)
+    maze_room = (box.width, box.height)
+    levels = fit_levels(
+        template,
+        lambda section, level: section_request(
+            template, section, level, box=maze_room, min_cell=template.min_cell, limit=limit
+        ),
+        f"a {template.page_size} page at {template.puzzles_per_page} a page with cells of at "
+        f"least {format_length(template.min_cell)}",
+    )
     return BookSetup(
         template,
         fonts,
-        plan,
+        cap_plan(plan, levels),
         layout,
         maze_box=(box.width, box.height),
         limit=limit,
         answer_box=(answer.width, answer.height),
+        requested=tuple(p.level for p in plan.puzzles),
     )
 
 
@@ -206,7 +220,6 @@ def build_book(
         svg_path = check_svg_dir(out, svg_dir)
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
-        warn_unreached_levels(records)
         data = manifest_mod.manifest(tpl, setup.plan, records)
         out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
@@ -239,15 +252,17 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         min_cell=tpl.min_cell,
         limit=setup.limit,
         rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     geom = maze_geometry(choice.maze)
+    level = record["level"]
     texts = tpl.texts
     answer = texts("solution_on_page", page=planned.answer_page)
     card = MazeCard(
         geom,
         texts("puzzle", number=planned.number),
-        f"{texts('level', level=planned.level)} · {answer}",
-        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+        f"{texts('level', level=level)} · {answer}",
+        caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
         start_word=texts("start"),
         finish_word=texts("finish"),
     )

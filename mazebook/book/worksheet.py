@@ -52,16 +52,18 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    cap_plan,
     check_svg_dir,
     choose_maze,
+    fit_levels,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    section_request,
     stage_svgs,
-    warn_unreached_levels,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .schedule import MIN_SIDE
+from .schedule import MIN_SIDE, Request
 from .worksheet_pages import (
     FIXED_TEXT,
     SHEET_CAPTION,
@@ -100,6 +102,7 @@ class WorksheetSetup:
     layout: PageLayout
     maze_box: tuple[float, float]
     rooms: dict[int, LevelRoom]  # by level
+    requested: tuple[int, ...] = ()  # the template's level of each maze (before fit = "cap")
 
     def slots(self, frame: PageFrame) -> list[Slot]:
         return sheet_slots(self.template, frame)
@@ -180,11 +183,42 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         per_page=template.puzzles_per_page,
     )
     box = maze_box(sheet_slots(template, frame)[0], labels=True)
-    levels = sorted({p.level for p in plan.puzzles})
-    rooms = {level: _room(template, level, box.width, box.height) for level in levels}
+    maze_room = (box.width, box.height)
     probe_sections(template)
+    # the levels asked for must have room for their cells (else the error names min_cell)
+    every_room: dict[int, LevelRoom | None] = {
+        level: _room(template, level, *maze_room)
+        for level in sorted({p.level for p in plan.puzzles})
+    }
+
+    def request_for(section: int, level: int) -> Request | None:
+        if level not in every_room:
+            try:
+                every_room[level] = _room(template, level, *maze_room)
+            except TemplateError:
+                every_room[level] = None
+        room = every_room[level]
+        if room is None:
+            return None
+        return section_request(
+            template, section, level, box=maze_room, min_cell=room.min_cell, limit=room.limit
+        )
+
+    where = f"{template.puzzles_per_page} mazes a {template.page_size} page"
+    capped = cap_plan(plan, fit_levels(template, request_for, where))
+    rooms = {
+        level: _room(template, level, *maze_room)
+        for level in sorted({p.level for p in capped.puzzles})
+    }
     return WorksheetSetup(
-        template, fonts, text, plan, layout, maze_box=(box.width, box.height), rooms=rooms
+        template,
+        fonts,
+        text,
+        capped,
+        layout,
+        maze_box=maze_room,
+        rooms=rooms,
+        requested=tuple(p.level for p in plan.puzzles),
     )
 
 
@@ -238,7 +272,6 @@ def build_worksheet(
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
         )
-        warn_unreached_levels(records)
         extra = {
             "answers_file": answers_path.name,
             "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
@@ -331,6 +364,7 @@ def _make_maze(
         min_cell=room.min_cell,
         limit=room.limit,
         rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
     return record, maze_geometry(choice.maze)

@@ -48,6 +48,7 @@ DEFAULTS: dict[str, Any] = {
     "margin": "0.5in",
     "font": None,  # the bundled DejaVu Sans
     "language": "en",
+    "fit": "refuse",  # a level the page cannot hold: refuse the template, or "cap" it
 }
 
 #: Defaults of a [[section]]'s keys ("Section N" for a missing name).
@@ -57,6 +58,8 @@ SECTION_DEFAULTS: dict[str, Any] = {
     "generators": None,  # the level's own choice (see schedule.LEVEL_GENERATORS)
     "openings": "auto",
     "shape": "rect",
+    "fit": None,  # the template's fit
+    "braid": 0.0,  # a perfect maze
 }
 
 #: Section keys that describe a mask and go to generate() with shape = "mask".
@@ -77,6 +80,8 @@ class Section:
     openings: str = "auto"
     shape: str = "rect"
     shape_options: tuple[tuple[str, Any], ...] = ()  # mask/text/image and the options table
+    braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
+    fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
 
 
 @dataclass(frozen=True)
@@ -236,6 +241,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
+    section_defaults["fit"] = values["fit"]
     sections = tuple(
         _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
         for i, s in enumerate(data["section"])
@@ -326,4 +332,6 @@ def _section(
         openings=values["openings"],
         shape=shape,
         shape_options=tuple(shape_options),
+        braid=float(values["braid"]),
+        fit=values["fit"] or "refuse",
     )

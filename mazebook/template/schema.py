@@ -21,6 +21,11 @@ from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS
 
 _LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
+_FIT = {
+    "enum": ["refuse", "cap"],
+    "description": "one of refuse (a level the page cannot hold stops the build), cap (such "
+    "puzzles get the highest level that fits)",
+}
 
 
 def _text(description: str) -> dict[str, Any]:
@@ -73,6 +78,13 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "mask": _text('a built-in silhouette name such as "heart" (with shape = "mask")'),
             "text": _text('text whose letters form the maze (with shape = "mask")'),
             "image": _text('a black-and-white image file (with shape = "mask")'),
+            "fit": _FIT,
+            "braid": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
+            },
             "options": {
                 "type": "object",
                 "additionalProperties": {"type": ["string", "number", "boolean"]},
@@ -128,6 +140,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
             "margin": _length('a length of at least 0.25in (0.375in with bleed), e.g. "0.5in"'),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
+            "fit": _FIT,
             "instruction": _text("a non-empty string (worksheets only)"),
             "fields": {
                 "type": "array",
