@@ -10,7 +10,6 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.pipeline import LevelWarning
 from mazebook.book.preflight import preflight
 
 
@@ -24,7 +23,7 @@ def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
         'title = "Small"\npage_size = "a5"\npuzzles_per_page = 9\n'
-        '[[section]]\nname = "All"\ncount = 9\ndifficulty = [1, 2]\n',
+        '[[section]]\nname = "All"\ncount = 9\ndifficulty = 1\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "small.pdf")
     assert preflight(result.pdf).ok
@@ -44,16 +43,6 @@ def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
     result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
     report = preflight(result.pdf)
     assert report.ok, report
-
-
-def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
-    template = _write(
-        tmp_path,
-        'title = "Cramped"\npage_size = "a5"\npuzzles_per_page = 9\n'
-        '[[section]]\nname = "Hard"\ncount = 3\ndifficulty = 10\n',
-    )
-    with pytest.warns(LevelWarning, match="easier than their level"):
-        build_book(str(template), output=tmp_path / "out" / "cramped.pdf")
 
 
 def test_section_options_reach_generate_and_the_manifest(tmp_path: Path) -> None:

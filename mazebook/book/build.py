@@ -173,8 +173,8 @@ def prepare(template: Template) -> BookSetup:
         lambda section, level: section_request(
             template, section, level, box=maze_room, min_cell=template.min_cell, limit=limit
         ),
-        f"a {template.page_size} page at {template.puzzles_per_page} a page with cells of at "
-        f"least {format_length(template.min_cell)}",
+        f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
+        f"{format_length(template.min_cell)})",
     )
     return BookSetup(
         template,

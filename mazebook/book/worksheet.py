@@ -26,7 +26,7 @@ from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template
-from ..template.units import format_length
+from ..template.units import POINTS_PER_MM, format_length
 from ..template.worksheet import WorksheetOptions
 from . import manifest as manifest_mod
 from .document import (
@@ -63,7 +63,7 @@ from .pipeline import (
     stage_svgs,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .schedule import MIN_SIDE, Request
+from .schedule import MIN_SIDE, Request, fits
 from .worksheet_pages import (
     FIXED_TEXT,
     SHEET_CAPTION,
@@ -186,30 +186,29 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
     maze_room = (box.width, box.height)
     probe_sections(template)
     # the levels asked for must have room for their cells (else the error names min_cell)
-    every_room: dict[int, LevelRoom | None] = {
-        level: _room(template, level, *maze_room)
-        for level in sorted({p.level for p in plan.puzzles})
-    }
+    for level in sorted({p.level for p in plan.puzzles}):
+        _room(template, level, *maze_room)
+    rooms_by_level: dict[int, LevelRoom | None] = {}
+
+    def room_of(level: int) -> LevelRoom | None:
+        if level not in rooms_by_level:
+            rooms_by_level[level] = _level_room(template, level, maze_room)
+        return rooms_by_level[level]
 
     def request_for(section: int, level: int) -> Request | None:
-        if level not in every_room:
-            try:
-                every_room[level] = _room(template, level, *maze_room)
-            except TemplateError:
-                every_room[level] = None
-        room = every_room[level]
+        room = room_of(level)
         if room is None:
             return None
         return section_request(
             template, section, level, box=maze_room, min_cell=room.min_cell, limit=room.limit
         )
 
-    where = f"{template.puzzles_per_page} mazes a {template.page_size} page"
+    where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
     capped = cap_plan(plan, fit_levels(template, request_for, where))
-    rooms = {
-        level: _room(template, level, *maze_room)
-        for level in sorted({p.level for p in capped.puzzles})
-    }
+    rooms: dict[int, LevelRoom] = {}
+    for level in sorted({p.level for p in capped.puzzles}):
+        room = room_of(level)
+        rooms[level] = room if room is not None else _room(template, level, *maze_room)
     return WorksheetSetup(
         template,
         fonts,
@@ -220,6 +219,61 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         rooms=rooms,
         requested=tuple(p.level for p in plan.puzzles),
     )
+
+
+#: The smallest cell a level's default cell shrinks to so that the level fits the slot (the
+#: book's own default: a sharp pencil).
+SMALLEST_DEFAULT_CELL = 3.5 * POINTS_PER_MM
+#: Steps of that shrinking.
+CELL_STEP = 0.25 * POINTS_PER_MM
+
+
+def _level_room(template: Template, level: int, box: tuple[float, float]) -> LevelRoom | None:
+    """The level's room on the sheet: its default cell, shrunk (when the template sets no
+    min_cell) to the largest cell, down to SMALLEST_DEFAULT_CELL, at which the level fits for
+    every section that asks for it; None when the slot has no room for the cell at all."""
+    try:
+        room = _room(template, level, *box)
+    except TemplateError:
+        return None
+    if options_of(template).min_cell_given:
+        return room
+    users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
+    cell = room.min_cell
+    for i in users or range(len(template.sections)):
+        cell = min(cell, _fitting_cell(template, i, level, box, cell))
+    return LevelRoom(cell, max_cells(*box, cell))
+
+
+def _fitting_cell(
+    template: Template, section: int, level: int, box: tuple[float, float], cell: float
+) -> float:
+    """The largest cell from ``cell`` down to SMALLEST_DEFAULT_CELL (in CELL_STEP steps) at
+    which section ``section``'s page holds ``level``; ``cell`` itself when none does."""
+
+    def holds(c: float) -> bool:
+        limit = max_cells(*box, c)
+        if min(limit) < MIN_SIDE:
+            return False
+        request = section_request(template, section, level, box=box, min_cell=c, limit=limit)
+        return fits(request)
+
+    if holds(cell):
+        return cell
+    steps = [
+        cell - k * CELL_STEP for k in range(1, 1 + int((cell - SMALLEST_DEFAULT_CELL) / CELL_STEP))
+    ]
+    steps.append(SMALLEST_DEFAULT_CELL)
+    lo, hi = 0, len(steps) - 1  # bisect for the first (largest) cell that holds the level
+    if not holds(steps[hi]):
+        return cell
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(steps[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return steps[lo]
 
 
 def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:
