@@ -35,8 +35,13 @@ from ..metrics import Metrics, measure
 from ..shapes.polar import DEFAULT_INNER, ring_counts
 from .layout import dims_for, maze_scale
 
-#: At most this many candidates per puzzle; the closest to the level's centre is kept.
-MAX_CANDIDATES = 8
+#: At most this many candidates per puzzle, and this many at the largest size the page takes;
+#: the closest to the level's centre is kept.
+MAX_CANDIDATES = 12
+MAX_AT_LARGEST = 4
+#: Share of a miss the next size corrects: one maze's effort is noisy (seed to seed, sd 0.1 of
+#: log effort on rectangles, 0.3 on small circles), so a full correction would overshoot.
+DAMPING = 0.7
 #: The smallest maze side the builder makes (cells; rings for a circle: MIN_RINGS).
 MIN_SIDE = 4
 MIN_RINGS = 1
@@ -337,6 +342,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
     log_cells = math.log(cells_for(algorithm, target) / _fill(request.shape))
     best: tuple[float, Maze, float] | None = None
     tried: list[tuple[str, int, int, float]] = []
+    at_largest = 0
     for _ in range(MAX_CANDIDATES):
         log_cells = min(max(log_cells, log_min), log_max)
         width, height = room.dims(math.exp(log_cells))
@@ -352,12 +358,15 @@ def choose(request: Request, rng: random.Random) -> Choice:
             break
         at_max = log_cells >= log_max - 1e-9
         at_min = log_cells <= log_min + 1e-9
+        at_largest += at_max
+        if at_largest >= MAX_AT_LARGEST:
+            break
         if (miss < 0 and at_max) or (miss > 0 and at_min):
             switched = _switch(algorithm, names, harder=miss < 0)
             if switched is not None:
                 algorithm = switched
             continue  # at the end of the sizes: another seed (or generator) there
-        log_cells = math.log(room.cells((width, height))) - miss / EFFORT_EXPONENT
+        log_cells = math.log(room.cells((width, height))) - DAMPING * miss / EFFORT_EXPONENT
     assert best is not None  # MAX_CANDIDATES >= 1
     _, maze, effort = best
     return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
