@@ -21,7 +21,7 @@ import itertools
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from ..generators import REGISTRY
 from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, centre, level_of, lowest_kept
 from ..maze import Maze
 from ..metrics import Metrics, measure
-from ..shapes.polar import DEFAULT_INNER, ring_counts
+from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from .layout import dims_for, maze_scale
 
 #: At most this many candidates per puzzle, and this many at the largest size the page takes;
@@ -187,29 +187,53 @@ class Choice:
 
 @dataclass(frozen=True)
 class Room:
-    """The sizes a page takes for one shape: the smallest and largest (columns, rows)."""
+    """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
+    a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
+    steps of size than whole rings: the small circles of the first levels need them)."""
 
     shape: str
     box: tuple[float, float]
     least: tuple[int, int]
     most: tuple[int, int]
-    inner: int = DEFAULT_INNER  # a circle's first ring
+    inner: int = DEFAULT_INNER  # a circle's first ring, when the section sets it
+    inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
 
-    def cells(self, dims: tuple[int, int]) -> float:
+    def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
         """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
         if self.shape == "circle":
-            return float(sum(ring_counts(dims[1], self.inner)))
+            inner = (extra or {}).get("inner", self.inner)
+            return float(sum(ring_counts(dims[1], inner)))
         if self.shape == TRIANGLE:
             return float(dims[1] * dims[1])
         return float(dims[0] * dims[1])
 
-    def dims(self, cells: float) -> tuple[int, int]:
-        """The size nearest ``cells`` nominal cells, shaped like the box, within the room."""
-        if self.shape in ("circle", TRIANGLE):
+    def pick(self, cells: float) -> tuple[int, int, dict[str, Any]]:
+        """The size nearest ``cells`` nominal cells, shaped like the box, within the room:
+        (width, height, options generate() needs for it, e.g. a circle's inner)."""
+        if self.shape == "circle":
+            options = [
+                ((r, r), {"inner": i} if self.inners else {})
+                for r in range(self.least[1], self.most[1] + 1)
+                for i in self.inners or (self.inner,)
+            ]
+            dims, extra = min(options, key=lambda o: abs(math.log(self.cells(*o) / cells)))
+            return dims[0], dims[1], extra
+        if self.shape == TRIANGLE:
             rows = range(self.least[1], self.most[1] + 1)
             best = min(rows, key=lambda r: abs(math.log(self.cells((r, r)) / cells)))
-            return (best, best) if self.shape == "circle" else (2 * best, best)
-        return dims_for(cells, *self.box, self.most, min(self.least))
+            return 2 * best, best, {}
+        return (*dims_for(cells, *self.box, self.most, min(self.least)), {})
+
+    def extremes(self) -> tuple[float, float]:
+        """The fewest and the most nominal cells the room takes."""
+        inners: Sequence[int] = self.inners or (self.inner,)
+        least = min(self.cells(self.least, {"inner": i}) for i in inners)
+        most = max(self.cells(self.most, {"inner": i}) for i in inners)
+        return least, most
+
+    def largest(self) -> tuple[int, int, dict[str, Any]]:
+        """The largest size (and its options)."""
+        return self.pick(self.extremes()[1])
 
 
 def _inner(request: Request) -> int:
@@ -254,7 +278,9 @@ def room_for(request: Request) -> Room:
         maze = generate("hunt-and-kill", width, height, seed=0, shape=shape, **options)
         ratio = _fit_ratio(maze, request)
         if ratio >= 1.0 or (width, height) == least:
-            return Room(kind, request.box, least, (width, height), _inner(request))
+            free = shape == "circle" and "inner" not in options
+            inners = tuple(range(MIN_INNER, MAX_INNER + 1)) if free else ()
+            return Room(kind, request.box, least, (width, height), _inner(request), inners)
         height = max(least[1], min(height - 1, math.floor(height * ratio)))
         width = (
             2 * height
@@ -277,8 +303,11 @@ def capacity(request: Request, algorithm: str) -> float:
     CAPACITY_SEEDS mazes (seeds 0, 1, 2; the level's own openings)."""
     room = room_for(request)
     options = _options(request, request.level)
+    w, h, extra = room.largest()
     efforts = [
-        solving_effort(generate(algorithm, *room.most, seed=seed, shape=request.shape, **options))
+        solving_effort(
+            generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra)
+        )
         for seed in range(CAPACITY_SEEDS)
     ]
     return statistics.median(efforts)
@@ -292,7 +321,7 @@ def fits(request: Request) -> bool:
     need = lowest_kept(request.level)
     names = generators_for(request.level, request.generators)
     guess = max(effort_per_cell(n) for n in names) * _fill(request.shape)
-    if request.braid == 0.0 and guess * room.cells(room.most) ** EFFORT_EXPONENT >= 3 * need:
+    if request.braid == 0.0 and guess * room.extremes()[1] ** EFFORT_EXPONENT >= 3 * need:
         return True
     level_request = _with_level(request, request.level)
     return any(capacity(level_request, n) >= need for n in _by_hardness(names))
@@ -338,16 +367,22 @@ def choose(request: Request, rng: random.Random) -> Choice:
     algorithm = names[rng.randrange(len(names))]
     options = _options(request, request.level)
     room = room_for(request)
-    log_min, log_max = math.log(room.cells(room.least)), math.log(room.cells(room.most))
+    log_min, log_max = (math.log(c) for c in room.extremes())
     log_cells = math.log(cells_for(algorithm, target) / _fill(request.shape))
     best: tuple[float, Maze, float] | None = None
     tried: list[tuple[str, int, int, float]] = []
     at_largest = 0
     for _ in range(MAX_CANDIDATES):
         log_cells = min(max(log_cells, log_min), log_max)
-        width, height = room.dims(math.exp(log_cells))
+        width, height, extra = room.pick(math.exp(log_cells))
         maze = generate(
-            algorithm, width, height, seed=rng.getrandbits(63), shape=request.shape, **options
+            algorithm,
+            width,
+            height,
+            seed=rng.getrandbits(63),
+            shape=request.shape,
+            **options,
+            **extra,
         )
         effort = solving_effort(maze)
         miss = math.log(effort / target)
@@ -366,7 +401,8 @@ def choose(request: Request, rng: random.Random) -> Choice:
             if switched is not None:
                 algorithm = switched
             continue  # at the end of the sizes: another seed (or generator) there
-        log_cells = math.log(room.cells((width, height))) - DAMPING * miss / EFFORT_EXPONENT
+        cells = room.cells((width, height), extra)
+        log_cells = math.log(cells) - DAMPING * miss / EFFORT_EXPONENT
     assert best is not None  # MAX_CANDIDATES >= 1
     _, maze, effort = best
     return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
