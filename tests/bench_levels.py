@@ -88,8 +88,9 @@ class LevelRow:
         return max(efforts) / min(efforts)
 
     def typical_size(self) -> str:
-        sizes = Counter(_size(c) for c in self.choices)
-        return sizes.most_common(1)[0][0]
+        """The size of the puzzle with the median number of cells."""
+        by_cells = sorted(self.choices, key=lambda c: c.maze.size)
+        return _size(by_cells[(len(by_cells) - 1) // 2])
 
     def generators(self) -> str:
         names = Counter(c.maze.algorithm for c in self.choices)

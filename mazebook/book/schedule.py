@@ -371,7 +371,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
     log_cells = math.log(cells_for(algorithm, target) / _fill(request.shape))
     best: tuple[float, Maze, float] | None = None
     tried: list[tuple[str, int, int, float]] = []
-    at_largest = 0
+    at_largest: dict[str, float] = {}  # the most effort each generator gave at the largest size
     for _ in range(MAX_CANDIDATES):
         log_cells = min(max(log_cells, log_min), log_max)
         width, height, extra = room.pick(math.exp(log_cells))
@@ -393,14 +393,20 @@ def choose(request: Request, rng: random.Random) -> Choice:
             break
         at_max = log_cells >= log_max - 1e-9
         at_min = log_cells <= log_min + 1e-9
-        at_largest += at_max
-        if at_largest >= MAX_AT_LARGEST:
-            break
-        if (miss < 0 and at_max) or (miss > 0 and at_min):
-            switched = _switch(algorithm, names, harder=miss < 0)
+        if miss < 0 and at_max:
+            # the page's largest size falls short: try each allowed generator there (hardest on
+            # rectangles first; on other shapes the order differs), then the one that did best
+            at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
+            if sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
+                break
+            untried = [n for n in _by_hardness(names) if n not in at_largest]
+            algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
+            continue
+        if miss > 0 and at_min:
+            switched = _switch(algorithm, names, harder=False)
             if switched is not None:
                 algorithm = switched
-            continue  # at the end of the sizes: another seed (or generator) there
+            continue  # at the smallest size: another seed (or an easier generator) there
         cells = room.cells((width, height), extra)
         log_cells = math.log(cells) - DAMPING * miss / EFFORT_EXPONENT
     assert best is not None  # MAX_CANDIDATES >= 1
