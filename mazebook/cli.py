@@ -23,6 +23,7 @@ COMMANDS = (
     "algorithms",
     "bench",
     "build",
+    "cover",
     "worksheet",
     "templates",
     "preflight",

@@ -8,6 +8,7 @@ from mazebook.bench import run_case
 from mazebook.cli import main
 
 
+@pytest.mark.slow
 def test_run_case_measures_a_real_run() -> None:
     row = run_case("generate", "kruskal", 12, 2)
     assert row.seconds > 0 and row.best <= row.seconds

@@ -20,11 +20,11 @@ from mazebook import fileio as output_mod
 from mazebook import generate
 from mazebook.book import build_book, load_template, prepare
 from mazebook.book.layout import gutter_for, maze_scale
-from mazebook.book.preflight import preflight
 from mazebook.cli import main
 from mazebook.effort import solving_effort
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.levels import band, level_of
+from mazebook.preflight import preflight
 from mazebook.render.typeset import FONT_DIR
 
 from .contract import PUZZLE_KEYS
@@ -89,6 +89,7 @@ def default_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[s
     return pdf, manifest, out.getvalue()
 
 
+@pytest.mark.slow
 def test_default_book_is_built_and_passes_preflight(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:
@@ -102,6 +103,7 @@ def test_default_book_is_built_and_passes_preflight(
     assert len(reader.pages) == manifest["page_count"] and manifest["page_count"] % 2 == 0
 
 
+@pytest.mark.slow
 def test_default_manifest_reproduces_every_maze(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:
@@ -125,13 +127,15 @@ def test_modelled_effort_rises_with_the_level(
         maze = generate(p["algorithm"], p["width"], p["height"], seed=p["seed"], **p["options"])
         effort = solving_effort(maze)  # measured again from the maze, not read back
         assert effort == pytest.approx(p["effort"], abs=0.06)
-        assert p["level"] == p["requested_level"] == level_of(effort)
+        assert p["level"] == level_of(effort)
+        # the letter page holds level 9: "The Labyrinth" caps its level-10 puzzles (fit = "cap")
+        assert p["level"] == min(p["requested_level"], 9)
         by_level[p["level"]].append(effort)
-    assert sorted(by_level) == list(range(1, 11))
-    medians = [statistics.median(by_level[level]) for level in range(1, 11)]
+    assert sorted(by_level) == list(range(1, 10))
+    medians = [statistics.median(by_level[level]) for level in range(1, 10)]
     for lower, upper in itertools.pairwise(medians):
         assert 1.3 <= upper / lower <= 2.0, medians
-    assert medians[-1] >= 100 * medians[0]
+    assert medians[-1] >= 50 * medians[0]
     for level, efforts in by_level.items():  # one level: within about half a step
         low, high = band(level)
         assert all(low <= e <= high for e in efforts), (level, efforts)
@@ -149,10 +153,10 @@ def test_pages_say_what_the_issue_asks(default_book: tuple[Path, dict[str, Any],
     for section in manifest["sections"]:
         assert section["name"] in contents and str(section["page"]) in contents
         lo, hi = section["levels"]
-        assert f"Levels {lo}–{hi}" in contents
+        assert (f"Levels {lo}–{hi}" if lo != hi else f"Level {lo} ·") in contents
         assert section["name"] in text[section["page"] - 1]  # the section's header page
     for number, page_text in enumerate(text[1:], start=2):  # page numbers after the title page
-        assert re.search(rf"(^|\n){number}\n?$", page_text), (number, page_text[-40:])
+        assert re.search(rf"(^|\n)\s*{number}\n?$", page_text), (number, page_text[-40:])
     for p in manifest["puzzles"]:
         page = text[p["page"] - 1]
         assert f"Puzzle {p['number']}\n" in page
@@ -170,10 +174,11 @@ def test_cells_are_never_below_min_cell(default_book: tuple[Path, dict[str, Any]
         assert maze_scale(p["width"], p["height"], *setup.maze_box) >= setup.template.min_cell
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["children", "a4"])
 def test_other_shipped_templates_build_and_pass(name: str, tmp_path: Path) -> None:
     result = build_book(name, output=tmp_path / f"{name}.pdf")
-    report = preflight(result.pdf)
+    report = preflight(result.pdf, printer="kdp")
     assert report.ok, report.lines()
     template = load_template(name)
     setup = prepare(template)
@@ -196,6 +201,7 @@ def _build(tmp_path: Path, text: str = SMALL, name: str = "small", **kwargs: Any
     return build_book(str(template), output=tmp_path / "out" / f"{name}.pdf", **kwargs)
 
 
+@pytest.mark.slow
 def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     template = _write(tmp_path / "small.toml", SMALL)
     first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
@@ -212,6 +218,7 @@ def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     assert b"CreationDate" not in first.pdf.read_bytes() or b"D:2000" in first.pdf.read_bytes()
 
 
+@pytest.mark.slow
 def test_svgs_and_progress(tmp_path: Path) -> None:
     calls: list[tuple[int, int]] = []
     result = _build(tmp_path, svg_dir=tmp_path / "svg", progress=lambda d, t: calls.append((d, t)))
@@ -226,27 +233,38 @@ def test_svgs_and_progress(tmp_path: Path) -> None:
     assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
 
 
+@pytest.mark.slow
 def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
     text = SMALL.replace(
         'title = "Small Book"', 'title = "Bleed"\nbleed = true\npage_size = "6x9in"'
     )
     result = _build(tmp_path, text)
-    report = preflight(result.pdf)
-    assert report.ok, report.lines()
-    page = PdfReader(str(result.pdf)).pages[4]
-    assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
-    assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 450, 666])
+    report = preflight(result.pdf, printer="kdp")
+    assert report.ok, report.lines()  # three-sided: KDP's geometry
+    reader = PdfReader(str(result.pdf))
+    for number in (5, 6):  # odd pages: outside edge (and bleed) on the right; even: on the left
+        page = reader.pages[number - 1]
+        x = 0 if number % 2 else 9
+        assert [float(v) for v in page["/MediaBox"]] == pytest.approx([0, 0, 441, 666])
+        assert [float(v) for v in page["/TrimBox"]] == pytest.approx([x, 9, x + 432, 9 + 648])
+        assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 441, 666])
     setup = prepare(load_template(str(tmp_path / "small.toml")))
     assert setup.layout.margins.outside >= 0.375 * 72
+    lulu = _build(tmp_path, text.replace('title = "Bleed"', 'title = "Bleed"\nprinter = "lulu"'))
+    assert preflight(lulu.pdf, printer="lulu").ok  # four sides under Lulu
+    page = PdfReader(str(lulu.pdf)).pages[4]
+    assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
 
 
+@pytest.mark.slow
 def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
     text = SMALL.replace("answers_per_page = 4", "answers_per_page = 9").replace(
         'title = "Small Book"',
-        'title = "Grid"\npuzzles_per_page = 4\npage_size = "a5"\nmin_cell = "3mm"\nfit = "cap"',
+        'title = "Grid"\nprinter = "home"\npuzzles_per_page = 4\npage_size = "a5"\n'
+        'min_cell = "3mm"\nfit = "cap"',
     )
     result = _build(tmp_path, text)
-    assert preflight(result.pdf).ok
+    assert preflight(result.pdf, printer="home").ok  # the printer the template names
     data = json.loads(result.manifest.read_text())
     pages = [p["page"] for p in data["puzzles"]]
     assert pages[:3] == [pages[0]] * 3  # the first section's three puzzles share a page
@@ -254,6 +272,7 @@ def test_several_puzzles_a_page_and_an_a5_book(tmp_path: Path) -> None:
     assert (reader.pages[pages[0] - 1].extract_text() or "").count("Puzzle ") == 3
 
 
+@pytest.mark.slow
 def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
     text = (
         'title = "G"\n[[section]]\ncount = 3\ndifficulty = 6\n'
@@ -267,6 +286,7 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
         _reproduce(p)
 
 
+@pytest.mark.slow
 def test_user_font_is_embedded_and_the_only_font(tmp_path: Path) -> None:
     font = FONT_DIR / "DejaVuSans-Bold.ttf"
     text = f'title = "Fonts"\nfont = "{font}"\n[[section]]\ncount = 1\n'
@@ -283,6 +303,7 @@ def test_font_missing_characters_is_refused(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_shapes_are_passed_through(tmp_path: Path) -> None:
     text = 'title = "Shapes"\n[[section]]\nshape = "circle"\ncount = 2\ndifficulty = [3, 6]\n'
     try:
@@ -336,6 +357,7 @@ def test_bad_template_one_line_exit_2_nothing_written(
     assert sorted(p.name for p in out.iterdir()) == [old.name] and old.read_bytes() == b"old book"
 
 
+@pytest.mark.slow
 def test_missing_template_and_unwritable_output(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -352,6 +374,7 @@ def test_missing_template_and_unwritable_output(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
 
 
+@pytest.mark.slow
 def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
     out = tmp_path / "out"
     out.mkdir()
@@ -368,6 +391,7 @@ def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
     assert not list((tmp_path / "svg").iterdir())
 
 
+@pytest.mark.slow
 def test_failed_commit_puts_the_old_files_back(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -395,10 +419,14 @@ class _Terminal(io.StringIO):
         return True
 
 
+@pytest.mark.slow
 def test_progress_bar_only_on_a_terminal(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    template = _write(tmp_path / "small.toml", SMALL)
+    # a desktop printer: no pages for notes to add, so no warning line on stderr either
+    template = _write(
+        tmp_path / "small.toml", SMALL.replace("seed = 3", 'seed = 3\nprinter = "home"')
+    )
     terminal = _Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert main(["build", str(template), "-o", str(tmp_path / "a.pdf")]) == 0

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.preflight import preflight
+from mazebook.preflight import preflight
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -19,18 +19,20 @@ def _write(tmp_path: Path, text: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
-        'title = "Small"\npage_size = "a5"\npuzzles_per_page = 9\n'
-        '[[section]]\nname = "All"\ncount = 9\ndifficulty = 1\n',
+        'title = "Small"\npage_size = "a5"\nprinter = "home"\npuzzles_per_page = 9\n'
+        'fit = "cap"\n[[section]]\nname = "All"\ncount = 9\ndifficulty = 1\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "small.pdf")
-    assert preflight(result.pdf).ok
+    assert preflight(result.pdf, printer="home").ok  # the printer the template names
     text = PdfReader(io.BytesIO(result.pdf.read_bytes())).pages[4].extract_text()
     assert "ans. p." in text and "Solution on page" not in text
 
 
+@pytest.mark.slow
 def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
     long_name = "A Section With a Very Long Name That Runs On and On Past the Contents Column"
     template = _write(
@@ -45,6 +47,7 @@ def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
     assert report.ok, report
 
 
+@pytest.mark.slow
 def test_section_options_reach_generate_and_the_manifest(tmp_path: Path) -> None:
     import json
 
@@ -79,6 +82,7 @@ def test_section_options_cannot_override_section_keys(tmp_path: Path) -> None:
     assert not (tmp_path / "out" / "x.pdf").exists()
 
 
+@pytest.mark.slow
 def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
     template = _write(
         tmp_path,

@@ -71,6 +71,7 @@ cases = st.tuples(
 )
 
 
+@pytest.mark.slow
 @given(cases)
 def test_braid_only_adds_passages_and_keeps_the_maze_whole(case: tuple) -> None:
     (algorithm, shape), w, h, seed, fraction = case
@@ -88,6 +89,7 @@ def test_braid_only_adds_passages_and_keeps_the_maze_whole(case: tuple) -> None:
     assert braided == make(algorithm, shape, w, h, seed, fraction)  # same seed, same maze
 
 
+@pytest.mark.slow
 @given(cases)
 def test_solution_is_a_shortest_path_on_braided_mazes(case: tuple) -> None:
     (algorithm, shape), w, h, seed, fraction = case
@@ -99,6 +101,7 @@ def test_solution_is_a_shortest_path_on_braided_mazes(case: tuple) -> None:
     assert len(path) - 1 == plain_bfs(maze, maze.entrance.cell)[maze.exit.cell]
 
 
+@pytest.mark.slow
 @given(cases)
 def test_full_braid_leaves_only_dead_ends_that_cannot_open(case: tuple) -> None:
     (algorithm, shape), w, h, seed, _ = case
@@ -109,6 +112,7 @@ def test_full_braid_leaves_only_dead_ends_that_cannot_open(case: tuple) -> None:
             assert len(g.neighbors(c)) == 1, f"cell {c} could still be opened"
 
 
+@pytest.mark.slow
 @given(cases)
 def test_braid_removes_the_asked_share_of_dead_ends(case: tuple) -> None:
     (algorithm, shape), w, h, seed, fraction = case
@@ -122,6 +126,7 @@ def test_braid_removes_the_asked_share_of_dead_ends(case: tuple) -> None:
     assert asked <= before - after <= asked + 1
 
 
+@pytest.mark.slow
 def test_half_braid_on_a_large_maze_removes_about_half() -> None:
     perfect = generate("kruskal", 60, 60, seed=5)
     half = generate("kruskal", 60, 60, seed=5, braid=0.5)
@@ -182,6 +187,7 @@ def brute_branches(maze: Maze) -> list[tuple[int, int]]:
     return out
 
 
+@pytest.mark.slow
 @given(cases)
 def test_metrics_are_right_on_mazes_with_loops(case: tuple) -> None:
     (algorithm, shape), w, h, seed, fraction = case
@@ -209,6 +215,7 @@ def test_metrics_are_right_on_mazes_with_loops(case: tuple) -> None:
         assert m.corridor_mean == pytest.approx(passages / runs, abs=1e-4)
 
 
+@pytest.mark.slow
 def test_cli_braid_flag() -> None:
     run = [sys.executable, "-m", "mazebook", "maze", "-s", "9x7", "--seed", "4", "-f", "json"]
     done = subprocess.run([*run, "--braid", "1"], capture_output=True, text=True, check=True)
@@ -223,6 +230,7 @@ def test_cli_braid_flag() -> None:
     assert bad.stderr.strip().count("\n") == 0 and "braid" in bad.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(3))
 def test_culling_prefers_a_neighbouring_dead_end(seed: int) -> None:
     # pairing two dead ends removes both with one new loop; kruskal has many side by side,

@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("openings", "engine", "solve"),
     ("metrics", "effort", "levels"),
     ("render",),
-    ("printers", "template", "typeset"),
+    ("printers", "printers_doc", "template", "typeset"),
     ("preflight",),
     ("book",),
     ("__init__", "bench", "commands", "cli", "__main__", "web"),
@@ -104,6 +104,7 @@ def layer_of(module: str) -> int:
     raise AssertionError(f"module {module!r} is in no layer: add it to LAYERS")
 
 
+@pytest.mark.slow
 def test_every_module_has_a_layer() -> None:
     for module in import_graph():
         layer_of(module)
@@ -161,6 +162,7 @@ SHAPE_CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("shape", "width", "height", "options"), SHAPE_CASES)
 def test_core_loads_no_writer_template_or_pdf_code(
     shape: str, width: int, height: int, options: dict[str, str]

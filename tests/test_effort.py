@@ -35,6 +35,7 @@ def test_tiny_mazes_cost_next_to_nothing() -> None:
         assert solving_effort(maze) == len(maze.solution_cells)  # every pocket is in sight
 
 
+@pytest.mark.slow
 @given(
     algorithm=st.sampled_from(sorted(REGISTRY)),
     w=st.integers(1, 15),
@@ -53,6 +54,7 @@ def test_effort_lies_between_the_solution_and_exploring_everything(
     assert e.wrong == pytest.approx(e.mean - length)
 
 
+@pytest.mark.slow
 @settings(max_examples=12)
 @given(
     algorithm=st.sampled_from(["backtracker", "kruskal", "hunt-and-kill", "prim", "wilson"]),
@@ -82,6 +84,7 @@ def test_binary_tree_toward_its_bias_corner_is_easy() -> None:
     assert toward < 2.5 * 39  # the solution is 39 cells
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "algorithm", ["backtracker", "hunt-and-kill", "kruskal", "prim", "recursive-division"]
 )
@@ -92,12 +95,14 @@ def test_bigger_mazes_take_more_effort(algorithm: str) -> None:
     assert means[-1] > 10 * means[0]
 
 
+@pytest.mark.slow
 def test_long_winding_backtracker_beats_branchy_prim_at_one_size() -> None:
     assert mean_effort("backtracker", 30, 40, range(6)) > 1.5 * mean_effort(
         "prim", 30, 40, range(6)
     )
 
 
+@pytest.mark.slow
 def test_braiding_lowers_the_effort_of_a_backtracker_maze() -> None:
     # what the model shows (docs/effort.md): culling dead ends opens short cuts out of wrong
     # branches, and a pencil-marking solver gains more from them than it loses in loops
@@ -131,6 +136,7 @@ def test_bad_arguments_are_refused() -> None:
         solving_effort(generate("kruskal", 5, 5, seed=2, braid=1.0), method="exact")
 
 
+@pytest.mark.slow
 def test_braiding_hardly_changes_the_effort_of_a_kruskal_maze() -> None:
     # kruskal's many short dead ends are seen and skipped at no cost; culling them trades
     # them for loops, and the modelled effort moves by well under half a level either way

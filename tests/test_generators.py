@@ -112,6 +112,7 @@ def check_maze(maze: Maze) -> None:
     assert len(set(path)) == len(path)
 
 
+@pytest.mark.slow
 @settings(max_examples=150)
 @given(
     data=st.data(),
@@ -130,6 +131,7 @@ def test_every_generator_makes_a_perfect_maze(
     assert Maze.from_dict(json.loads(json.dumps(maze.to_dict()))) == maze
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_thin_and_tiny_rectangles(name: str) -> None:
     for width, height in [(1, 1), (1, 2), (2, 1), (1, 9), (9, 1), (2, 2), (1, 40), (40, 1)]:
@@ -160,6 +162,7 @@ def test_carving_leaves_global_random_state_alone(name: str) -> None:
     assert (random.random(), np.random.random()) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_larger_rectangles_are_perfect(name: str) -> None:
     """Sizes past the thresholds of the vectorised paths (random walks, chunked Kruskal ...)."""
@@ -169,6 +172,7 @@ def test_larger_rectangles_are_perfect(name: str) -> None:
         assert_perfect(grid, spec.carve(grid, random.Random(seed)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["wilson", "aldous-broder"])
 def test_vectorised_walks_on_small_rectangles(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Force the numpy random walk onto tiny grids, where it bounces off the walls constantly."""
@@ -207,6 +211,7 @@ def scrambled_grid(width: int, height: int, seed: int, degree: int = 6) -> Grid:
     return Grid("fake", width, height, n, degree, adj, bytes(back), boundary)
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(
     name=st.sampled_from(GRAPH),
@@ -222,6 +227,7 @@ def test_graph_generators_need_no_rectangle(name: str, width: int, height: int, 
     assert spec.run(grid, random.Random(seed), spec.resolve_options({})) == links
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GRAPH)
 def test_graph_generators_on_a_larger_scrambled_grid(name: str) -> None:
     grid = scrambled_grid(40, 30, 7, degree=5)

@@ -20,9 +20,10 @@ from mazebook.book.layout import (
     slots,
 )
 from mazebook.book.plan import SectionInput, plan_book, section_levels
+from mazebook.printers import KDP
 from mazebook.render.pdf import draw_maze, new_canvas
 from mazebook.render.shapes import maze_geometry
-from mazebook.template.limits import BLEED, GRIDS
+from mazebook.template.limits import GRIDS
 
 INCH = 72.0
 
@@ -74,6 +75,9 @@ def test_bands_stack_inside_the_content_box() -> None:
         assert frame.content.contains(band)
 
 
+BLEED = KDP.bleed * INCH
+
+
 def test_bleed_moves_the_trim_and_sets_both_boxes() -> None:
     layout = _layout(BLEED)
     fmt = layout.format
@@ -84,6 +88,27 @@ def test_bleed_moves_the_trim_and_sets_both_boxes() -> None:
     frame = layout.frame(1)
     assert frame.trim.x == pytest.approx(9) and frame.content.x == pytest.approx(9 + 0.5 * INCH)
     assert _layout().format.page_boxes() == {}
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 25, 26])
+def test_three_sided_bleed_puts_the_outside_edge_by_page_parity(number: int) -> None:
+    """KDP: trim width + bleed by trim height + 2 x bleed, no bleed at the spine; the outside
+    edge is on the right of odd pages and on the left of even ones, and the content follows."""
+    fmt = PageFormat(6 * INCH, 9 * INCH, BLEED, "three")
+    layout = PageLayout(fmt, Margins(0.5 * INCH, 0.4 * INCH, 36, 36))
+    assert fmt.media_size == pytest.approx((6.125 * INCH, 9.25 * INCH))
+    boxes = fmt.page_boxes(number)
+    trim = boxes["trimBox"]
+    assert boxes["bleedBox"] == pytest.approx((0, 0, 6.125 * INCH, 9.25 * INCH))
+    assert trim[1] == pytest.approx(BLEED) and trim[3] == pytest.approx(BLEED + 9 * INCH)
+    recto = number % 2 == 1
+    spine_x = trim[0] if recto else trim[2]  # the spine edge meets the media edge: no bleed
+    assert spine_x == pytest.approx(0.0 if recto else 6.125 * INCH)
+    frame = layout.frame(number)
+    assert frame.trim.as_tuple() == pytest.approx(trim)
+    gutter = frame.content.x - trim[0] if recto else trim[2] - frame.content.right
+    outside = trim[2] - frame.content.right if recto else frame.content.x - trim[0]
+    assert gutter == pytest.approx(0.5 * INCH) and outside == pytest.approx(0.4 * INCH)
 
 
 @pytest.mark.parametrize("count", sorted(GRIDS))

@@ -76,6 +76,7 @@ def _check_box(points: np.ndarray, box: list[float]) -> None:
     assert lo[0] - x0 < 1.3 and lo[1] - y0 < 1.3 and x1 - hi[0] < 1.3 and y1 - hi[1] < 1.3
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("template", ["classic", "children"])
 def test_boxes_hold_exactly_the_maze_strokes(tmp_path: Path, template: str) -> None:
     pdf = tmp_path / f"{template}.pdf"
@@ -96,6 +97,7 @@ def test_a_wrong_box_is_caught() -> None:
         _check_box(points, [5.0, 9.5, 50.5, 40.5])  # a box larger than the strokes
 
 
+@pytest.mark.slow
 def test_worksheet_boxes_hold_exactly_the_maze_strokes(tmp_path: Path) -> None:
     pdf = tmp_path / "sheet.pdf"
     assert main(["worksheet", "--count", "6", "--per-page", "6", "-o", str(pdf), "--quiet"]) == 0

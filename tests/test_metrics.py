@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -38,6 +39,7 @@ def brute_branches(maze: Maze) -> list[tuple[int, int]]:
     return out
 
 
+@pytest.mark.slow
 @given(
     algorithm=st.sampled_from(sorted(REGISTRY)),
     width=st.integers(1, 12),
@@ -90,6 +92,7 @@ def test_turns_and_corridors_on_a_known_maze() -> None:
     assert m.decision_points == 0 and m.branches == 0
 
 
+@pytest.mark.slow
 def test_difficulty_rises_with_size_on_average() -> None:
     means = []
     for size in (5, 10, 20, 40):

@@ -15,6 +15,7 @@ from mazebook.errors import (
     UnknownAlgorithmError,
 )
 from mazebook.grid import MAX_SIDE, bfs, rect_grid
+from mazebook.openings import apart_steps
 
 BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 
@@ -70,14 +71,24 @@ def test_tiny_mazes_have_two_openings(size: tuple[int, int]) -> None:
     assert len(d["solution"]) >= 1
 
 
-def test_default_openings_are_ends_of_longest_boundary_path() -> None:
+def test_default_openings_are_apart_and_end_the_longest_such_path() -> None:
     m = generate("backtracker", 12, 9, seed=5)
     grid = m.grid
-    boundary_cells = sorted({c for c, _ in grid.boundary})
-    best = 0
-    for c in boundary_cells:
-        dist, _, _ = bfs(grid, m.links, c)
-        best = max(best, max(dist[b] for b in boundary_cells))
+    boundary = grid.boundary
+    count, least = len(boundary), apart_steps(len(boundary))
+
+    def apart(i: int, j: int) -> bool:
+        gap = min(abs(i - j), count - abs(i - j))
+        return gap >= least and boundary[i][1] != boundary[j][1]
+
+    dist = {c: bfs(grid, m.links, c)[0] for c, _ in boundary}
+    best = max(
+        dist[a][b]
+        for i, (a, _) in enumerate(boundary)
+        for j, (b, _) in enumerate(boundary)
+        if apart(i, j)
+    )
+    assert apart(boundary.index(tuple(m.entrance)), boundary.index(tuple(m.exit)))
     assert len(m.solution_cells) - 1 == best
 
 
@@ -144,6 +155,7 @@ def test_public_api_names() -> None:
     assert issubclass(MazebookError, ValueError)
 
 
+@pytest.mark.slow
 def test_large_maze_is_supported() -> None:
     m = generate("backtracker", MAX_SIDE, 3, seed=1)
     assert m.passage_count() == MAX_SIDE * 3 - 1

@@ -94,6 +94,7 @@ def sheet(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_book("worksheet", output=folder / "sheet.pdf").pdf
 
 
+@pytest.mark.slow
 def test_preview_writes_each_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     book = build_book("children", output=tmp_path / "kids.pdf", seed=2)
     out = tmp_path / "pics"

@@ -25,6 +25,7 @@ from .svgread import element_by_id, path_d, polyline_points, rect_walls_from_run
 RECT_ALGORITHMS = sorted(REGISTRY)
 
 
+@pytest.mark.slow
 @given(
     algorithm=st.sampled_from(RECT_ALGORITHMS),
     width=st.integers(1, 14),

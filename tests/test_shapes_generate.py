@@ -57,6 +57,7 @@ SHAPES: dict[str, Any] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_every_graph_generator_makes_perfect_mazes_on_every_shape(
@@ -174,6 +175,7 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_cli_json_prints_the_graph_form() -> None:
     out = _cli("maze", "--shape", "triangle", "-s", "9x5", "--seed", "4", "--format", "json")
     assert out.returncode == 0, out.stderr
@@ -182,6 +184,7 @@ def test_cli_json_prints_the_graph_form() -> None:
     assert Maze.from_dict(d) == generate("backtracker", 9, 5, seed=4, shape="triangle")
 
 
+@pytest.mark.slow
 def test_cli_shape_knobs_and_errors() -> None:
     ok = _cli("maze", "--shape", "hex", "-s", "5x4", "-O", "outline=rect", "--format", "json")
     assert ok.returncode == 0, ok.stderr

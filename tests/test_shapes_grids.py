@@ -37,6 +37,7 @@ def assert_consistent(grid: Grid) -> None:
     assert all(grid.adj[c * deg + k] == n for c, k in sides)
 
 
+@pytest.mark.slow
 @given(rings=st.integers(1, 12), inner=st.integers(3, 8))
 def test_circle_rings_and_tables(rings: int, inner: int) -> None:
     grid = make_grid("circle", 5, rings, inner=inner)
@@ -61,6 +62,7 @@ def test_circle_width_is_not_used() -> None:
     assert a.adj == b.adj and a.boundary == b.boundary
 
 
+@pytest.mark.slow
 @given(width=st.integers(1, 14), height=st.integers(1, 10))
 def test_hex_rect_counts_and_tables(width: int, height: int) -> None:
     grid = make_grid("hex", width, height, outline="rect")
@@ -73,6 +75,7 @@ def test_hex_rect_counts_and_tables(width: int, height: int) -> None:
     assert border.isdisjoint(inner) and len(border | inner) == grid.size
 
 
+@pytest.mark.slow
 @given(data=st.data())
 def test_hexagon_rows(data: st.DataObject) -> None:
     height = data.draw(st.integers(1, 11))
@@ -88,6 +91,7 @@ def test_hexagon_too_narrow_is_refused_with_the_fix() -> None:
         make_grid("hex", 4, 8)
 
 
+@pytest.mark.slow
 @given(width=st.integers(2, 16), height=st.integers(1, 10))
 def test_triangle_counts_and_tables(width: int, height: int) -> None:
     rect = make_grid("triangle", width, height, outline="rect")

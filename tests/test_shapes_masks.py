@@ -54,6 +54,7 @@ def test_silhouettes_are_connected_and_fill_their_box(name: str, size: tuple[int
     assert max(np.ptp(rows), np.ptp(cols)) + 1 >= side - 2  # fitted to the shorter side
 
 
+@pytest.mark.slow
 @given(width=st.integers(3, 40), height=st.integers(3, 40))
 def test_silhouettes_are_joined_at_every_size(width: int, height: int) -> None:
     for name in ("heart", "star", "circle", "diamond"):
@@ -176,6 +177,7 @@ def test_image_parts_refused_kept_or_joined(tmp_path: Path) -> None:
     assert make_grid("mask", 6, 6, image=path, parts="join").size == 18 + 3
 
 
+@pytest.mark.slow
 def test_unreadable_image_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(InvalidOptionError, match=r"mask image .* does not exist"):
         make_grid("mask", 8, 8, image=str(tmp_path / "missing.png"))
@@ -195,6 +197,7 @@ def test_image_maze_round_trips_without_the_image(tmp_path: Path) -> None:
 # --- the cells string and imports -------------------------------------------------------
 
 
+@pytest.mark.slow
 @given(bits=st.lists(st.booleans(), min_size=1, max_size=120), width=st.integers(1, 12))
 def test_cells_run_lengths_round_trip(bits: list[bool], width: int) -> None:
     height = max(1, len(bits) // width)
@@ -207,6 +210,7 @@ def test_bad_cells_string_is_refused() -> None:
         make_grid("mask", 4, 4, cells="3,5")
 
 
+@pytest.mark.slow
 def test_shapes_do_not_load_pillow_or_the_writers_unless_asked() -> None:
     code = (
         "import json, sys\n"

@@ -69,6 +69,7 @@ def passages_of(maze: Maze) -> set[frozenset[int]]:
     return {frozenset(p) for p in maze.to_dict()["passages"]}
 
 
+@pytest.mark.slow
 @given(rings=st.integers(1, 7), inner=st.integers(3, 8), seed=st.integers(0, 2**32))
 def test_circle_svg_walls_read_back_to_the_same_graph(rings: int, inner: int, seed: int) -> None:
     maze = generate("backtracker", rings, rings, seed=seed, shape="circle", inner=inner)
@@ -117,6 +118,7 @@ def _polygon_read_back(maze: Maze, centres: np.ndarray) -> None:
     assert open_pairs == passages_of(maze)
 
 
+@pytest.mark.slow
 @given(width=st.integers(2, 9), height=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_hex_svg_walls_read_back(width: int, height: int, seed: int) -> None:
     for outline in ("rect", "hexagon"):
@@ -125,6 +127,7 @@ def test_hex_svg_walls_read_back(width: int, height: int, seed: int) -> None:
         _polygon_read_back(maze, hex_centres(maze.grid))
 
 
+@pytest.mark.slow
 @given(width=st.integers(2, 12), height=st.integers(1, 6), seed=st.integers(0, 2**32))
 def test_triangle_svg_walls_read_back(width: int, height: int, seed: int) -> None:
     for outline in ("rect", "triangle"):

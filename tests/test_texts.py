@@ -35,6 +35,7 @@ def test_every_language_is_a_complete_set() -> None:
             assert value.strip(), (language, key)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", sorted(LANGUAGES))
 def test_each_language_builds_and_prints_its_own_words(tmp_path: Path, language: str) -> None:
     template = tmp_path / f"{language}.toml"
@@ -50,6 +51,7 @@ def test_each_language_builds_and_prints_its_own_words(tmp_path: Path, language:
     assert not any(title in text for title in others.values())
 
 
+@pytest.mark.slow
 def test_the_text_table_replaces_single_keys(tmp_path: Path) -> None:
     template = tmp_path / "own.toml"
     template.write_text(

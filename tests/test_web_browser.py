@@ -126,6 +126,7 @@ def _svg(browser: Any) -> str:
     return str(browser.find_element(By.CSS_SELECTOR, "#maze-svg svg").get_attribute("outerHTML"))
 
 
+@pytest.mark.slow
 def test_make_a_maze_change_its_shape_and_download_the_pdf(
     server: str, browser: Any, downloads: Path
 ) -> None:
@@ -159,6 +160,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     pdf.unlink()
 
 
+@pytest.mark.slow
 def test_a_picture_makes_a_mask_maze_and_a_level_picks_the_size(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
@@ -187,6 +189,7 @@ def test_a_picture_makes_a_mask_maze_and_a_level_picks_the_size(
     assert small != summary and "20×20" not in small  # the level chose a smaller maze
 
 
+@pytest.mark.slow
 def test_make_a_worksheet(server: str, browser: Any) -> None:
     browser.get(server + "/#worksheet")
     wait_for(lambda: browser.find_element(By.ID, "sheet-image"), "the first sheet preview")
@@ -203,6 +206,7 @@ def test_make_a_worksheet(server: str, browser: Any) -> None:
     assert browser.execute_script("return arguments[0].naturalWidth", image) > 100
 
 
+@pytest.mark.slow
 def test_build_a_small_book(server: str, browser: Any, downloads: Path) -> None:
     browser.get(server + "/#book")
     Select(browser.find_element(By.ID, "book-base")).select_by_visible_text("children")

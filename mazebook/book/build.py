@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..printers import printer as printer_table
 from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
@@ -30,6 +31,7 @@ from ..template import Template, load_template
 from ..template.units import format_length
 from . import manifest as manifest_mod
 from . import pages
+from .cover import cover_manifest, cover_path, render_cover
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -40,11 +42,11 @@ from .document import (
     draw_maze_box,
     maze_ink_box,
     place_form,
+    side_room_for,
 )
 from .layout import (
     Box,
     Margins,
-    PageFormat,
     PageFrame,
     PageLayout,
     Slot,
@@ -67,7 +69,8 @@ from .pipeline import (
     section_request,
     stage_svgs,
 )
-from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_book
+from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
 from .schedule import MIN_SIDE, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -84,14 +87,20 @@ class BookSetup:
     layout: PageLayout
     maze_box: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
-    answer_box: tuple[float, float]
+    side_room: float  # points kept left and right of a puzzle's maze for its words
+    answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
+    printing: PrintSetup  # the printer's table, trim, paper and page format
     requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
 
     def answer_slots(self, page: int) -> list[Slot]:
-        return answer_slots(self.layout, self.template, page)
+        return answer_slots(self.layout, self.plan.answers_on(page), page)
+
+    def answer_box(self, page: int) -> tuple[float, float]:
+        """Width and height of one answer's room on answer page ``page``."""
+        return self.answer_boxes[self.plan.answers_on(page)]
 
 
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
@@ -100,10 +109,10 @@ def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot
     return slots(layout.frame(page).body, template.puzzles_per_page, caption_height=caption)
 
 
-def answer_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
-    """The slots of an answer page: a grid of answers_per_page."""
+def answer_slots(layout: PageLayout, per_page: int, page: int) -> list[Slot]:
+    """The slots of an answer page: a grid of ``per_page`` answers."""
     body = layout.frame(page).body
-    return slots(body, template.answers_per_page, caption_height=CAPTION_ANSWER)
+    return slots(body, per_page, caption_height=CAPTION_ANSWER)
 
 
 def puzzle_rng(seed: int, number: int) -> random.Random:
@@ -120,25 +129,52 @@ def load_fonts(template: Template) -> FontPair:
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
+    texts.append(("copyright", template.copyright))
+    texts.append(("[cover] blurb", template.printing.cover.blurb))
+    for i, (title, body) in enumerate(template.own_pages):
+        texts += [(f"title of [[page]] {i + 1}", title), (f"body of [[page]] {i + 1}", body)]
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
-def prepare(template: Template) -> BookSetup:
-    """Check that the book can be made: fonts, page plan, room at min_cell, shapes, and that
-    the page holds every level asked for (else refuse, or cap where fit = "cap")."""
-    fonts = load_fonts(template)
-    fmt = PageFormat(template.trim[0], template.trim[1], template.bleed)
+def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
+    """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
+    maximum) and the layout, with the inside margin for the final page count: no maze made."""
+    printing = print_setup(template)
+    margin = template.margin
     base = PageLayout(
-        fmt, Margins(gutter_for(0), template.margin, template.margin, template.margin)
+        printing.format, Margins(gutter_for(0, printing.printer), margin, margin, margin)
     )
     per_page = pages.contents_lines_per_page(base.body_size[1])
-    plan = plan_book(
-        [SectionInput(s.name, s.count, s.levels) for s in template.sections],
-        puzzles_per_page=template.puzzles_per_page,
-        answers_per_page=template.answers_per_page,
-        contents_lines_per_page=per_page,
-    )
-    layout = replace(base, margins=replace(base.margins, inside=gutter_for(plan.page_count)))
+
+    def plan(least: int) -> BookPlan:
+        return plan_book(
+            [
+                SectionInput(s.name, s.count, s.levels, s.answers_per_page)
+                for s in template.sections
+            ],
+            puzzles_per_page=template.puzzles_per_page,
+            answers_per_page=template.answers_per_page,
+            contents_lines_per_page=per_page,
+            front=FrontMatter(
+                copyright=bool(template.copyright),
+                belongs_to=template.belongs_to,
+                own_pages=len(template.own_pages),
+            ),
+            section_start=template.section_start,
+            min_pages=least,
+        )
+
+    printing, book_plan = fit_page_count(printing, template, plan)
+    inside = gutter_for(book_plan.page_count, printing.printer)
+    return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
+
+
+def prepare(template: Template) -> BookSetup:
+    """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
+    shapes, and that the page holds every level asked for (else refuse, or cap where
+    fit = "cap")."""
+    printing, plan, layout = plan_layout(template)
+    fonts = load_fonts(template)
     body_w, body_h = layout.body_size
     if body_w < 72 or body_h < 72:
         raise TemplateError(
@@ -147,7 +183,10 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="margin",
         )
-    box = maze_box(puzzle_slots(layout, template, plan.puzzles[0].page)[0], labels=True)
+    words = (template.texts("start"), template.texts("finish"))
+    side_room = side_room_for(fonts, words, template.min_cell)
+    first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
+    box = maze_box(first_slot, labels=True, side_room=side_room)
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE:
         raise TemplateError(
@@ -158,14 +197,17 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="min_cell",
         )
-    answer = answer_slots(layout, template, plan.answer_pages[0])[0].maze
-    if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
-        raise TemplateError(
-            f"{template.answers_per_page} leaves the largest mazes too small to print in the "
-            "answer key; use fewer answers per page or a larger min_cell",
-            file=template.source,
-            key="answers_per_page",
-        )
+    answer_boxes: dict[int, tuple[float, float]] = {}
+    for count in sorted(set(plan.answer_page_counts)):
+        answer = answer_slots(layout, count, plan.answer_pages[0])[0].maze
+        if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
+            raise TemplateError(
+                f"{count} leaves the largest mazes too small to print in the "
+                "answer key; use fewer answers per page or a larger min_cell",
+                file=template.source,
+                key="answers_per_page",
+            )
+        answer_boxes[count] = (answer.width, answer.height)
     probe_sections(template)
     maze_room = (box.width, box.height)
     levels = fit_levels(
@@ -176,6 +218,7 @@ def prepare(template: Template) -> BookSetup:
         f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
         f"{format_length(template.min_cell)})",
     )
+    warn_padding(printing, plan)  # once everything else is known to be fine
     return BookSetup(
         template,
         fonts,
@@ -183,7 +226,9 @@ def prepare(template: Template) -> BookSetup:
         layout,
         maze_box=(box.width, box.height),
         limit=limit,
-        answer_box=(answer.width, answer.height),
+        side_room=side_room,
+        answer_boxes=answer_boxes,
+        printing=printing,
         requested=tuple(p.level for p in plan.puzzles),
     )
 
@@ -195,12 +240,15 @@ def build_book(
     seed: int | None = None,
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
+    printer: str | None = None,
 ) -> BuildResult:
     """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
 
     ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
-    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. A worksheet
+    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
+    replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
+    the template says ``cover = false``). A worksheet
     template (kind = "worksheet") is built by worksheet.build_worksheet, which also writes
     the answer key NAME-answers.pdf.
     """
@@ -208,19 +256,40 @@ def build_book(
     tpl = template if isinstance(template, Template) else load_template(template)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
-    if tpl.worksheet is not None:
+    if printer is not None:
+        printer_table(printer)  # an unknown name is refused even for a worksheet
+    if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
         from .worksheet import build_worksheet  # it builds on this module
 
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
+    tpl = with_printer(tpl, printer)
     setup = prepare(tpl)
     pdf_path, manifest_path = output_paths(tpl, output)
+    printing = setup.printing
+    cover_file = (
+        cover_path(pdf_path) if printing.takes_cover and tpl.printing.cover.enabled else None
+    )
     with OutputSet() as out:
         out.check(pdf_path)
         out.check(manifest_path)
+        if cover_file is not None:
+            out.check(cover_file)
         svg_path = check_svg_dir(out, svg_dir)
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
-        data = manifest_mod.manifest(tpl, setup.plan, records)
+        cover_entry = None
+        if cover_file is not None:
+            count = setup.plan.page_count
+            cover_buffer = io.BytesIO()
+            render_cover(
+                tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
+            )
+            out.stage(cover_file, cover_buffer.getvalue())
+            cover_entry = cover_manifest(
+                cover_file.name, printing.printer, printing.page_trim, count, printing.paper
+            )
+        extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
+        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
         out.stage(manifest_path, manifest_mod.dumps(data))
         out.stage(pdf_path, buffer.getvalue())
         out.commit()
@@ -231,6 +300,7 @@ def build_book(
         page_count=setup.plan.page_count,
         puzzle_count=len(setup.plan.puzzles),
         seconds=time.perf_counter() - started,
+        cover=cover_file,
     )
 
 
@@ -265,6 +335,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
         start_word=texts("start"),
         finish_word=texts("finish"),
+        side_room=setup.side_room,
     )
     return _Made(planned, card, record), geom
 
@@ -292,13 +363,22 @@ def render_book(
         (min(levels), max(levels)),
         tpl.texts,
     )
-    doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
-    doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+    for kind, _ in plan.front_pages:
+        if kind == "title":
+            doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
+        elif kind == "copyright":
+            doc.add_page(pages.copyright_page(fonts, tpl.copyright))
+        elif kind == "belongs_to":
+            doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
+        elif kind == "howto":
+            doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+        else:  # page:N, one of the template's own
+            title, body = tpl.own_pages[int(kind.partition(":")[2])]
+            doc.add_page(pages.own_page(fonts, title, body), number_painter)
     per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
     for i, _ in enumerate(plan.contents_pages):
         doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
     records: list[dict[str, Any]] = []
-    answer_w, answer_h = setup.answer_box
     total = len(plan.puzzles)
     current_section = -1
     width = max(3, len(str(total)))
@@ -307,11 +387,14 @@ def render_book(
         section = plan.sections[section_index]
         if section_index != current_section:
             current_section = section_index
+            while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
+                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
             doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
         made = []
         for planned in planned_list:
             item, geom = _make_puzzle(setup, planned)
             answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+            answer_w, answer_h = setup.answer_box(planned.answer_page)
             answer_box = Box(0.0, 0.0, answer_w, answer_h)
             doc.add_form(
                 _form_name(planned.number),
@@ -345,7 +428,7 @@ def render_book(
         doc.add_page(
             pages.running_head(fonts, head), _answers_painter(setup, on_page), number_painter
         )
-    for _ in plan.blank_pages:
+    while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
         doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")

@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry, drawing_extent
+from ..render.labels import LABEL_ROOM, word_room
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, fit_maze, marker_length
@@ -38,11 +39,16 @@ def puzzle_style(scale: float) -> Style:
 
 
 def answer_style(scale: float) -> Style:
-    """Thin walls (0.75-1 pt) so the solution line stands out, the line a third of a cell."""
+    """Thin grey walls (0.75-1 pt) under a black path at least 1.5 times as wide, about a third
+    of a cell: the way through reads at a glance, even at six answers a page."""
+    wall = round(min(max(0.75, 0.2 * scale), 1.0), 3)
     return Style(
-        wall_width=round(min(max(0.75, 0.2 * scale), 1.0), 3),
-        solution_width=round(min(max(0.75, 0.35 * scale), 4.0), 3),
-        solution_gray=0.35,
+        wall_width=wall,
+        solution_width=round(min(max(1.5 * wall, 0.35 * scale), 4.0), 3),
+        solution_gray=0.0,
+        wall_gray=0.55,
+        solution_on_top=True,
+        solution_max_cell_share=0.45,
     )
 
 
@@ -77,6 +83,10 @@ class PdfDocument:
         """Paint the next page with each painter in turn and close it."""
         self.page_count += 1
         frame = self.layout.frame(self.page_count)
+        boxes = self.layout.format.page_boxes(self.page_count)
+        if boxes:  # per page: a three-sided bleed moves the trim by the page's side
+            self.canvas.setTrimBox(boxes["trimBox"])
+            self.canvas.setBleedBox(boxes["bleedBox"])
         for paint in painters:
             paint(self.canvas, frame)
         self.canvas.showPage()
@@ -118,6 +128,7 @@ class MazeCard:
     labels: bool = True  # START and FINISH words beside the arrows
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
 
 
 def caption_size(slot: Slot) -> float:
@@ -197,7 +208,7 @@ def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
 
 def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
     """maze_ink_box of a card drawn in a slot by draw_card."""
-    return maze_ink_box(card, maze_box(slot, labels=card.labels))
+    return maze_ink_box(card, maze_box(slot, labels=card.labels, side_room=card.side_room))
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
@@ -205,11 +216,15 @@ def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fi
     draw_caption(
         canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
     )
-    return draw_maze_box(canvas, fonts, card, maze_box(slot, labels=card.labels))
+    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    return draw_maze_box(canvas, fonts, card, box, side_room=box.x - slot.maze.x)
 
 
-def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> Fit:
-    """The maze centred in the box, with the style its cell size calls for, and its labels."""
+def draw_maze_box(
+    canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM
+) -> Fit:
+    """The maze centred in the box, with the style its cell size calls for, and its labels
+    (which may use ``side_room`` points left and right of the box, LABEL_ROOM above and below)."""
     scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
     fit = draw_maze(
@@ -223,8 +238,19 @@ def draw_maze_box(canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box) -> 
         show_solution=card.show_solution,
     )
     if card.labels:
-        draw_labels(canvas, fonts, card.geometry, fit, box, (card.start_word, card.finish_word))
+        words = (card.start_word, card.finish_word)
+        draw_labels(canvas, fonts, card.geometry, fit, box, words, side_room=side_room)
     return fit
+
+
+def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:
+    """Points kept left and right of a maze so its words fit level beside side arrows."""
+    shown = (visual(words[0]), visual(words[1]))
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, fonts.bold, size))
+
+    return max(LABEL_ROOM, word_room(shown, width_of, min_cell))
 
 
 def draw_labels(
@@ -234,9 +260,22 @@ def draw_labels(
     fit: Fit,
     box: Box,
     words: tuple[str, str] = ("START", "FINISH"),
+    *,
+    side_room: float = LABEL_ROOM,
 ) -> None:
     """START and FINISH (or the given ``words``) for a maze drawn in ``box``."""
-    pdf_labels(canvas, geom, fit, x=box.x, y=box.y, height=box.height, words=words, font=fonts.bold)
+    pdf_labels(
+        canvas,
+        geom,
+        fit,
+        x=box.x,
+        y=box.y,
+        height=box.height,
+        width=box.width,
+        words=words,
+        font=fonts.bold,
+        room=(side_room, LABEL_ROOM),
+    )
 
 
 def cards_painter(

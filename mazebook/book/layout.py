@@ -10,18 +10,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
 from ..render.labels import LABEL_ROOM
 from ..render.style import fit_maze
-from ..template.limits import GRIDS, GUTTER_BEYOND, GUTTERS
+from ..template.limits import GRIDS
 from ..template.units import POINTS_PER_INCH
 
 
-def gutter_for(page_count: int) -> float:
-    """The inside margin (points) for a book of ``page_count`` pages."""
-    for limit, inches in GUTTERS:
-        if page_count <= limit:
-            return inches * POINTS_PER_INCH
-    return GUTTER_BEYOND * POINTS_PER_INCH
+def gutter_for(page_count: int, printer: str | Printer = DEFAULT_PRINTER) -> float:
+    """The inside margin (points) the printer asks of a book of ``page_count`` pages."""
+    return inside_margin(printer, page_count) * POINTS_PER_INCH
 
 
 @dataclass(frozen=True)
@@ -92,26 +90,40 @@ class Box:
 
 @dataclass(frozen=True)
 class PageFormat:
-    """The trim size and the bleed around it (0 without bleed), in points."""
+    """The trim size and the bleed beyond it (0 without bleed), in points, on ``sides``:
+    "four", or "three" (top, bottom and the outside edge: none at the spine, as KDP wants)."""
 
     trim_width: float
     trim_height: float
     bleed: float = 0.0
+    sides: BleedSides = "four"
 
     @property
     def media_size(self) -> tuple[float, float]:
-        return (self.trim_width + 2 * self.bleed, self.trim_height + 2 * self.bleed)
+        across = 0.0 if self.sides == "none" else 1.0 if self.sides == "three" else 2.0
+        down = 0.0 if self.sides == "none" else 2.0
+        return (self.trim_width + across * self.bleed, self.trim_height + down * self.bleed)
+
+    def trim_at(self, number: int) -> Box:
+        """The trim box of physical page ``number``: with three-sided bleed the outside edge
+        (and its bleed) is on the right of odd pages and on the left of even pages."""
+        if self.sides == "none":
+            return Box(0.0, 0.0, self.trim_width, self.trim_height)
+        x = 0.0 if self.sides == "three" and number % 2 == 1 else self.bleed
+        return Box(x, self.bleed, self.trim_width, self.trim_height)
 
     @property
     def trim(self) -> Box:
-        return Box(self.bleed, self.bleed, self.trim_width, self.trim_height)
+        """The trim box of page 1."""
+        return self.trim_at(1)
 
-    def page_boxes(self) -> dict[str, tuple[float, float, float, float]]:
-        """reportlab canvas keywords: TrimBox and BleedBox when there is bleed, else none."""
-        if not self.bleed:
+    def page_boxes(self, number: int = 1) -> dict[str, tuple[float, float, float, float]]:
+        """reportlab canvas keywords for page ``number``: TrimBox and BleedBox when there is
+        bleed, else none."""
+        if not self.bleed or self.sides == "none":
             return {}
         w, h = self.media_size
-        return {"trimBox": self.trim.as_tuple(), "bleedBox": (0.0, 0.0, w, h)}
+        return {"trimBox": self.trim_at(number).as_tuple(), "bleedBox": (0.0, 0.0, w, h)}
 
 
 @dataclass(frozen=True)
@@ -156,7 +168,7 @@ class PageLayout:
         recto = number % 2 == 1
         m = self.margins
         left, right = (m.inside, m.outside) if recto else (m.outside, m.inside)
-        trim = self.format.trim
+        trim = self.format.trim_at(number)
         content = trim.inset(left=left, right=right, top=m.top, bottom=m.bottom)
         header, rest = content.take_top(self.header_height)
         footer, body = rest.take_bottom(self.footer_height)
@@ -195,11 +207,14 @@ def slots(area: Box, count: int, *, caption_height: float, gap: float = 14.0) ->
     return out
 
 
-def maze_box(slot: Slot, *, labels: bool) -> Box:
-    """The box handed to the maze drawing: the slot's, less room for START/FINISH labels."""
+def maze_box(slot: Slot, *, labels: bool, side_room: float = LABEL_ROOM) -> Box:
+    """The box handed to the maze drawing: the slot's, less room for START/FINISH labels
+    (``side_room`` on the left and right, where a level word must fit beside an arrow, but
+    never more than an eighth of a small slot: there the words go above or below instead)."""
     if not labels:
         return slot.maze
-    return slot.maze.inset(LABEL_ROOM, LABEL_ROOM, LABEL_ROOM, LABEL_ROOM)
+    side = min(side_room, max(LABEL_ROOM, slot.maze.width / 8))
+    return slot.maze.inset(side, LABEL_ROOM, side, LABEL_ROOM)
 
 
 def maze_scale(width: float, height: float, box_width: float, box_height: float) -> float:

@@ -272,3 +272,73 @@ def blank_page(fonts: FontPair, texts: Texts) -> Painter:
         heading(canvas, frame, fonts, visual(texts("notes")), 16.0)
 
     return paint
+
+
+def _paragraphs(
+    canvas: Canvas, fonts: FontPair, frame: PageFrame, text: str, y: float, size: float
+) -> float:
+    """Paragraphs (split at blank lines) wrapped to the content width from ``y`` down."""
+    canvas.setFont(fonts.regular, size)
+    canvas.setFillGray(0.0)
+    for paragraph in (p.strip() for p in text.split("\n\n")):
+        if not paragraph:
+            continue
+        for line in wrap(" ".join(paragraph.split()), fonts.regular, size, frame.content.width):
+            if y < frame.body.y + size:
+                return y  # the page is full: the rest would run off it
+            canvas.drawString(frame.content.x, y, line)
+            y -= size * 1.45
+        y -= size * 0.8
+    return y
+
+
+def copyright_page(fonts: FontPair, text: str) -> Painter:
+    """The template's copyright text, small, at the foot of the page (the title's back)."""
+    lines = text.split("\n")
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        size = 9.0
+        wrapped = [
+            line
+            for raw in lines
+            for line in (
+                wrap(raw, fonts.regular, size, frame.content.width) if raw.strip() else [""]
+            )
+        ]
+        y = frame.body.y + size * 1.4 * len(wrapped)
+        canvas.setFont(fonts.regular, size)
+        canvas.setFillGray(0.0)
+        for line in wrapped:
+            canvas.drawString(frame.content.x, y, line)
+            y -= size * 1.4
+
+    return paint
+
+
+def belongs_to_page(fonts: FontPair, texts: Texts) -> Painter:
+    """ "This book belongs to" and a line to write a name on."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        content = frame.content
+        lines, size = _fit_lines(texts("belongs_to"), fonts.bold, 28.0, content.width, 2)
+        canvas.setFillGray(0.0)
+        top = content.y + content.height * 0.62
+        y = _centred_lines(canvas, lines, fonts.bold, size, content.centre_x, top, content.width)
+        canvas.setLineWidth(1.0)
+        canvas.setStrokeGray(0.0)
+        rule = y - 60
+        canvas.line(
+            content.x + content.width * 0.1, rule, content.right - content.width * 0.1, rule
+        )
+
+    return paint
+
+
+def own_page(fonts: FontPair, title: str, body: str) -> Painter:
+    """A [[page]] of the template's own: its title as a heading, its body as paragraphs."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        y = heading(canvas, frame, fonts, visual(title))
+        _paragraphs(canvas, fonts, frame, body, y, 12.0)
+
+    return paint

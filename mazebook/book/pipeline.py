@@ -38,6 +38,7 @@ class BuildResult:
     puzzle_count: int
     seconds: float
     answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
+    cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
 
 
 def probe_sections(template: Template) -> None:

@@ -10,17 +10,37 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-#: Pages before the first section: title, how-to, then the contents.
-TITLE_PAGE, HOWTO_PAGE, FIRST_CONTENTS_PAGE = 1, 2, 3
-
 
 @dataclass(frozen=True)
 class SectionInput:
-    """What the plan needs of a section: its name, puzzle count and level range."""
+    """What the plan needs of a section: its name, puzzle count, level range, and how many of
+    its answers share a page (None: the book's answers_per_page)."""
 
     name: str
     count: int
     levels: tuple[int, int]
+    answers_per_page: int | None = None
+
+
+@dataclass(frozen=True)
+class FrontMatter:
+    """Optional pages before the how-to page: a copyright page (on the back of the title), a
+    "This book belongs to" page, and ``own_pages`` pages of the template's own."""
+
+    copyright: bool = False
+    belongs_to: bool = False
+    own_pages: int = 0
+
+    def kinds(self) -> list[str]:
+        """The front pages in order: title, copyright, belongs_to, page:N..., howto."""
+        out = ["title"]
+        if self.copyright:
+            out.append("copyright")
+        if self.belongs_to:
+            out.append("belongs_to")
+        out += [f"page:{i}" for i in range(self.own_pages)]
+        out.append("howto")
+        return out
 
 
 @dataclass(frozen=True)
@@ -57,9 +77,17 @@ class BookPlan:
     sections: tuple[PlannedSection, ...]
     puzzles: tuple[PlannedPuzzle, ...]
     answer_pages: tuple[int, ...]
-    blank_pages: tuple[int, ...]
+    blank_pages: tuple[int, ...]  # pages for notes: to open a section on the right, or to pad
     puzzles_per_page: int
     answers_per_page: int
+    front_pages: tuple[tuple[str, int], ...] = (("title", 1), ("howto", 2))
+    answer_page_counts: tuple[int, ...] = ()  # answers per page, for each answer page
+
+    def answers_on(self, page: int) -> int:
+        """How many answers answer page ``page`` is laid out for."""
+        if not self.answer_page_counts:
+            return self.answers_per_page
+        return self.answer_page_counts[self.answer_pages.index(page)]
 
 
 def section_levels(levels: tuple[int, int], count: int) -> list[int]:
@@ -76,19 +104,34 @@ def plan_book(
     puzzles_per_page: int = 1,
     answers_per_page: int = 6,
     contents_lines_per_page: int = 30,
+    front: FrontMatter = FrontMatter(),
+    section_start: str = "any",
+    min_pages: int = 0,
 ) -> BookPlan:
-    """Number the pages: title, how-to, contents, then per section a header and its puzzle
-    pages, then the answer key, and a last blank page when needed to make the count even."""
+    """Number the pages: the front pages (title, optional copyright, belongs-to and own pages,
+    how-to), the contents, then per section a header and its puzzle pages, then the answer key.
+
+    ``section_start = "right"`` opens each section on a right-hand (odd) page, with a page for
+    notes before it where needed. Pages for notes are added at the end to make the count even
+    and at least ``min_pages``. A section's answers start a new answer page when it has its own
+    number of answers a page.
+    """
     if not sections:
         raise ValueError("a book needs at least one section")
+    front_pages = tuple((kind, i + 1) for i, kind in enumerate(front.kinds()))
     contents_entries = len(sections) + 1  # the sections and the answer key
     contents_count = max(1, math.ceil(contents_entries / max(1, contents_lines_per_page)))
-    contents_pages = tuple(range(FIRST_CONTENTS_PAGE, FIRST_CONTENTS_PAGE + contents_count))
+    first_contents = len(front_pages) + 1
+    contents_pages = tuple(range(first_contents, first_contents + contents_count))
     page = contents_pages[-1] + 1
     number = 1
+    blanks: list[int] = []
     planned_sections: list[PlannedSection] = []
     placed: list[tuple[int, int, int, int, int]] = []  # number, section, level, page, slot
     for index, section in enumerate(sections):
+        if section_start == "right" and page % 2 == 0:
+            blanks.append(page)
+            page += 1
         header = page
         page += 1
         for i, level in enumerate(section_levels(section.levels, section.count)):
@@ -103,15 +146,22 @@ def plan_book(
             )
         )
         number += section.count
-    total = len(placed)
     first_answer = page
-    answer_count = math.ceil(total / answers_per_page)
-    answer_pages = tuple(range(first_answer, first_answer + answer_count))
-    page_count = first_answer + answer_count - 1
-    blank_pages: tuple[int, ...] = ()
-    if page_count % 2:
+    answer_of: dict[int, tuple[int, int]] = {}  # number -> answer page, slot
+    counts: list[int] = []
+    slot = 0
+    for n, s_index, _, _, _ in placed:
+        per_page = sections[s_index].answers_per_page or answers_per_page
+        if not counts or slot == counts[-1] or per_page != counts[-1]:
+            counts.append(per_page)
+            slot = 0
+        answer_of[n] = (first_answer + len(counts) - 1, slot)
+        slot += 1
+    answer_pages = tuple(range(first_answer, first_answer + len(counts)))
+    page_count = first_answer + len(counts) - 1
+    while page_count % 2 or page_count < min_pages:
         page_count += 1
-        blank_pages = (page_count,)
+        blanks.append(page_count)
     puzzles = tuple(
         PlannedPuzzle(
             number=n,
@@ -119,8 +169,8 @@ def plan_book(
             level=level,
             page=p,
             slot=slot,
-            answer_page=first_answer + (n - 1) // answers_per_page,
-            answer_slot=(n - 1) % answers_per_page,
+            answer_page=answer_of[n][0],
+            answer_slot=answer_of[n][1],
         )
         for n, s, level, p, slot in placed
     )
@@ -130,9 +180,11 @@ def plan_book(
         sections=tuple(planned_sections),
         puzzles=puzzles,
         answer_pages=answer_pages,
-        blank_pages=blank_pages,
+        blank_pages=tuple(blanks),
         puzzles_per_page=puzzles_per_page,
         answers_per_page=answers_per_page,
+        front_pages=front_pages,
+        answer_page_counts=tuple(counts),
     )
 
 

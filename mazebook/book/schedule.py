@@ -11,7 +11,8 @@ small for a level at one generator, the search moves to a harder one (HARDNESS).
 
 Before any puzzle is made, ``highest_level`` says which levels a page holds: a level fits when
 the hardest allowed generator, at the largest size the page takes, reaches the level's
-``lowest_kept`` effort (the median of CAPACITY_SEEDS mazes).
+``lowest_kept`` effort (the median of CAPACITY_SEEDS mazes), so its puzzles stay within a
+quarter step of the level's centre.
 """
 
 from __future__ import annotations
@@ -108,15 +109,13 @@ HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
 #: Generators each level picks from by default. The size is set by measured effort, so every
 #: generator lands in the level's band; the mix varies the texture. Levels 1-4 mix in branchy
 #: generators (kruskal, wilson: many short dead ends, more choices per move), the middle adds
-#: growing-tree, levels 8-9 keep to the three hardest (long false branches) and level 10 to the
-#: two that reach furthest at a page's largest size, so level 10 reaches its band on a letter
-#: page at 3.5 mm cells with few tries. A section's ``generators`` key picks its
-#: own.
+#: growing-tree, and levels 8-10 keep to the three hardest (long false branches), which reach
+#: furthest at a page's largest size. A section's ``generators`` picks its own.
 LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
     **{lv: ("backtracker", "hunt-and-kill", "kruskal", "wilson") for lv in range(1, 5)},
     **{lv: ("backtracker", "hunt-and-kill", "growing-tree", "wilson") for lv in range(5, 8)},
     **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 10)},
-    10: ("hunt-and-kill", "growing-tree"),
+    10: ("backtracker", "hunt-and-kill", "growing-tree"),
 }
 #: Used when none of a level's generators is registered.
 FALLBACK_GENERATOR = "backtracker"

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -36,6 +36,7 @@ from .document import (
     PdfDocument,
     card_ink_box,
     cards_painter,
+    side_room_for,
 )
 from .layout import (
     Margins,
@@ -102,6 +103,7 @@ class WorksheetSetup:
     layout: PageLayout
     maze_box: tuple[float, float]
     rooms: dict[int, LevelRoom]  # by level
+    side_room: float  # points kept left and right of a maze for its words
     requested: tuple[int, ...] = ()  # the template's level of each maze (before fit = "cap")
 
     def slots(self, frame: PageFrame) -> list[Slot]:
@@ -182,7 +184,10 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         [SectionInput(s.name, s.count, s.levels) for s in template.sections],
         per_page=template.puzzles_per_page,
     )
-    box = maze_box(sheet_slots(template, frame)[0], labels=True)
+    levels = sorted({p.level for p in plan.puzzles})
+    words = (options.start_label, options.finish_label)
+    side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
+    box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
     maze_room = (box.width, box.height)
     probe_sections(template)
     # the levels asked for must have room for their cells (else the error names min_cell)
@@ -218,6 +223,7 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         maze_box=maze_room,
         rooms=rooms,
         requested=tuple(p.level for p in plan.puzzles),
+        side_room=side_room,
     )
 
 
@@ -384,8 +390,10 @@ def render_worksheet(
             record, geom = _make_maze(setup, planned)
             records.append(record)
             label = str(planned.number)
-            pupil = MazeCard(geom, label, start_word=start, finish_word=finish)
-            key = MazeCard(geom, label, show_solution=True, start_word=start, finish_word=finish)
+            pupil = MazeCard(
+                geom, label, start_word=start, finish_word=finish, side_room=setup.side_room
+            )
+            key = replace(pupil, show_solution=True)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
             record["box"] = card_ink_box(pupil, slot)
             key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]

@@ -7,7 +7,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..printers import PRINTERS
 from .common import parse_seed
+
+PRINTER_NAMES = ", ".join(PRINTERS)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -17,7 +20,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Build a print-ready maze book. TEMPLATE is a built-in template name (classic, "
             "children, a4, worksheet) or the path of a .toml file; without it, the classic "
-            "book is built into output/classic.pdf. A manifest NAME.json is written beside the PDF."
+            "book is built into output/classic.pdf. A manifest NAME.json is written beside the "
+            "PDF, and the cover NAME-cover.pdf for every printer but home (unless cover = false)."
         ),
     )
     p.add_argument("template", nargs="?", metavar="TEMPLATE", help="template name or .toml path")
@@ -25,6 +29,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "-o", "--output", metavar="FILE.pdf", help="PDF to write (default output/NAME.pdf)"
     )
     p.add_argument("--seed", help="whole number replacing the template's seed")
+    p.add_argument(
+        "--printer",
+        metavar="NAME",
+        help=f"printer whose rules the book follows, replacing the template's: {PRINTER_NAMES} "
+        "(every one but home also gets NAME-cover.pdf)",
+    )
     p.add_argument(
         "--svg-dir", metavar="DIR", help="also write one SVG per puzzle and per solution"
     )
@@ -63,12 +73,18 @@ def run(args: argparse.Namespace) -> int:
     progress, close = _progress_bar(args.quiet)
     try:
         result = build_book(
-            args.template, output=args.output, seed=seed, svg_dir=args.svg_dir, progress=progress
+            args.template,
+            output=args.output,
+            seed=seed,
+            svg_dir=args.svg_dir,
+            progress=progress,
+            printer=args.printer,
         )
     finally:
         close()
     if not args.quiet:
         extra = f", answers {result.answers.name}" if result.answers else ""
+        extra += f", cover {result.cover.name}" if result.cover else ""
         print(
             f"built {result.pdf}: {_count(result.page_count, 'page')}, "
             f"{_count(result.puzzle_count, 'puzzle')} in {result.seconds:.1f} s "

@@ -26,7 +26,7 @@ from .geometry import (
     clamp_overhang,
     marker_triangle,
 )
-from .labels import LABEL_ROOM, LABEL_SIZE, label_anchors
+from .labels import LABEL_ROOM, LEGEND_DOT, Label, label_anchors, word_room
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -73,16 +73,22 @@ def draw_maze(
     left = x + fit.x
     top = y + height - fit.y
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "1 J 1 j\n"]
+    solution: list[str] = []
     if show_solution and len(geom.solution):
         line = clamp_overhang(geom, marker_length(s) / s).solution
-        ops.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        ops.append(pdf_polyline_ops(line))
-        ops.append("S\n")
-    ops.append(f"0 G {style.wall_width / s:.5f} w 2 J\n")
+        solution.append("1 J\n" if style.solution_on_top else "")
+        solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
+        solution.append(pdf_polyline_ops(line))
+        solution.append("S\n")
+    if not style.solution_on_top:
+        ops += solution
+    ops.append(f"{style.wall_gray:.3f} G {style.wall_width / s:.5f} w 2 J\n")
     ops.append(pdf_segments_ops(geom.segments))
     if len(geom.arcs):
         ops.append(_arc_ops(geom))
     ops.append("S\n")
+    if style.solution_on_top:
+        ops += solution
     arrow = marker_length(s) / s
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
@@ -104,35 +110,39 @@ def draw_labels(
     x: float,
     y: float,
     height: float,
+    width: float,
     words: tuple[str, str] = ("START", "FINISH"),
     font: str | None = None,
-) -> None:
+    room: tuple[float, float] = (LABEL_ROOM, LABEL_ROOM),
+) -> list[Label]:
     """START and FINISH (or ``words``) where ``labels.label_anchors`` puts them, for a maze
-    drawn by ``draw_maze`` in the box with lower-left corner (x, y) and ``height``."""
+    drawn by ``draw_maze`` in the box with lower-left corner (x, y); the words may use ``room``
+    points (left and right, top and bottom) around that box. Returns the labels set."""
     face = font or default_fonts().bold
     shown = (visual(words[0]), visual(words[1]))
 
-    def width_of(word: str) -> float:
-        return float(stringWidth(word, face, LABEL_SIZE))
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, face, size))
 
     left, top, s = x + fit.x, y + height - fit.y, fit.scale
-    canvas.setFont(face, LABEL_SIZE)
+    room_x, room_y = room
+    region = (
+        (x - room_x - left) / s,
+        (top - (y + height + room_y)) / s,
+        (x + width + room_x - left) / s,
+        (top - (y - room_y)) / s,
+    )
+    labels = label_anchors(geom, s, shown, width_of, region)
     canvas.setFillGray(0.0)
-    for label in label_anchors(geom, s, shown, width_of):
-        px, py = left + label.x * s, top - label.y * s
-        draw = {
-            -1: canvas.drawRightString,
-            0: canvas.drawCentredString,
-            1: canvas.drawString,
-        }[label.align]
-        if label.along == 0:  # above or below the maze: level text
-            draw(px, py + label.baseline, label.word)
-            continue
-        canvas.saveState()  # left or right of the maze: text turned to read upwards
-        canvas.translate(px + label.baseline, py)
-        canvas.rotate(90)
-        draw(0, 0, label.word)
-        canvas.restoreState()
+    for label in labels:
+        px, baseline = left + label.x0 * s, top - label.baseline * s
+        if label.legend:
+            r = LEGEND_DOT * label.size
+            canvas.circle(px + r, baseline + 0.35 * label.size, r, stroke=0, fill=1)
+            px += label.legend_width * s
+        canvas.setFont(face, label.size)
+        canvas.drawString(px, baseline, label.word)
+    return labels
 
 
 def new_canvas(
@@ -205,20 +215,32 @@ def to_pdf(
     )
     canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
-    inset = margin + (LABEL_ROOM if words else 0.0)
-    height = page_h - 2 * inset
+    side = top = margin
+    if words:
+        face = default_fonts().bold
+
+        def width_of(word: str, size: float) -> float:
+            return float(stringWidth(word, face, size))
+
+        shown = (visual(words[0]), visual(words[1]))
+        side += max(LABEL_ROOM, word_room(shown, width_of, 0.0))
+        top += LABEL_ROOM
+    width, height = page_w - 2 * side, page_h - 2 * top
     fit = draw_maze(
         canvas,
         geom,
-        x=inset,
-        y=inset,
-        width=page_w - 2 * inset,
+        x=side,
+        y=top,
+        width=width,
         height=height,
         style=style,
         show_solution=show_solution,
     )
     if words:
-        draw_labels(canvas, geom, fit, x=inset, y=inset, height=height, words=words)
+        room = (side - margin, top - margin)
+        draw_labels(
+            canvas, geom, fit, x=side, y=top, height=height, width=width, words=words, room=room
+        )
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -20,6 +20,9 @@ class Style:
     marker_gray: float = 0.0
     #: cap the solution line at this share of a cell so it never swallows the walls
     solution_max_cell_share: float = 0.4
+    wall_gray: float = 0.0
+    #: draw the solution over the walls (answer keys: a dark path over light walls)
+    solution_on_top: bool = False
 
     def __post_init__(self) -> None:
         if self.wall_width < MIN_PRINT_LINE:
@@ -27,7 +30,7 @@ class Style:
                 f"wall_width {self.wall_width} pt is below the printable minimum "
                 f"of {MIN_PRINT_LINE} pt"
             )
-        for name in ("solution_gray", "marker_gray"):
+        for name in ("solution_gray", "marker_gray", "wall_gray"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise MazebookError(f"{name} must be a grey level from 0 (black) to 1 (white)")
@@ -71,4 +74,4 @@ def marker_length(scale: float) -> float:
 
 def solution_width(style: Style, scale: float) -> float:
     """The solution line's width: the style's, capped so it stays well inside a corridor."""
-    return max(min(style.solution_width, style.solution_max_cell_share * scale), 0.5)
+    return max(min(style.solution_width, style.solution_max_cell_share * scale), MIN_PRINT_LINE)

@@ -11,7 +11,7 @@ import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .geometry import GOAL_DOT_RADIUS, MazeGeometry, clamp_overhang, marker_triangle
-from .labels import LABEL_SIZE, Label, label_anchors, label_box
+from .labels import LABEL_ROOM, LEGEND_DOT, Label, label_anchors
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -58,11 +58,16 @@ def to_svg(
     """
     arrow = marker_length(cell) / cell  # in cell units
     margin = arrow * 1.4 + 0.5
-    labels = _labels(geom, cell, words) if words else []
     x0, y0, x1, y1 = -margin, -margin, geom.width + margin, geom.height + margin
-    for _, box in labels:
-        x0, y0 = min(x0, box[0] - 0.2), min(y0, box[1] - 0.2)
-        x1, y1 = max(x1, box[2] + 0.2), max(y1, box[3] + 0.2)
+    widths: dict[tuple[str, float], float] = {}
+    labels: list[Label] = []
+    if words:
+        room = (arrow * 1.25 + LABEL_ROOM / cell) * 2  # as much as a page gives, and then some
+        region = (-room, -room, geom.width + room, geom.height + room)
+        labels = _labels(geom, cell, words, region, widths)
+    for label in labels:
+        x0, y0 = min(x0, label.x0 - 0.2), min(y0, label.y0 - 0.2)
+        x1, y1 = max(x1, label.x1 + 0.2), max(y1, label.y1 + 0.2)
     vb_w, vb_h = x1 - x0, y1 - y0
     dwg = svgwrite.Drawing(
         size=(f"{vb_w * cell:.2f}", f"{vb_h * cell:.2f}"), profile="full", debug=False
@@ -107,7 +112,7 @@ def to_svg(
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
     dwg.add(markers)
     if labels:
-        dwg.add(_label_group(dwg, labels, cell))
+        dwg.add(_label_group(dwg, labels, cell, widths))
     return str(dwg.tostring())
 
 
@@ -116,42 +121,49 @@ LABEL_FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
 
 def _labels(
-    geom: MazeGeometry, cell: float, words: tuple[str, str]
-) -> list[tuple[Label, tuple[float, ...]]]:
-    """The labels (measured with the bundled bold font, as the PDF sets them) and their boxes."""
+    geom: MazeGeometry,
+    cell: float,
+    words: tuple[str, str],
+    region: tuple[float, float, float, float],
+    widths: dict[tuple[str, float], float],
+) -> list[Label]:
+    """The labels, measured with the bundled bold font as the PDF sets them; ``widths``
+    collects each word's width (points) at its size, for the text's exact length."""
     font = default_fonts().bold
     shown = (visual(words[0]), visual(words[1]))
 
-    def width_of(word: str) -> float:
-        return float(stringWidth(word, font, LABEL_SIZE))
+    def width_of(word: str, size: float) -> float:
+        widths[word, size] = float(stringWidth(word, font, size))
+        return widths[word, size]
 
-    return [
-        (label, label_box(label, width_of(label.word), LABEL_SIZE, cell))
-        for label in label_anchors(geom, cell, shown, width_of)
-    ]
+    return label_anchors(geom, cell, shown, width_of, region)
 
 
 def _label_group(
-    dwg: svgwrite.Drawing, labels: list[tuple[Label, tuple[float, ...]]], cell: float
+    dwg: svgwrite.Drawing,
+    labels: list[Label],
+    cell: float,
+    widths: dict[tuple[str, float], float],
 ) -> svgwrite.container.Group:
-    """``<g id="labels">`` with one ``<text>`` per word, in cell units like the walls."""
+    """``<g id="labels">`` with one level ``<text>`` per word (and a dot for a legend), in cell
+    units like the walls; each word's length is fixed to its width in the bundled font, so a
+    viewer's substitute font cannot run it into a wall."""
     group = dwg.g(id="labels", fill="black")
     group["font-family"] = LABEL_FONT_FAMILY
     group["font-weight"] = "bold"
-    group["font-size"] = f"{LABEL_SIZE / cell:.4f}"
-    anchors = {-1: "end", 0: "middle", 1: "start"}
-    for index, (label, _) in enumerate(labels):
-        name = ("start-label", "finish-label")[index] if len(labels) == 2 else None
-        if label.along == 0:
-            x, y = label.x, label.y - label.baseline / cell
-            text = dwg.text(label.word, insert=(round(x, 3), round(y, 3)))
-        else:
-            x, y = label.x + label.baseline / cell, label.y
-            text = dwg.text(label.word, insert=(0, 0))
-            text["transform"] = f"translate({x:.3f} {y:.3f}) rotate(-90)"
-        text["text-anchor"] = anchors[label.align]
-        if name:
-            text["id"] = name
+    for index, label in enumerate(labels):
+        x = label.x0
+        if label.legend:
+            r = LEGEND_DOT * label.size / cell
+            centre = (round(x + r, 3), round(label.baseline - 0.35 * label.size / cell, 3))
+            group.add(dwg.circle(centre, round(r, 3)))
+            x += label.legend_width
+        text = dwg.text(label.word, insert=(round(x, 3), round(label.baseline, 3)))
+        text["font-size"] = f"{label.size / cell:.4f}"
+        text["textLength"] = f"{widths[label.word, label.size] / cell:.4f}"
+        text["lengthAdjust"] = "spacingAndGlyphs"
+        if len(labels) == 2:
+            text["id"] = ("start-label", "finish-label")[index]
         group.add(text)
     return group
 

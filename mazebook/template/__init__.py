@@ -2,7 +2,8 @@
 
 ``load.py`` finds and reads templates, ``schema.py`` declares what they may hold,
 ``units.py`` parses every length and page size, ``limits.py`` holds the numbers that other
-rooms share (levels, mazes per page, print margins), ``worksheet.py`` the worksheet kind's keys.
+rooms share (levels, mazes per page), ``printing.py`` the print keys (printer, paper, bleed,
+cover, checked against mazebook/printers.py), ``worksheet.py`` the worksheet kind's keys.
 """
 
 from __future__ import annotations

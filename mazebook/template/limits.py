@@ -1,12 +1,10 @@
-"""What a template may ask for, in one place: levels, mazes per page, print margins.
+"""What a template may ask for, in one place: levels, counts, mazes per page.
 
 Everything else that needs these numbers (the schema, the page layout, the schedule, the
 command line, preflight) imports them from here.
 """
 
 from __future__ import annotations
-
-from .units import POINTS_PER_INCH
 
 #: Difficulty levels, easiest first.
 LEVEL_MIN, LEVEL_MAX = 1, 10
@@ -19,14 +17,4 @@ MAX_COUNT = 2000
 GRIDS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
 PER_PAGE = tuple(sorted(GRIDS))
 
-#: Bleed added on every side of the trim when a template asks for it (points).
-BLEED = 0.125 * POINTS_PER_INCH
-#: The smallest outside (and top, bottom) margin: without and with bleed (points).
-MIN_OUTSIDE = 0.25 * POINTS_PER_INCH
-MIN_OUTSIDE_BLEED = 0.375 * POINTS_PER_INCH
-#: No ink may come closer than this to the trim edge.
-SAFE_DISTANCE = 0.25 * POINTS_PER_INCH
-
-#: Inside (gutter) margin by page count, as print-on-demand services ask: (up to pages, inches).
-GUTTERS: tuple[tuple[int, float], ...] = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))
-GUTTER_BEYOND = 0.875
+# Print numbers (bleed, margins, gutters by page count) are a printer's: mazebook/printers.py.

@@ -20,8 +20,8 @@ from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
-from ..template.units import format_length, parse_length, parse_page_size
-from .limits import BLEED, MIN_OUTSIDE, MIN_OUTSIDE_BLEED
+from ..template.units import parse_length, parse_page_size
+from .printing import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
 from .worksheet import (
@@ -48,6 +48,10 @@ DEFAULTS: dict[str, Any] = {
     "margin": "0.5in",
     "font": None,  # the bundled DejaVu Sans
     "language": "en",
+    "copyright": "",  # no copyright page
+    "belongs_to": False,
+    "section_start": "any",
+    "page": [],
     "fit": "refuse",  # a level the page cannot hold: refuse the template, or "cap" it
 }
 
@@ -80,6 +84,7 @@ class Section:
     openings: str = "auto"
     shape: str = "rect"
     shape_options: tuple[tuple[str, Any], ...] = ()  # mask/text/image and the options table
+    answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
 
@@ -104,7 +109,14 @@ class Template:
     font: Path | None
     sections: tuple[Section, ...]
     texts: Texts = field(default_factory=lambda: make_texts("en", {}, source=""))
+    copyright: str = ""
+    belongs_to: bool = False
+    section_start: str = "any"
+    own_pages: tuple[tuple[str, str], ...] = ()  # (title, body) of each [[page]]
     worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
+    printing: PrintOptions = field(
+        default_factory=PrintOptions
+    )  # printer, paper, bleed and cover (printing.py)
 
     @property
     def kind(self) -> str:
@@ -225,17 +237,12 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         trim = parse_page_size(values["page_size"])
     except ValueError as exc:
         raise TemplateError(str(exc), file=source, key="page_size") from None
-    bleed = BLEED if values["bleed"] else 0.0
+    # worksheets are loose sheets for a desktop printer: no bleed, cover or page-count rule
+    printing = print_options({"printer": "home", "cover": False} if worksheet else values)
+    bleed = bleed_points(printing)
     min_cell = parse_length(values["min_cell"])
     margin = parse_length(values["margin"])
-    least = MIN_OUTSIDE_BLEED if bleed else MIN_OUTSIDE
-    if margin < least - 1e-9:
-        raise TemplateError(
-            f"{format_length(margin)} is too small; it must be at least "
-            f"{format_length(least)}{' with bleed' if bleed else ''}",
-            file=source,
-            key="margin",
-        )
+    check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
@@ -269,7 +276,12 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         font=font,
         sections=sections,
         texts=texts,
+        copyright=values["copyright"],
+        belongs_to=values["belongs_to"],
+        section_start=values["section_start"],
+        own_pages=tuple((p["title"], p.get("body", "")) for p in values["page"]),
         worksheet=options,
+        printing=printing,
     )
 
 
@@ -332,6 +344,7 @@ def _section(
         openings=values["openings"],
         shape=shape,
         shape_options=tuple(shape_options),
+        answers_per_page=data.get("answers_per_page"),
         braid=float(values["braid"]),
         fit=values["fit"] or "refuse",
     )

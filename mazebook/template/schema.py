@@ -16,6 +16,7 @@ from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
 from ..shapes import SHAPES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
+from .printing import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS
@@ -59,6 +60,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                     _LEVEL,
                     {"type": "array", "items": _LEVEL, "minItems": 2, "maxItems": 2},
                 ],
+            },
+            "answers_per_page": {
+                "enum": PER_PAGE,
+                "description": f"one of {per_page}: this section's answers a page",
             },
             "generators": {
                 "type": "array",
@@ -137,8 +142,37 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "answers_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
             "puzzles_per_page": {"enum": PER_PAGE, "description": f"one of {per_page}"},
             "bleed": {"type": "boolean", "description": "true or false"},
+            **print_properties(),
+            "copyright": _text("the text of a copyright page (no year is added)"),
+            "belongs_to": {
+                "type": "boolean",
+                "description": 'true or false: a "This book belongs to" page',
+            },
+            "section_start": {
+                "enum": ["any", "right"],
+                "description": "any, or right: open each section on a right-hand page",
+            },
+            "page": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["title"],
+                    "properties": {
+                        "title": _text("a non-empty string"),
+                        "body": {
+                            "type": "string",
+                            "description": "text; blank lines part paragraphs",
+                        },
+                    },
+                },
+                "description": "[[page]] tables (title, body): your own pages before the puzzles",
+            },
             "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
-            "margin": _length('a length of at least 0.25in (0.375in with bleed), e.g. "0.5in"'),
+            "margin": _length(
+                "a length of at least the printer's outside margin (kdp: 0.25in, 0.375in with "
+                'bleed), e.g. "0.5in"'
+            ),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
             "fit": _FIT,
             "instruction": _text("a non-empty string (worksheets only)"),

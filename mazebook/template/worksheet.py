@@ -27,7 +27,18 @@ WORKSHEET_PER_PAGE = (1, 2, 4, 6)
 WORKSHEET_KEYS = ("instruction", "fields", "answer_title", "start_label", "finish_label")
 
 #: Keys only a book uses (a worksheet refuses them rather than ignore them).
-BOOK_ONLY_KEYS = ("subtitle", "answers_per_page", "bleed")
+BOOK_ONLY_KEYS = (
+    "subtitle",
+    "answers_per_page",
+    "bleed",
+    "copyright",
+    "belongs_to",
+    "section_start",
+    "page",
+    "printer",
+    "paper",
+    "cover",
+)
 
 #: Top-level defaults that differ for worksheets.
 WORKSHEET_DEFAULTS: dict[str, Any] = {"puzzles_per_page": 4}

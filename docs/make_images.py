@@ -1,0 +1,108 @@
+"""Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
+
+Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
+one answer, a worksheet, and a gallery of shapes. Pages are rasterized by PDFium, as
+`mazebook preview` does, so each picture shows exactly what prints. Run it after a change to
+how pages look, and commit the pictures with the change.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mazebook.cli import main  # noqa: E402
+from mazebook.render.png import pdf_pages_png  # noqa: E402
+
+OUT = ROOT / "docs" / "images"
+FONT = ROOT / "mazebook" / "fonts" / "DejaVuSans.ttf"
+
+
+def _page(pdf: Path, number: int, dpi: int) -> Image.Image:
+    """One page of a PDF as a picture."""
+    (_, data) = next(pdf_pages_png(pdf, [number], dpi=dpi))
+    return Image.open(io.BytesIO(data)).convert("L")
+
+
+def _framed(image: Image.Image) -> Image.Image:
+    """A page with a thin grey frame, so its edge shows on a white README."""
+    framed = image.convert("RGB")
+    ImageDraw.Draw(framed).rectangle((0, 0, framed.width - 1, framed.height - 1), outline="#999")
+    return framed
+
+
+def book_pictures(work: Path) -> None:
+    pdf = work / "classic.pdf"
+    assert main(["build", "classic", "-o", str(pdf), "--quiet"]) == 0
+    puzzles = json.loads(pdf.with_suffix(".json").read_text())["puzzles"]
+    puzzle = puzzles[len(puzzles) // 2]
+    _framed(_page(pdf, puzzle["page"], 60)).save(OUT / "puzzle-page.png", optimize=True)
+    _framed(_page(pdf, puzzle["answer_page"], 60)).save(OUT / "answer-page.png", optimize=True)
+    hardest = puzzles[-1]
+    page = _page(pdf, hardest["answer_page"], 300)
+    x0, y0, x1, y1 = hardest["answer_box"]
+    scale = 300 / 72
+    top = page.height - y1 * scale
+    crop = page.crop((int(x0 * scale), int(top), int(x0 * scale) + 600, int(top) + 380))
+    _framed(crop).save(OUT / "answer-crop-300dpi.png", optimize=True)
+
+
+def worksheet_picture(work: Path) -> None:
+    pdf = work / "sheet.pdf"
+    args = ["worksheet", "--count", "4", "--levels", "1-4", "--title", "Class 2 — Friday"]
+    assert main([*args, "-o", str(pdf), "--quiet"]) == 0
+    _framed(_page(pdf, 1, 60)).save(OUT / "worksheet.png", optimize=True)
+
+
+SHAPES = (
+    ("rectangle", ["--size", "14x14"]),
+    ("circle", ["--shape", "circle", "--size", "1x7"]),
+    ("hex", ["--shape", "hex", "--size", "9x8"]),
+    ("triangle", ["--shape", "triangle", "--size", "14x8"]),
+    ("heart", ["--shape", "mask", "--mask", "heart", "--size", "22x20"]),
+    ("letters", ["--shape", "mask", "--text", "MAZE", "--size", "40x12"]),
+)
+
+
+def shapes_gallery(work: Path) -> None:
+    tiles = []
+    for name, args in SHAPES:
+        pdf = work / f"{name}.pdf"
+        assert main(["maze", *args, "--seed", "7", "-o", str(pdf)]) == 0
+        page = _page(pdf, 1, 40)
+        box = Image.eval(page, lambda v: 255 - v).getbbox() or (0, 0, page.width, page.height)
+        tile = page.crop(box)
+        tile.thumbnail((220, 220))
+        tiles.append((name, tile))
+    width, height = 250, 270
+    gallery = Image.new("RGB", (width * len(tiles), height), "white")
+    draw = ImageDraw.Draw(gallery)
+    font = ImageFont.truetype(str(FONT), 16)
+    for i, (name, tile) in enumerate(tiles):
+        x = i * width + (width - tile.width) // 2
+        gallery.paste(tile.convert("RGB"), (x, 10 + (220 - tile.height) // 2))
+        draw.text((i * width + width // 2, 245), name, fill="black", font=font, anchor="mm")
+    gallery.save(OUT / "shapes.png", optimize=True)
+
+
+def make() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        book_pictures(work)
+        worksheet_picture(work)
+        shapes_gallery(work)
+    for path in sorted(OUT.glob("*.png")):
+        print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
+
+
+if __name__ == "__main__":
+    make()

@@ -1,0 +1,27 @@
+"""Preflight: check any finished PDF against one printer's rules, each check PASS or FAIL.
+
+``preflight(path, printer="kdp", cover=False, pages=None, paper="white", loose=False)``
+returns a Report. Modules: read (pypdf behind one guard, bounded decompression), budget (the
+work limits), lex and scan (the content-stream interpreter), fonts, checks (interior geometry),
+content (fonts, images, colour, lines, readability), cover, report, run. The printers' numbers
+live in mazebook.printers.
+"""
+
+from __future__ import annotations
+
+from .budget import Budget, TooComplexError
+from .read import EncryptedPdfError, PdfFileError, PdfPartError
+from .report import Check, Report
+from .run import PreflightArgumentError, preflight
+
+__all__ = [
+    "Budget",
+    "Check",
+    "EncryptedPdfError",
+    "PdfFileError",
+    "PdfPartError",
+    "PreflightArgumentError",
+    "Report",
+    "TooComplexError",
+    "preflight",
+]

@@ -1,0 +1,263 @@
+"""Reading a PDF with pypdf: every pypdf, zlib or struct failure becomes a MazebookError.
+
+``guard`` is the one place where the outside library's exceptions are caught (broadly, as any
+library error on a hostile file is possible); everything else in the package reads the file
+through the helpers here, inside a guard. Content streams are decompressed here under the
+budget (``Budget.max_decompressed``), so a small file cannot unpack into gigabytes.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pypdf import PdfReader
+from pypdf.filters import ASCIIHexDecode, FlateDecode, LZWDecode, RunLengthDecode
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+from ..errors import MazebookError
+from .budget import Spending, TooComplexError
+
+Box = tuple[float, float, float, float]
+
+
+class PdfFileError(MazebookError):
+    """A file that cannot be checked at all: missing, not a PDF, or unreadable at its root."""
+
+
+class EncryptedPdfError(PdfFileError):
+    """An encrypted PDF: refused (printers refuse them too), whatever its password."""
+
+
+class PdfPartError(MazebookError):
+    """One part of a readable PDF (a page, a stream, a resource) that cannot be read."""
+
+
+@contextmanager
+def guard(what: str, error: type[MazebookError] = PdfPartError) -> Iterator[None]:
+    """Run pypdf/zlib work; any library exception becomes ``error`` saying ``what`` failed."""
+    try:
+        yield
+    except MazebookError:
+        raise
+    except Exception as exc:
+        detail = str(exc).splitlines()[0][:200] if str(exc) else ""
+        name = type(exc).__name__
+        raise error(f"{what}: {name}{': ' + detail if detail else ''}") from None
+
+
+@contextmanager
+def quiet_pypdf() -> Iterator[None]:
+    """pypdf logs warnings on broken files; they would break the one-line output."""
+    log = logging.getLogger("pypdf")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        log.setLevel(level)
+
+
+def open_pdf(path: str | Path, max_pages: int) -> tuple[PdfReader, list[Any]]:
+    """(reader, pages) of a PDF file; PdfFileError if it is not one, EncryptedPdfError if
+    encrypted, TooComplexError with more than ``max_pages`` pages."""
+    p = Path(path)
+    name = str(p)
+    if not p.exists():
+        raise PdfFileError(f"{name!r} does not exist")
+    if not p.is_file():
+        raise PdfFileError(f"{name!r} is not a regular file")
+    with guard(f"{name!r} is not a readable PDF", PdfFileError):
+        reader = PdfReader(name, strict=False)
+        encrypted = reader.is_encrypted
+    if encrypted:
+        raise EncryptedPdfError(
+            f"{name!r} is encrypted; preflight refuses every encrypted PDF (printers do too): "
+            "save it without a password or permissions"
+        )
+    with guard(f"{name!r} is not a readable PDF", PdfFileError):
+        count = resolve(resolve(reader.trailer["/Root"]).get("/Pages"))
+        declared = resolve(count.get("/Count")) if isinstance(count, DictionaryObject) else None
+        if isinstance(declared, int) and declared > max_pages:
+            raise TooComplexError(f"{declared} pages (at most {max_pages} are checked)")
+        pages = list(reader.pages)
+    if len(pages) > max_pages:
+        raise TooComplexError(f"{len(pages)} pages (at most {max_pages} are checked)")
+    return reader, pages
+
+
+def resolve(value: Any) -> Any:
+    """The object behind an indirect reference (chains followed a few steps, then None)."""
+    for _ in range(16):
+        if not isinstance(value, IndirectObject):
+            return value
+        value = value.get_object()
+    return None
+
+
+def get(obj: Any, key: str) -> Any:
+    """``obj[key]`` resolved, or None when obj is not a dictionary or has no such key."""
+    obj = resolve(obj)
+    if not isinstance(obj, DictionaryObject):
+        return None
+    return resolve(obj.get(key))
+
+
+def number(value: Any) -> float | None:
+    """A finite number, or None for anything else."""
+    value = resolve(value)
+    if isinstance(value, bool):
+        return None
+    try:
+        result = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return result if math.isfinite(result) else None
+
+
+def numbers(value: Any, count: int) -> tuple[float, ...] | None:
+    """An array of exactly ``count`` finite numbers, or None."""
+    value = resolve(value)
+    if not isinstance(value, ArrayObject) or len(value) != count:
+        return None
+    out = tuple(number(v) for v in value)
+    return None if any(v is None for v in out) else out  # type: ignore[return-value]
+
+
+def box(page: Any, key: str) -> Box | None:
+    """A page box (x0, y0, x1, y1) normalised; None if absent; PdfPartError if malformed."""
+    raw = get(page, key)
+    if raw is None:
+        return None
+    values = numbers(raw, 4)
+    if values is None:
+        raise PdfPartError(f"{key} is not an array of four numbers")
+    x0, y0, x1, y1 = values
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+
+
+@dataclass(frozen=True)
+class PageGeometry:
+    """A page's boxes in points and its rotation."""
+
+    media: Box
+    trim: Box | None
+    bleed: Box | None
+    rotate: int
+
+
+def geometry(page: Any) -> PageGeometry:
+    """The page's boxes; PdfPartError when the MediaBox is missing or malformed."""
+    media = box(page, "/MediaBox")
+    if media is None:
+        raise PdfPartError("no MediaBox")
+    if media[2] - media[0] <= 0 or media[3] - media[1] <= 0:
+        raise PdfPartError("an empty MediaBox")
+    rotate = number(get(page, "/Rotate")) or 0.0
+    return PageGeometry(media, box(page, "/TrimBox"), box(page, "/BleedBox"), int(rotate) % 360)
+
+
+_FLATE = ("/FlateDecode", "/Fl")
+_OTHERS: dict[str, Any] = {
+    "/ASCIIHexDecode": ASCIIHexDecode,
+    "/AHx": ASCIIHexDecode,
+    "/LZWDecode": LZWDecode,
+    "/LZW": LZWDecode,
+    "/RunLengthDecode": RunLengthDecode,
+    "/RL": RunLengthDecode,
+}
+
+
+_A85_SPACE = b" \t\r\n\f\x00"
+_A85_POWERS = np.array([85**4, 85**3, 85**2, 85, 1], dtype=np.uint64)
+
+
+def ascii85(data: bytes) -> bytes:
+    """Decode ASCII85 (vectorised: reportlab writes every stream this way, and the standard
+    library's decoder is too slow for a whole book)."""
+    data = data.translate(None, _A85_SPACE)
+    if data.startswith(b"<~"):
+        data = data[2:]
+    end = data.find(b"~>")
+    if end >= 0:
+        data = data[:end]
+    data = data.replace(b"z", b"!!!!!")
+    pad = -len(data) % 5
+    if pad == 4:
+        raise PdfPartError("ASCII85 content ends with a single character")
+    digits = np.frombuffer(data + b"u" * pad, dtype=np.uint8).astype(np.int64) - 33
+    if digits.size and (digits.min() < 0 or digits.max() > 84):
+        raise PdfPartError("ASCII85 content with a character outside ! to u")
+    values = digits.reshape(-1, 5).astype(np.uint64) @ _A85_POWERS
+    if values.size and int(values.max()) > 0xFFFFFFFF:
+        raise PdfPartError("ASCII85 content with a group over 2**32")
+    out = values.astype(">u4").tobytes()
+    return out[: len(out) - pad] if pad else out
+
+
+def _inflate(data: bytes, spend: Spending) -> bytes:
+    """zlib-decompress at most the bytes the budget has left; PdfPartError if broken."""
+    room = spend.decompressed_room()
+    inflater = zlib.decompressobj()
+    try:
+        out = inflater.decompress(data, room + 1)
+    except zlib.error as exc:
+        raise PdfPartError(f"compressed content cannot be decompressed ({exc})") from None
+    if len(out) > room:
+        spend.decompressed(len(out))  # raises TooComplexError
+    if not inflater.eof:
+        raise PdfPartError("compressed content ends before its end")
+    return out
+
+
+def stream_data(stream: Any, spend: Spending) -> bytes:
+    """The decoded bytes of a content stream (or form), counted against the budget."""
+    stream = resolve(stream)
+    if not isinstance(stream, StreamObject):
+        raise PdfPartError("content that is not a stream")
+    filters = resolve(stream.get("/Filter"))
+    parms = resolve(stream.get("/DecodeParms"))
+    if filters is None:
+        chain: list[Any] = []
+    elif isinstance(filters, ArrayObject):
+        chain = [resolve(f) for f in filters]
+    else:
+        chain = [filters]
+    if isinstance(parms, ArrayObject):
+        parm_list = [resolve(p) for p in parms]
+    else:
+        parm_list = [parms] * len(chain)
+    data: bytes = stream._data  # the raw bytes as stored (encoded)
+    if not chain:
+        spend.decompressed(len(data))
+        return data
+    for index, name in enumerate(chain):
+        parm = parm_list[index] if index < len(parm_list) else None
+        data = _decode(name, parm, data, spend)
+        spend.decompressed(len(data))
+    return data
+
+
+def _decode(name: Any, parm: Any, data: bytes, spend: Spending) -> bytes:
+    """One filter of a stream's chain applied to ``data``."""
+    predictor = number(get(parm, "/Predictor")) if parm is not None else None
+    if name in ("/ASCII85Decode", "/A85"):
+        return ascii85(data)
+    if name in _FLATE and (predictor is None or predictor <= 1):
+        return _inflate(data, spend)
+    if name in _FLATE:
+        with guard("compressed content with a predictor cannot be decoded"):
+            decoded: bytes = FlateDecode.decode(data, parm)
+        return decoded
+    if name in _OTHERS:
+        with guard(f"content encoded with {name} cannot be decoded"):
+            decoded = _OTHERS[name].decode(data, parm)
+        return decoded
+    raise PdfPartError(f"content encoded with {name}, which preflight does not read")

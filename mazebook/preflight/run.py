@@ -1,0 +1,175 @@
+"""``preflight(path, ...)``: read a PDF once and run the interior or the cover checks.
+
+The rules come only from the arguments (printer, cover and its page count, paper, loose
+sheets), never from what the file says about itself, so a PDF from any tool is checked alike.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..errors import MazebookError
+from ..printers import DEFAULT_PRINTER, PAPERS, Printer
+from ..printers import printer as printer_table
+from . import checks, content
+from . import cover as cover_checks
+from .budget import Budget, Spending, TooComplexError
+from .read import PageGeometry, PdfPartError, geometry, guard, open_pdf, quiet_pypdf
+from .report import Check, Report
+from .scan import Findings, PageInk, Scanner, Zone
+
+
+class PreflightArgumentError(MazebookError):
+    """Arguments that do not make a preflight (a cover without its page count, ...)."""
+
+
+def _arguments(
+    which: str | Printer, cover: bool, pages: int | None, paper: str, loose: bool
+) -> Printer:
+    """The printer table; PreflightArgumentError for arguments that do not go together."""
+    p = printer_table(which)
+    if paper not in PAPERS:
+        raise PreflightArgumentError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    if cover:
+        if p.cover is None:
+            raise PreflightArgumentError(f"printer {p.name!r} ({p.title}) takes no cover")
+        if pages is None:
+            raise PreflightArgumentError("a cover is checked for a page count: give --pages N")
+        if isinstance(pages, bool) or not isinstance(pages, int) or pages < 1:
+            raise PreflightArgumentError(f"--pages must be a whole number from 1, not {pages!r}")
+        if loose:
+            raise PreflightArgumentError("--loose is for interiors of loose sheets, not covers")
+    elif pages is not None:
+        raise PreflightArgumentError("--pages is the interior's page count for --cover")
+    return p
+
+
+def _geometries(pages: list[Any]) -> list[PageGeometry | str]:
+    """Each page's boxes, or why they cannot be read."""
+    out: list[PageGeometry | str] = []
+    for page in pages:
+        try:
+            with guard("page boxes"):
+                out.append(geometry(page))
+        except PdfPartError as exc:
+            out.append(str(exc))
+    return out
+
+
+def _scan(
+    pages: list[Any],
+    geoms: list[PageGeometry | str],
+    scanner: Scanner,
+    zones: list[Zone],
+) -> tuple[list[PageInk], str | None]:
+    """Scan every page (zones on the first); (page inks, why the budget stopped it)."""
+    inks: list[PageInk] = []
+    try:
+        for number, (page, g) in enumerate(zip(pages, geoms, strict=True), 1):
+            trim = checks.trim_of(g) if isinstance(g, PageGeometry) else (0.0, 0.0, 0.0, 0.0)
+            inks.append(scanner.scan(number, page, trim, zones if number == 1 else []))
+    except TooComplexError as exc:
+        return inks, str(exc)
+    return inks, None
+
+
+def preflight(
+    path: str | Path,
+    *,
+    printer: str | Printer = DEFAULT_PRINTER,
+    cover: bool = False,
+    pages: int | None = None,
+    paper: str = "white",
+    loose: bool = False,
+    budget: Budget | None = None,
+) -> Report:
+    """Check a PDF against ``printer``'s rules, as an interior or (``cover``) as the cover of a
+    book of ``pages`` pages. MazebookError if the arguments are wrong or the file is not a
+    readable PDF (or is encrypted); every other problem is a failed check in the Report."""
+    p = _arguments(printer, cover, pages, paper, loose)
+    budget = budget or Budget()
+    spend = Spending(budget)
+    kind = f"cover of a {pages}-page book on {paper} paper" if cover else "interior"
+    if loose:
+        kind += ", loose sheets"
+    rules = (
+        f"{p.title} ({p.name}) rules for an {kind}"
+        if not cover
+        else f"{p.title} ({p.name}) rules for the {kind}"
+    )
+    with quiet_pypdf():
+        try:
+            _, page_list = open_pdf(path, budget.max_pages)
+        except TooComplexError as exc:
+            too_complex = Check("content readable", False, f"too complex to check: {exc}")
+            return Report(str(path), p.name, rules, (too_complex,))
+        geoms = _geometries(page_list)
+        findings = Findings()
+        scanner = Scanner(findings, spend)
+        if cover:
+            assert pages is not None
+            found = _cover(p, page_list, geoms, scanner, findings, pages, paper)
+        else:
+            found = _interior(p, page_list, geoms, scanner, findings, paper, loose)
+    return Report(str(path), p.name, rules, found)
+
+
+def _interior(
+    p: Printer,
+    page_list: list[Any],
+    geoms: list[PageGeometry | str],
+    scanner: Scanner,
+    findings: Findings,
+    paper: str,
+    loose: bool,
+) -> tuple[Check, ...]:
+    """The ten interior checks, in the order they are printed."""
+    count = len(page_list)
+    trim_check, trim = checks.trim_check(p, geoms)
+    bleed_check, bleeds = checks.bleed_check(p, geoms)
+    inks, too_complex = _scan(page_list, geoms, scanner, [])
+    measured = [ink for ink, g in zip(inks, geoms, strict=False) if isinstance(g, PageGeometry)]
+    inside, outside = checks.margin_checks(p, measured, count, bleeds=bleeds)
+    return (
+        trim_check,
+        bleed_check,
+        checks.page_count_check(p, count, trim, paper, loose=loose),
+        inside,
+        outside,
+        content.fonts_check(findings),
+        content.images_check(findings),
+        content.colour_check(findings),
+        content.lines_check(findings, p.min_line),
+        content.readable_check(inks, count, too_complex),
+    )
+
+
+def _cover(
+    p: Printer,
+    page_list: list[Any],
+    geoms: list[PageGeometry | str],
+    scanner: Scanner,
+    findings: Findings,
+    pages: int,
+    paper: str,
+) -> tuple[Check, ...]:
+    """The cover checks, with the barcode box and spine watched on the first page."""
+    first = geoms[0] if geoms else "the file has no pages"
+    if isinstance(first, str):
+        broken = Check("cover size", False, f"page 1: {first}")
+        inks, too_complex = _scan(page_list, geoms, scanner, [])
+        return (broken, content.readable_check(inks, len(page_list), too_complex))
+    trim = cover_checks.cover_trim(p, first, pages, paper)
+    zones = cover_checks.zones(p, first, trim, pages, paper) if trim else []
+    inks, too_complex = _scan(page_list, geoms, scanner, zones)
+    ink = inks[0] if inks and trim else None
+    return (
+        checks.page_count_check(p, pages, trim, paper, loose=False),
+        cover_checks.size_check(p, first, len(page_list), pages, paper),
+        cover_checks.bleed_check(p, first),
+        cover_checks.barcode_check(p, ink),
+        cover_checks.spine_check(p, ink, pages),
+        content.fonts_check(findings),
+        content.readable_check(inks, len(page_list), too_complex),
+    )

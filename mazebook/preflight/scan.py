@@ -1,0 +1,609 @@
+"""The content-stream interpreter: where the ink is, which fonts, colours, images and lines.
+
+It follows the transformation matrix, the graphics and text state, paths, text runs (with their
+real widths) and the forms a page draws, and records per page the extent of the ink (a fill
+covering the whole page, a background, and white paint are not ink) and the ink falling in the
+zones the caller watches (the barcode box, the spine). Work is charged to the budget as it is
+done; an operator it cannot read is recorded as a problem of that page.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
+
+from .budget import Spending, TooComplexError
+from .fonts import FontInfo, font_info
+from .lex import INLINE_IMAGE, batches, string_bytes
+from .plane import (
+    IDENTITY,
+    Matrix,
+    add_curve,
+    matrix_of,
+    multiply,
+    thinnest_scale,
+    transform_box,
+)
+from .read import Box, PdfPartError, get, guard, number, numbers, resolve, stream_data
+
+#: How many problems, hits and findings of one kind are kept for the report.
+KEEP = 20
+#: Operands are charged to the operator budget too, this many to one operator (a stream of
+#: numbers with few operators is work as well).
+OPERAND_SHARE = 4
+#: Each string shown (by Tj, ', " or each string of a TJ array) is charged to the operator budget
+#: as this many operators: it measures and places every glyph, several times a path's work.
+TEXT_COST = 7
+
+_OPERAND = frozenset(b"0123456789+-./[]()<>{}")
+_FILL_ONLY = {b"f", b"F", b"f*"}
+_STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
+_PAINT = _FILL_ONLY | _STROKE
+_GREY_SPACES = {"/DeviceGray", "/CalGray", "/G"}
+_DEVICE_SPACES = {"/DeviceRGB": 3, "/RGB": 3, "/DeviceCMYK": 4, "/CMYK": 4}
+
+
+@dataclass
+class Zone:
+    """A rectangle the caller watches; ``hits`` are (kind, box) of ink that falls in it."""
+
+    name: str
+    box: Box
+    hits: list[tuple[str, Box]] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)  # hits kept, by kind
+
+    def hit(self, kind: str, box: Box) -> None:
+        """Keep this hit unless KEEP of its kind are kept already (each kind gets its room)."""
+        kept = self.counts.get(kind, 0)
+        if kept < KEEP:
+            self.counts[kind] = kept + 1
+            self.hits.append((kind, box))
+
+
+@dataclass
+class PageInk:
+    """One page's findings: the extent of its ink and what fell in the watched zones."""
+
+    number: int
+    trim: Box
+    ink: list[float] = field(default_factory=lambda: [math.inf, math.inf, -math.inf, -math.inf])
+    zones: list[Zone] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def inked(self) -> bool:
+        """Whether any ink was found on the page."""
+        return self.ink[0] != math.inf
+
+
+@dataclass
+class Findings:
+    """What the interpreter saw across the document."""
+
+    thinnest: float = math.inf
+    thinnest_page: int = 0
+    images: list[str] = field(default_factory=list)
+    colours: list[str] = field(default_factory=list)
+    fonts: dict[str, bool] = field(default_factory=dict)  # base font name -> embedded
+
+
+class _State:
+    """The graphics state that q saves and Q restores."""
+
+    __slots__ = (
+        "char_space",
+        "ctm",
+        "fill_space",
+        "fill_white",
+        "font",
+        "hscale",
+        "leading",
+        "line_width",
+        "render",
+        "rise",
+        "scale",
+        "size",
+        "stroke_space",
+        "stroke_white",
+        "word_space",
+    )
+
+    def __init__(self, ctm: Matrix) -> None:
+        """The state at the start of a content stream."""
+        self.ctm = ctm
+        self.scale = thinnest_scale(ctm)  # kept with the ctm: lines are measured often
+        self.line_width = 1.0
+        self.fill_space = "/DeviceGray"
+        self.stroke_space = "/DeviceGray"
+        self.fill_white = False
+        self.stroke_white = False
+        self.font: FontInfo | None = None
+        self.size = 0.0
+        self.char_space = 0.0
+        self.word_space = 0.0
+        self.hscale = 1.0
+        self.leading = 0.0
+        self.rise = 0.0
+        self.render = 0
+
+    def copy(self) -> _State:
+        """A copy for q to save."""
+        other = _State.__new__(_State)
+        for name in _State.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+
+class Scanner:
+    """Interprets pages one by one, sharing fonts and decoded forms across the document."""
+
+    def __init__(self, findings: Findings, spend: Spending) -> None:
+        """Nothing read yet."""
+        self.f = findings
+        self.spend = spend
+        self.fonts: dict[int, FontInfo] = {}
+        self.forms: dict[int, tuple[Any, bytes]] = {}  # id -> (the form, its decoded content)
+        self.page: PageInk = PageInk(0, (0.0, 0.0, 0.0, 0.0))
+
+    # --- entry -----------------------------------------------------------------------
+    def scan(self, number: int, page: Any, trim: Box, zones: list[Zone]) -> PageInk:
+        """Interpret one page; TooComplexError propagates, any other failure is a problem."""
+        self.page = result = PageInk(number, trim, zones=zones)
+        try:
+            with guard(f"page {number}"):
+                resources = get(page, "/Resources")
+                contents = get(page, "/Contents")
+                parts = list(contents) if isinstance(contents, ArrayObject) else [contents]
+                data = b"\n".join(
+                    stream_data(part, self.spend) for part in parts if part is not None
+                )
+                self.run(data, resources, IDENTITY, ())
+        except TooComplexError:
+            raise
+        except PdfPartError as exc:
+            self._problem(str(exc) if str(exc).startswith("page") else f"page {number}: {exc}")
+        return result
+
+    def _problem(self, text: str) -> None:
+        """Record a reason the page was not read in full (the first few are kept)."""
+        if len(self.page.problems) < KEEP:
+            self.page.problems.append(text)
+
+    # --- ink -------------------------------------------------------------------------
+    def _ink(self, kind: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Extend the page ink by a box and note it in the zones it touches."""
+        ink = self.page.ink
+        if x0 < ink[0]:
+            ink[0] = x0
+        if y0 < ink[1]:
+            ink[1] = y0
+        if x1 > ink[2]:
+            ink[2] = x1
+        if y1 > ink[3]:
+            ink[3] = y1
+        for zone in self.page.zones:
+            zx0, zy0, zx1, zy1 = zone.box
+            if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0:
+                zone.hit(kind, (x0, y0, x1, y1))
+
+    def _path_ink(
+        self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
+    ) -> None:
+        """A painted path's ink: its extent plus half the line, unless white or a background."""
+        if len(px) == 2:
+            xa, xb, ya, yb = float(px[0]), float(px[1]), float(py[0]), float(py[1])
+            x0, y0, x1, y1 = transform_box(
+                state.ctm, min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)
+            )
+        else:
+            xs = [float(v) for v in px]
+            ys = [float(v) for v in py]
+            x0, y0, x1, y1 = transform_box(state.ctm, min(xs), min(ys), max(xs), max(ys))
+        trim = self.page.trim
+        if (
+            fill
+            and not stroke
+            and x0 <= trim[0]
+            and y0 <= trim[1]
+            and x1 >= trim[2]
+            and y1 >= trim[3]
+        ):
+            return  # a background covering the whole page
+        half = 0.0
+        if stroke and not state.stroke_white:
+            half = state.line_width * state.scale / 2
+        elif not (fill and not state.fill_white):
+            return  # white paint only
+        self._ink("path", x0 - half, y0 - half, x1 + half, y1 + half)
+
+    def _stroke_width(self, state: _State) -> None:
+        """Remember the thinnest line stroked so far, as printed."""
+        width = state.line_width * state.scale
+        if width < self.f.thinnest:
+            self.f.thinnest = width
+            self.f.thinnest_page = self.page.number
+
+    # --- colour ----------------------------------------------------------------------
+    def _colour(self, text: str) -> None:
+        """Record one use of colour (the first few are kept)."""
+        if len(self.f.colours) < KEEP:
+            self.f.colours.append(f"page {self.page.number}: {text}")
+
+    def _space(self, name: str, resources: Any) -> str:
+        """A colour space name reduced to a device space, or the name itself."""
+        if name in _GREY_SPACES or name in _DEVICE_SPACES or name == "/Pattern":
+            return name
+        space = resolve(get(get(resources, "/ColorSpace"), name))
+        if isinstance(space, ArrayObject) and space:
+            family = resolve(space[0])
+            if family == "/ICCBased" and len(space) > 1:
+                n = number(get(space[1], "/N"))
+                return {1: "/DeviceGray", 3: "/DeviceRGB", 4: "/DeviceCMYK"}.get(int(n or 0), name)
+            if family == "/CalGray":
+                return "/DeviceGray"
+            if family in ("/Separation",) and len(space) > 1 and resolve(space[1]) == "/Black":
+                return "/DeviceGray"
+            return str(family)
+        return str(space) if space is not None else name
+
+    def _set_colour(self, space: str, values: list[float], fill: bool, state: _State) -> None:
+        """Check a colour for grey and remember whether it is white (no ink)."""
+        white = False
+        if space in _GREY_SPACES:
+            white = bool(values) and values[-1] >= 1.0
+        elif _DEVICE_SPACES.get(space) == 3 and len(values) == 3:
+            r, g, b = values
+            if not (abs(r - g) < 1e-6 and abs(g - b) < 1e-6):
+                self._colour(f"RGB colour {r:g} {g:g} {b:g}")
+            white = min(values) >= 1.0
+        elif _DEVICE_SPACES.get(space) == 4 and len(values) == 4:
+            if any(values[:3]):
+                self._colour(f"CMYK colour {values[0]:g} {values[1]:g} {values[2]:g}")
+            white = not any(values)
+        else:
+            self._colour(f"colour in {space}")
+        if fill:
+            state.fill_white = white
+        else:
+            state.stroke_white = white
+
+    # --- text ------------------------------------------------------------------------
+    def _font(self, name: str, resources: Any) -> FontInfo | None:
+        """The font named in the resources, read once per document."""
+        ref = get(get(resources, "/Font"), name)
+        if ref is None:
+            raise PdfPartError(f"font {name} is not in the page's resources")
+        key = id(ref)
+        info = self.fonts.get(key)
+        if info is None:
+            if not isinstance(ref, DictionaryObject):
+                raise PdfPartError(f"font {name} is not a font dictionary")
+            info = font_info(ref)
+            self.fonts[key] = info
+        return info
+
+    def _show(self, codes: bytes, text_m: Matrix, state: _State) -> Matrix:
+        """Ink for one string at the text matrix; returns the matrix after it."""
+        self.spend.ops(TEXT_COST)
+        font = state.font
+        if font is None:
+            raise PdfPartError("text shown before a font is set")
+        em, glyphs, spaces = font.measure(codes)
+        if glyphs and self.f.fonts.get(font.name, True):
+            self.f.fonts[font.name] = font.embedded  # a font counts once it shows text
+        size = state.size
+        advance = em * size + glyphs * state.char_space + spaces * state.word_space
+        advance *= state.hscale
+        if state.render not in (3, 7) and glyphs:
+            low = state.rise + font.descent * size
+            high = state.rise + font.ascent * size
+            m = multiply(text_m, state.ctm)
+            self._ink("text", *transform_box(m, min(0.0, advance), low, max(0.0, advance), high))
+        a, b, c, d, e, f = text_m
+        return (a, b, c, d, e + advance * a, f + advance * b)
+
+    # --- forms and images ------------------------------------------------------------
+    def _image(self, what: str, state: _State) -> None:
+        """A raster image: a finding, and ink over the unit square it fills."""
+        if len(self.f.images) < KEEP:
+            self.f.images.append(f"page {self.page.number}: {what}")
+        self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
+
+    def _do(self, name: str, resources: Any, state: _State, seen: tuple[int, ...]) -> None:
+        """Draw an XObject: an image is raster ink; a form is interpreted, within the budget."""
+        xobject = get(get(resources, "/XObject"), name)
+        if not isinstance(xobject, StreamObject):
+            raise PdfPartError(f"XObject {name} is missing or not a stream")
+        subtype = get(xobject, "/Subtype")
+        if subtype == "/Image":
+            self._image(f"image {name}", state)
+            return
+        if subtype != "/Form":
+            raise PdfPartError(f"XObject {name} of type {subtype}")
+        key = id(xobject)
+        if key in seen:
+            raise TooComplexError(f"form {name} draws itself")
+        self.spend.form(len(seen) + 1)
+        cached = self.forms.get(key)
+        if cached is None:
+            with guard(f"form {name}"):
+                cached = (xobject, stream_data(xobject, self.spend))
+            self.forms[key] = cached
+        matrix = numbers(get(xobject, "/Matrix"), 6) or IDENTITY
+        inner = get(xobject, "/Resources")
+        self.run(
+            cached[1],
+            inner if inner is not None else resources,
+            multiply(matrix, state.ctm),  # type: ignore[arg-type]
+            (*seen, key),
+        )
+
+    # --- the interpreter -------------------------------------------------------------
+    def run(self, data: bytes, resources: Any, ctm: Matrix, seen: tuple[int, ...]) -> None:
+        """Interpret one content stream under ``ctm`` (a page's, or a form's)."""
+        _Stream(self, resources, ctm, seen).run(data)
+
+
+class _Stream:
+    """One content stream being interpreted: its state, its path, its text position. Path
+    construction runs inline (most operators of a maze); every other operator has a handler
+    in ``_HANDLERS``; operators that leave no ink (h, W, BDC, ...) are skipped."""
+
+    def __init__(self, scanner: Scanner, resources: Any, ctm: Matrix, seen: tuple[int, ...]):
+        """A fresh graphics state under ``ctm``."""
+        self.scanner = scanner
+        self.resources = resources
+        self.seen = seen
+        self.state = _State(ctm)
+        self.stack: list[_State] = []
+        self.px: list[Any] = []  # the path's x and y, as read (bytes) or worked out (floats)
+        self.py: list[Any] = []
+        self.text_m = self.line_m = IDENTITY
+
+    def run(self, data: bytes) -> None:
+        """Interpret every operator; charge the budget batch by batch."""
+        scanner = self.scanner
+        limit = scanner.spend.budget.max_operands
+        operand_start = _OPERAND
+        handlers = _HANDLERS
+        operands: list[bytes] = []
+        px, py = self.px, self.py
+        for batch in batches(data, scanner.spend):
+            count = len(batch) // OPERAND_SHARE
+            for op in batch:
+                if op[0] in operand_start:
+                    operands.append(op)
+                    if len(operands) > limit:
+                        raise TooComplexError(f"over {limit:,} operands in a row")
+                    continue
+                count += 1
+                try:
+                    if op == b"l" or op == b"m":
+                        px.append(operands[-2])
+                        py.append(operands[-1])
+                    else:
+                        handler = handlers.get(op)
+                        if handler is not None:
+                            handler(self, op, operands)
+                except TooComplexError:  # a MazebookError, so a ValueError: before the rest
+                    raise
+                except PdfPartError as exc:
+                    scanner._problem(f"page {scanner.page.number}: {exc}")
+                except (IndexError, ValueError, TypeError, KeyError, UnicodeDecodeError):
+                    name = op.decode("latin-1")[:20]
+                    scanner._problem(
+                        f"page {scanner.page.number}: operator {name!r} cannot be read"
+                    )
+                    px.clear()
+                    py.clear()
+                operands = []
+            scanner.spend.ops(count)
+
+    # --- paths -----------------------------------------------------------------------
+    def _curve(self, op: bytes, operands: list[bytes]) -> None:
+        """c, v, y: a Bezier segment, by its true extent."""
+        add_curve(op, operands, self.px, self.py)
+
+    def _rectangle(self, op: bytes, operands: list[bytes]) -> None:
+        """re: a rectangle, by two corners."""
+        x, y, w, h = (float(v) for v in operands[-4:])
+        self.px.extend((operands[-4], str(x + w).encode()))
+        self.py.extend((operands[-3], str(y + h).encode()))
+
+    def _paint(self, op: bytes, operands: list[bytes]) -> None:
+        """S, f, B and the rest: the path becomes ink; a stroke is measured."""
+        if self.px:
+            stroke = op in _STROKE
+            self.scanner._path_ink(self.px, self.py, self.state, stroke, op not in (b"S", b"s"))
+            if stroke:
+                self.scanner._stroke_width(self.state)
+        self._end_path(op, operands)
+
+    def _end_path(self, op: bytes, operands: list[bytes]) -> None:
+        """n (and after painting): the path is done."""
+        self.px.clear()
+        self.py.clear()
+
+    # --- graphics state --------------------------------------------------------------
+    def _save(self, op: bytes, operands: list[bytes]) -> None:
+        """q: save the graphics state (a bounded number deep)."""
+        limit = self.scanner.spend.budget.max_saved_states
+        if len(self.stack) >= limit:
+            raise TooComplexError(f"over {limit} graphics states saved")
+        self.stack.append(self.state.copy())
+
+    def _restore(self, op: bytes, operands: list[bytes]) -> None:
+        """Q: restore it (an unmatched Q is ignored)."""
+        if self.stack:
+            self.state = self.stack.pop()
+
+    def _line_width(self, op: bytes, operands: list[bytes]) -> None:
+        """w: the line width."""
+        self.state.line_width = abs(float(operands[-1]))
+
+    def _concat(self, op: bytes, operands: list[bytes]) -> None:
+        """cm: a new transformation on top of the current one."""
+        self.state.ctm = multiply(matrix_of(operands), self.state.ctm)
+        self.state.scale = thinnest_scale(self.state.ctm)
+
+    def _ext_state(self, op: bytes, operands: list[bytes]) -> None:
+        """gs: the line width of an ExtGState, if it sets one."""
+        name = operands[-1].decode("latin-1")
+        lw = number(get(get(get(self.resources, "/ExtGState"), name), "/LW"))
+        if lw is not None:
+            self.state.line_width = abs(lw)
+
+    # --- colour ----------------------------------------------------------------------
+    def _device_colour(self, op: bytes, operands: list[bytes]) -> None:
+        """g, rg, k (fill) and G, RG, K (stroke): a device colour."""
+        space, n = _DEVICE_OPS[op.lower()]
+        fill = op.islower()
+        values = [float(v) for v in operands[-n:]]
+        if len(values) != n:
+            raise IndexError(op)
+        self.scanner._set_colour(space, values, fill, self.state)
+        if fill:
+            self.state.fill_space = space
+        else:
+            self.state.stroke_space = space
+
+    def _colour_space(self, op: bytes, operands: list[bytes]) -> None:
+        """cs, CS: the colour space that sc and scn values are in."""
+        space = self.scanner._space(operands[-1].decode("latin-1"), self.resources)
+        if op == b"cs":
+            self.state.fill_space, self.state.fill_white = space, False
+        else:
+            self.state.stroke_space, self.state.stroke_white = space, False
+
+    def _colour_values(self, op: bytes, operands: list[bytes]) -> None:
+        """sc, scn, SC, SCN: a colour in the current space (a pattern is colour)."""
+        fill = op in (b"sc", b"scn")
+        space = self.state.fill_space if fill else self.state.stroke_space
+        if space == "/Pattern" or (operands and operands[-1][0] == 0x2F):
+            self.scanner._colour("a pattern")
+        else:
+            self.scanner._set_colour(space, [float(v) for v in operands], fill, self.state)
+
+    def _shading(self, op: bytes, operands: list[bytes]) -> None:
+        """sh: a shading is colour unless its space is grey."""
+        shading = get(get(self.resources, "/Shading"), operands[-1].decode("latin-1"))
+        space = get(shading, "/ColorSpace")
+        if self.scanner._space(str(space), self.resources) not in _GREY_SPACES:
+            self.scanner._colour("a colour shading")
+
+    # --- text ------------------------------------------------------------------------
+    def _begin_text(self, op: bytes, operands: list[bytes]) -> None:
+        """BT: the text position starts at the origin."""
+        self.text_m = self.line_m = IDENTITY
+
+    def _font(self, op: bytes, operands: list[bytes]) -> None:
+        """Tf: the font and size."""
+        name = operands[-2].decode("latin-1")
+        self.state.font = self.scanner._font(name, self.resources)
+        self.state.size = float(operands[-1])
+
+    def _text_matrix(self, op: bytes, operands: list[bytes]) -> None:
+        """Tm: the text matrix."""
+        self.text_m = self.line_m = matrix_of(operands)
+
+    def _move(self, op: bytes, operands: list[bytes]) -> None:
+        """Td, TD: to the next line by an offset (TD sets the leading too)."""
+        tx, ty = float(operands[-2]), float(operands[-1])
+        if op == b"TD":
+            self.state.leading = -ty
+        self.text_m = self.line_m = multiply((1.0, 0.0, 0.0, 1.0, tx, ty), self.line_m)
+
+    def _next_line(self, op: bytes, operands: list[bytes]) -> None:
+        """T*: to the next line by the leading."""
+        move = (1.0, 0.0, 0.0, 1.0, 0.0, -self.state.leading)
+        self.text_m = self.line_m = multiply(move, self.line_m)
+
+    def _show(self, op: bytes, operands: list[bytes]) -> None:
+        """Tj, ' and ": a string shown (' and " move to the next line first)."""
+        if op == b"'" or op == b'"':
+            if op == b'"':
+                self.state.word_space = float(operands[-3])
+                self.state.char_space = float(operands[-2])
+            self._next_line(op, operands)
+        codes = string_bytes(operands[-1])
+        self.text_m = self.scanner._show(codes, self.text_m, self.state)
+
+    def _show_array(self, op: bytes, operands: list[bytes]) -> None:
+        """TJ: strings shown in turn, numbers moving back by thousandths of the size."""
+        if not operands or operands[0] != b"[" or operands[-1] != b"]":
+            raise ValueError("TJ without an array")
+        state = self.state
+        text_m = self.text_m
+        for item in operands[1:-1]:
+            if item[0] in b"(<":
+                text_m = self.scanner._show(string_bytes(item), text_m, state)
+            else:
+                shift = -float(item) / 1000 * state.size * state.hscale
+                a, b, c, d, e, f = text_m
+                text_m = (a, b, c, d, e + shift * a, f + shift * b)
+        self.text_m = text_m
+
+    def _text_state(self, op: bytes, operands: list[bytes]) -> None:
+        """TL, Tc, Tw, Tz, Ts, Tr: one number of the text state."""
+        value = float(operands[-1])
+        state = self.state
+        if op == b"TL":
+            state.leading = value
+        elif op == b"Tc":
+            state.char_space = value
+        elif op == b"Tw":
+            state.word_space = value
+        elif op == b"Tz":
+            state.hscale = value / 100
+        elif op == b"Ts":
+            state.rise = value
+        else:  # Tr
+            state.render = int(value)
+
+    # --- images and forms ------------------------------------------------------------
+    def _inline_image(self, op: bytes, operands: list[bytes]) -> None:
+        """BI ... EI: an inline image (its data skipped by the lexer)."""
+        self.scanner._image("an inline image", self.state)
+
+    def _draw(self, op: bytes, operands: list[bytes]) -> None:
+        """Do: an image or a form."""
+        self.scanner._do(operands[-1].decode("latin-1"), self.resources, self.state, self.seen)
+
+
+_Handler = Callable[[_Stream, bytes, list[bytes]], None]
+_DEVICE_OPS = {b"g": ("/DeviceGray", 1), b"rg": ("/DeviceRGB", 3), b"k": ("/DeviceCMYK", 4)}
+_HANDLERS: dict[bytes, _Handler] = {
+    b"c": _Stream._curve,
+    b"v": _Stream._curve,
+    b"y": _Stream._curve,
+    b"re": _Stream._rectangle,
+    **dict.fromkeys(_PAINT, _Stream._paint),
+    b"n": _Stream._end_path,
+    b"q": _Stream._save,
+    b"Q": _Stream._restore,
+    b"w": _Stream._line_width,
+    b"cm": _Stream._concat,
+    b"gs": _Stream._ext_state,
+    **dict.fromkeys((b"g", b"G", b"rg", b"RG", b"k", b"K"), _Stream._device_colour),
+    b"cs": _Stream._colour_space,
+    b"CS": _Stream._colour_space,
+    **dict.fromkeys((b"sc", b"scn", b"SC", b"SCN"), _Stream._colour_values),
+    b"sh": _Stream._shading,
+    b"BT": _Stream._begin_text,
+    b"Tf": _Stream._font,
+    b"Tm": _Stream._text_matrix,
+    b"Td": _Stream._move,
+    b"TD": _Stream._move,
+    b"T*": _Stream._next_line,
+    b"Tj": _Stream._show,
+    b"'": _Stream._show,
+    b'"': _Stream._show,
+    b"TJ": _Stream._show_array,
+    **dict.fromkeys((b"TL", b"Tc", b"Tw", b"Tz", b"Ts", b"Tr"), _Stream._text_state),
+    INLINE_IMAGE: _Stream._inline_image,
+    b"Do": _Stream._draw,
+}

@@ -1,0 +1,108 @@
+"""Front matter and section starts: copyright, belongs-to and own pages, sections on the right,
+answers a page per section; page parity and the answer cross-references stay right."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from mazebook.book import build_book
+from mazebook.book.plan import FrontMatter, SectionInput, plan_book
+
+TEMPLATE = '''
+title = "Front"
+copyright = "Copyright Ann Example. All rights reserved."
+belongs_to = true
+section_start = "right"
+seed = 2
+[[page]]
+title = "For grown-ups"
+body = """Pencil first.
+
+Then pen."""
+[[section]]
+name = "One"
+count = 3
+difficulty = 1
+answers_per_page = 2
+[[section]]
+name = "Two"
+count = 4
+difficulty = 2
+'''
+
+
+@pytest.mark.slow
+def test_front_pages_parity_and_answer_pages(tmp_path: Path) -> None:
+    path = tmp_path / "front.toml"
+    path.write_text(TEMPLATE, encoding="utf-8")
+    result = build_book(str(path), output=tmp_path / "front.pdf")
+    reader = PdfReader(str(result.pdf))
+    pages = [page.extract_text() or "" for page in reader.pages]
+    assert len(pages) % 2 == 0 and len(pages) == result.page_count
+    assert "Copyright Ann Example" in pages[1]  # on the back of the title
+    assert "This book belongs to" in pages[2]
+    assert "For grown-ups" in pages[3] and "Then pen." in pages[3]
+    manifest = json.loads(result.manifest.read_text())
+    for section in ("One", "Two"):
+        header = next(i for i, text in enumerate(pages) if text.strip().startswith(section))
+        assert (header + 1) % 2 == 1, f"{section} opens on page {header + 1}"
+    for puzzle in manifest["puzzles"]:
+        assert f"Puzzle {puzzle['number']}" in pages[puzzle["page"] - 1]
+        assert f"Solution on page {puzzle['answer_page']}" in pages[puzzle["page"] - 1]
+        assert f"Puzzle {puzzle['number']}" in pages[puzzle["answer_page"] - 1]
+    one = [p["answer_page"] for p in manifest["puzzles"] if p["section"] == "One"]
+    two = [p["answer_page"] for p in manifest["puzzles"] if p["section"] == "Two"]
+    assert [one.count(page) for page in sorted(set(one))] == [2, 1]  # two answers a page
+    assert not set(one) & set(two)  # section Two's answers start a page of their own
+
+
+@pytest.mark.slow
+@settings(max_examples=60)
+@given(
+    counts=st.lists(st.integers(1, 9), min_size=1, max_size=5),
+    per_page=st.sampled_from([1, 2, 4]),
+    answers=st.lists(st.sampled_from([None, 1, 2, 4, 6, 9]), min_size=5, max_size=5),
+    right=st.booleans(),
+    front=st.tuples(st.booleans(), st.booleans(), st.integers(0, 3)),
+    min_pages=st.sampled_from([0, 24, 31]),
+)
+def test_every_plan_keeps_parity_and_references(
+    counts: list[int],
+    per_page: int,
+    answers: list[int | None],
+    right: bool,
+    front: tuple[bool, bool, int],
+    min_pages: int,
+) -> None:
+    sections = [SectionInput(f"S{i}", n, (1, 2), answers[i]) for i, n in enumerate(counts)]
+    plan = plan_book(
+        sections,
+        puzzles_per_page=per_page,
+        front=FrontMatter(*front),
+        section_start="right" if right else "any",
+        min_pages=min_pages,
+    )
+    assert plan.page_count % 2 == 0 and plan.page_count >= min_pages
+    used = (
+        [p for _, p in plan.front_pages]
+        + list(plan.contents_pages)
+        + [s.header_page for s in plan.sections]
+        + sorted({p.page for p in plan.puzzles})
+        + list(plan.answer_pages)
+        + list(plan.blank_pages)
+    )
+    assert sorted(used) == list(range(1, plan.page_count + 1))  # every page once, none lost
+    if right:
+        assert all(s.header_page % 2 == 1 for s in plan.sections)
+    for puzzle in plan.puzzles:
+        per = sections[puzzle.section].answers_per_page or plan.answers_per_page
+        assert plan.answers_on(puzzle.answer_page) == per
+        assert 0 <= puzzle.answer_slot < per
+    slots = [(p.answer_page, p.answer_slot) for p in plan.puzzles]
+    assert len(set(slots)) == len(slots)

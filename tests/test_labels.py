@@ -1,0 +1,199 @@
+"""START and FINISH: both words on every puzzle, level, clear of every wall, and the same in
+SVG and PDF."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from mazebook import generate
+from mazebook.book import build_book
+from mazebook.cli import main
+from mazebook.render.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors
+from mazebook.render.shapes import maze_geometry
+from mazebook.render.style import fit_maze
+from mazebook.render.typeset import default_fonts
+
+SHAPE_BOOK = """
+title = "Shapes"
+seed = 5
+puzzles_per_page = {per_page}
+[[section]]
+name = "Circles"
+count = 3
+difficulty = [1, 4]
+shape = "circle"
+[[section]]
+name = "Hexes"
+count = 3
+difficulty = [1, 4]
+shape = "hex"
+[[section]]
+name = "Triangles"
+count = 3
+difficulty = [1, 4]
+shape = "triangle"
+[[section]]
+name = "Hearts"
+count = 3
+difficulty = [2, 4]
+shape = "mask"
+mask = "heart"
+[[section]]
+name = "Stars"
+count = 3
+difficulty = [2, 4]
+shape = "mask"
+mask = "star"
+"""
+
+
+def _puzzle_pages(pdf: Path, manifest: dict[str, object]) -> dict[int, int]:
+    """Puzzles per puzzle page, from the manifest."""
+    pages: dict[int, int] = {}
+    for puzzle in manifest["puzzles"]:  # type: ignore[attr-defined]
+        pages[puzzle["page"]] = pages.get(puzzle["page"], 0) + 1
+    return pages
+
+
+def _check_every_page(
+    pdf: Path, start: str = "START", finish: str = "FINISH", also: int = 0
+) -> None:
+    """Each puzzle page shows each word once per puzzle (``also``: times the page's own text
+    says them, e.g. a worksheet's instruction)."""
+    import json
+
+    manifest = json.loads(pdf.with_suffix(".json").read_text())
+    reader = PdfReader(str(pdf))
+    for page, count in _puzzle_pages(pdf, manifest).items():
+        text = reader.pages[page - 1].extract_text() or ""
+        extra = also if page == 1 else 0
+        assert text.count(start) == count + extra, (page, text)
+        assert text.count(finish) == count + extra, (page, text)
+        ops = reader.pages[page - 1].get_contents().get_data()
+        assert not re.search(rb"0 1 -1 0 [-\d.]+ [-\d.]+ cm", ops), page  # no turned words
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("template", ["classic", "children", "a4"])
+def test_both_words_level_on_every_puzzle_of_the_shipped_books(
+    tmp_path: Path, template: str
+) -> None:
+    pdf = tmp_path / f"{template}.pdf"
+    assert main(["build", template, "-o", str(pdf), "--quiet"]) == 0
+    _check_every_page(pdf)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("per_page", [1, 4])
+def test_both_words_on_every_shape_puzzle(tmp_path: Path, per_page: int) -> None:
+    path = tmp_path / "shapes.toml"
+    path.write_text(SHAPE_BOOK.format(per_page=per_page), encoding="utf-8")
+    result = build_book(str(path), output=tmp_path / "shapes.pdf")
+    _check_every_page(result.pdf)
+
+
+def test_worksheet_words_in_its_language(tmp_path: Path) -> None:
+    pdf = tmp_path / "sheet.pdf"
+    args = ["worksheet", "--count", "6", "--per-page", "6", "--levels", "1-6"]
+    assert main([*args, "-o", str(pdf), "--quiet"]) == 0
+    _check_every_page(pdf, also=1)  # the instruction names both words
+
+
+def _wall_points(geom: object) -> np.ndarray:
+    """Points every 0.05 cell along every wall and arc (an independent reading of the walls)."""
+    segs = geom.segments  # type: ignore[attr-defined]
+    out = []
+    for x1, y1, x2, y2 in segs.tolist():
+        n = max(2, int(np.hypot(x2 - x1, y2 - y1) / 0.05) + 1)
+        t = np.linspace(0, 1, n)
+        out.append(np.stack([x1 + (x2 - x1) * t, y1 + (y2 - y1) * t], axis=1))
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():  # type: ignore[attr-defined]
+        n = max(2, int(np.radians(a1 - a0) * r / 0.05) + 1)
+        a = np.radians(np.linspace(a0, a1, n))
+        out.append(np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], axis=1))
+    return np.concatenate(out)
+
+
+SHAPES = st.sampled_from(
+    [
+        ("rect", {}),
+        ("circle", {}),
+        ("hex", {}),
+        ("triangle", {}),
+        ("mask", {"mask": "heart"}),
+        ("mask", {"mask": "star"}),
+    ]
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=40)
+@given(
+    shape=SHAPES,
+    width=st.integers(4, 30),
+    height=st.integers(3, 30),
+    seed=st.integers(0, 10_000),
+    box=st.sampled_from([(540.0, 650.0), (250.0, 300.0), (160.0, 200.0)]),
+)
+def test_words_are_level_sized_from_the_cell_and_clear_of_walls(
+    shape: tuple[str, dict[str, str]],
+    width: int,
+    height: int,
+    seed: int,
+    box: tuple[float, float],
+) -> None:
+    name, options = shape
+    if name == "circle":
+        width, height = 1, max(1, height // 3)
+    if name == "hex":
+        width = max(width, height // 2 + 2)
+    maze = generate("backtracker", width, height, seed=seed, shape=name, **options)
+    geom = maze_geometry(maze)
+    fit = fit_maze(geom.width, geom.height, box[0] - 70, box[1] - 22)
+    s = fit.scale
+    font = default_fonts().bold
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, font, size))
+
+    room = (35 + fit.x) / s, (11 + fit.y) / s
+    region = (-room[0], -room[1], geom.width + room[0], geom.height + room[1])
+    labels = label_anchors(geom, s, ("START", "FINISH"), width_of, region)
+    assert [label.word for label in labels] == ["START", "FINISH"]
+    walls = _wall_points(geom)
+    for label in labels:
+        assert LABEL_SIZE <= label.size <= LABEL_SIZE_MAX
+        assert label.y1 - label.y0 < label.x1 - label.x0  # set level: wider than tall
+        inside = (
+            (walls[:, 0] > label.x0)
+            & (walls[:, 0] < label.x1)
+            & (walls[:, 1] > label.y0)
+            & (walls[:, 1] < label.y1)
+        )
+        assert not inside.any(), label
+        assert region[0] <= label.x0 and label.x1 <= region[2]
+        assert region[1] <= label.y0 and label.y1 <= region[3]
+    a, b = labels
+    assert a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0  # apart
+
+
+def test_large_cells_get_large_words() -> None:
+    maze = generate("backtracker", 4, 4, seed=1)
+    geom = maze_geometry(maze)
+    font = default_fonts().bold
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, font, size))
+
+    big = label_anchors(geom, 60.0, ("START", "FINISH"), width_of, (-3, -3, 7, 7))
+    small = label_anchors(geom, 8.0, ("START", "FINISH"), width_of, (-12, -6, 16, 10))
+    assert {label.size for label in big} == {LABEL_SIZE_MAX}
+    assert {label.size for label in small} == {LABEL_SIZE}
