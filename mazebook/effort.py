@@ -25,7 +25,7 @@ import hashlib
 import math
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .errors import InvalidOptionError
@@ -72,13 +72,13 @@ def effort_parts(
         raise InvalidOptionError(f"effort method must be one of {', '.join(METHODS)}: {method!r}")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise InvalidOptionError(f"effort runs must be a whole number of at least 1: {runs!r}")
-    solution = len(maze.solution_cells)
     tree = int(passage_counts(maze.links).sum()) // 2 == maze.size - 1
     if method == "exact" and not tree:
         raise InvalidOptionError("exact effort needs a perfect maze; this one has loops")
     if method == "exact" or (method == "auto" and tree):
-        mean = _exact(maze)
+        mean, solution = _exact(maze)
         return Effort(mean, solution, mean - solution, 0.0, 0)
+    solution = len(maze.solution_cells)
     rng = random.Random(maze_seed(maze) if seed is None else seed)
     heading = _Heading(maze)
     samples = [_simulate(maze, heading, rng) for _ in range(runs)]
@@ -150,8 +150,9 @@ def _open_grid_distance(grid: Grid, goal: int) -> array[int]:
     return dist
 
 
-def _exact(maze: Maze) -> float:
-    """Expected moves on a perfect maze: L plus each wrong branch's chance times its cost."""
+def _exact(maze: Maze) -> tuple[float, int]:
+    """Expected moves on a perfect maze: L plus each wrong branch's chance times its cost;
+    and L, the cells of the solution."""
     grid = maze.grid
     n, degree, adj, links = grid.size, grid.degree, grid.adj, maze.links
     slots = slots_of(degree)
@@ -164,7 +165,7 @@ def _exact(maze: Maze) -> float:
             size[p] += size[c]
             if size[c] > SEE:
                 entered[p] += entered[c]
-    path = maze.solution_cells
+    path = _path_up(parent, maze.entrance.cell, maze.exit.cell) or maze.solution_cells
     heading = _Heading(maze)
     total = float(len(path))
     prev = -1
@@ -181,7 +182,19 @@ def _exact(maze: Maze) -> float:
             w_b = heading.weight(p, b)
             total += 2.0 * entered[b] * w_b / (w_b + w_right)
         prev = p
-    return total
+    return total, len(path)
+
+
+def _path_up(parent: Sequence[int], start: int, goal: int) -> Sequence[int]:
+    """The cells from ``start`` up the tree hung from ``goal`` (the solution of a perfect maze,
+    without a second search); empty when ``start`` is not in the tree."""
+    path = [start]
+    while path[-1] != goal:
+        up = parent[path[-1]]
+        if up < 0:
+            return ()
+        path.append(up)
+    return path
 
 
 def _simulate(maze: Maze, heading: _Heading, rng: random.Random) -> int:

@@ -10,7 +10,6 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.pipeline import LevelWarning
 from mazebook.preflight import preflight
 
 
@@ -25,7 +24,7 @@ def test_nine_small_mazes_a_page_get_short_captions(tmp_path: Path) -> None:
     template = _write(
         tmp_path,
         'title = "Small"\npage_size = "a5"\nprinter = "home"\npuzzles_per_page = 9\n'
-        '[[section]]\nname = "All"\ncount = 9\ndifficulty = [1, 2]\n',
+        'fit = "cap"\n[[section]]\nname = "All"\ncount = 9\ndifficulty = 1\n',
     )
     result = build_book(str(template), output=tmp_path / "out" / "small.pdf")
     assert preflight(result.pdf, printer="home").ok  # the printer the template names
@@ -46,16 +45,6 @@ def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
     result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
     report = preflight(result.pdf)
     assert report.ok, report
-
-
-def test_unreachable_levels_are_reported(tmp_path: Path) -> None:
-    template = _write(
-        tmp_path,
-        'title = "Cramped"\npage_size = "a5"\nprinter = "home"\npuzzles_per_page = 9\n'
-        '[[section]]\nname = "Hard"\ncount = 3\ndifficulty = 10\n',
-    )
-    with pytest.warns(LevelWarning, match="easier than their level"):
-        build_book(str(template), output=tmp_path / "out" / "cramped.pdf")
 
 
 @pytest.mark.slow

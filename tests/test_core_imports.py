@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("maze",),
     ("generators", "braid"),
     ("openings", "engine", "solve"),
-    ("metrics", "effort"),
+    ("metrics", "effort", "levels"),
     ("render",),
     ("printers", "printers_doc", "template", "typeset"),
     ("preflight",),

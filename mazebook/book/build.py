@@ -59,15 +59,17 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    cap_plan,
     check_paths,
     check_svg_dir,
     choose_maze,
+    fit_levels,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    section_request,
     stage_manifest,
     stage_svgs,
-    warn_unreached_levels,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
@@ -90,6 +92,7 @@ class BookSetup:
     side_room: float  # points kept left and right of a puzzle's maze for its words
     answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
     printing: PrintSetup  # the printer's table, trim, paper and page format
+    requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
@@ -170,7 +173,8 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
 
 def prepare(template: Template) -> BookSetup:
     """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
-    shapes."""
+    shapes, and that the page holds every level asked for (else refuse, or cap where
+    fit = "cap")."""
     printing, plan, layout = plan_layout(template)
     fonts = load_fonts(template)
     body_w, body_h = layout.body_size
@@ -210,16 +214,26 @@ def prepare(template: Template) -> BookSetup:
         template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
     )
     probe_sections(template)
+    maze_room = (box.width, box.height)
+    levels = fit_levels(
+        template,
+        lambda section, level: section_request(
+            template, section, level, box=maze_room, min_cell=template.min_cell, limit=limit
+        ),
+        f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
+        f"{format_length(template.min_cell)})",
+    )
     return BookSetup(
         template,
         fonts,
-        plan,
+        cap_plan(plan, levels),
         layout,
         maze_box=(box.width, box.height),
         limit=limit,
         side_room=side_room,
         answer_boxes=answer_boxes,
         printing=printing,
+        requested=tuple(p.level for p in plan.puzzles),
     )
 
 
@@ -268,7 +282,6 @@ def build_book(
         warn_padding(printing, setup.plan)  # once everything else is known to be fine
         buffer = io.BytesIO()
         records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
-        warn_unreached_levels(records)
         cover_entry = None
         if cover_file is not None:
             count = setup.plan.page_count
@@ -314,15 +327,17 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         min_cell=tpl.min_cell,
         limit=setup.limit,
         rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     geom = maze_geometry(choice.maze)
+    level = record["level"]
     texts = tpl.texts
     answer = texts("solution_on_page", page=planned.answer_page)
     card = MazeCard(
         geom,
         texts("puzzle", number=planned.number),
-        f"{texts('level', level=planned.level)} · {answer}",
-        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+        f"{texts('level', level=level)} · {answer}",
+        caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
         start_word=texts("start"),
         finish_word=texts("finish"),
         side_room=setup.side_room,

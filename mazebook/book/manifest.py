@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import __version__
+from ..levels import level_of
 from ..maze import Maze, Opening
 from ..metrics import Metrics
 from ..template import Template
@@ -36,8 +37,12 @@ def puzzle_record(
     *,
     target: float,
     candidates: int,
+    effort: float,
+    requested_level: int,
 ) -> dict[str, Any]:
-    """One puzzle's manifest entry."""
+    """One puzzle's manifest entry. ``level`` is the level the maze reaches (the band of the
+    ladder holding its modelled ``effort``), ``requested_level`` the one the template asked
+    for; ``target_effort`` is the centre of the planned level's band."""
     options = dict(maze.options)
     if maze.grid.kind != "rect":
         options["shape"] = maze.grid.kind
@@ -46,8 +51,10 @@ def puzzle_record(
         "section": section_name,
         "page": planned.page,
         "answer_page": planned.answer_page,
-        "level": planned.level,
-        "target_difficulty": target,
+        "level": level_of(effort),
+        "requested_level": requested_level,
+        "effort": round(effort, 1),
+        "target_effort": round(target, 1),
         "algorithm": maze.algorithm,
         "shape": maze.grid.kind,
         "width": maze.width,

@@ -1,5 +1,5 @@
 """The steps that books and worksheets share: probe the sections, choose each maze and record
-it, group puzzles by page, stage SVGs, warn about levels a page cannot hold, report the result.
+it, group puzzles by page, stage SVGs, report the result; and first, which levels a page holds.
 
 Both builders (build.py for books, worksheet.py for worksheets) are plans over this one
 pipeline; neither imports the other's internals.
@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,9 @@ from ..inputs import check_distinct, utf8_path
 from ..maze import Maze
 from ..render.geometry import MazeGeometry
 from ..template import Template
+from ..template.limits import LEVEL_MIN
 from . import manifest as manifest_mod
+from . import schedule
 from .plan import BookPlan, PlannedPuzzle
 from .schedule import Choice, Request, choose, generators_for, openings_for
 
@@ -76,31 +77,87 @@ def output_paths(template: Template, output: str | Path | None) -> tuple[Path, P
     return pdf, pdf.with_suffix(".json")
 
 
-class LevelWarning(UserWarning):
-    """Some puzzles came out easier than their level: the page has no room for harder ones."""
+#: Says what a page lacks when a level does not fit it.
+MAKE_ROOM = "use a smaller min_cell, fewer puzzles per page or a larger page"
 
 
-#: How far (difficulty points) below its target a puzzle may land before the build warns.
-LEVEL_SLACK = 0.75
+def section_request(
+    tpl: Template,
+    index: int,
+    level: int,
+    *,
+    box: tuple[float, float],
+    min_cell: float,
+    limit: tuple[int, int],
+) -> Request:
+    """What a puzzle of section ``index`` at ``level`` asks of the schedule."""
+    section = tpl.sections[index]
+    return Request(
+        level=level,
+        box=box,
+        min_cell=min_cell,
+        limit=limit,
+        generators=section.generators,
+        shape=section.shape,
+        shape_options=section.shape_options,
+        openings=section.openings,
+        braid=section.braid,
+    )
 
 
-def warn_unreached_levels(records: list[dict[str, Any]]) -> None:
-    """Warn once when puzzles fell well short of their level's difficulty (hardest that fits)."""
-    short = [
-        r for r in records if r["metrics"]["difficulty"] < r["target_difficulty"] - LEVEL_SLACK
-    ]
-    if short:
-        levels = sorted({int(r["level"]) for r in short})
-        warnings.warn(
-            LevelWarning(
-                f"{len(short)} of {len(records)} puzzles are easier than their level "
-                f"(level{'s' if len(levels) > 1 else ''} {', '.join(map(str, levels))}): "
-                "the largest maze that fits the page "
-                "at min_cell was used; use fewer puzzles a page, a larger page or a smaller "
-                "min_cell (the manifest has each puzzle's target_difficulty and difficulty)"
-            ),
-            stacklevel=2,
-        )
+def fit_levels(
+    tpl: Template, request_for: Callable[[int, int], Request | None], where: str
+) -> dict[tuple[int, int], int]:
+    """The level each (section, requested level) gets: itself when the page holds it, else the
+    highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default).
+
+    ``request_for(section, level)`` is that level's request on this page, or None when the page
+    has no room for that level's cells at all. Checked before any puzzle is made.
+    """
+    levels: dict[tuple[int, int], int] = {}
+    for i, section in enumerate(tpl.sections):
+        lo, hi = section.levels
+        for level in range(min(lo, hi), max(lo, hi) + 1):
+            request = request_for(i, level)
+            try:
+                ok = request is not None and schedule.fits(request)
+            except MazebookError as exc:
+                raise section_error(tpl, i, exc) from None
+            if ok:
+                levels[(i, level)] = level
+                continue
+            top = _highest(request_for, i, level)
+            if section.fit != "cap":
+                first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
+                raise TemplateError(
+                    f'level {level} does not fit {where}: {first}; {MAKE_ROOM}, or set fit = "cap"',
+                    file=tpl.source,
+                    section=i + 1,
+                    section_name=section.name,
+                    key="difficulty",
+                )
+            levels[(i, level)] = max(top, LEVEL_MIN)
+    return levels
+
+
+def _highest(request_for: Callable[[int, int], Request | None], section: int, above: int) -> int:
+    """The highest level below ``above`` that section ``section``'s page holds (0: none)."""
+    for level in range(above - 1, LEVEL_MIN - 1, -1):
+        request = request_for(section, level)
+        if request is not None and schedule.fits(request):
+            return level
+    return 0
+
+
+def cap_plan(plan: BookPlan, levels: dict[tuple[int, int], int]) -> BookPlan:
+    """The plan with each puzzle's (and section's) level replaced by the level it gets
+    (fit_levels); the requested levels stay in the original plan, puzzle for puzzle."""
+    puzzles = tuple(replace(p, level=levels[(p.section, p.level)]) for p in plan.puzzles)
+    sections = tuple(
+        replace(s, levels=(levels[(s.index, s.levels[0])], levels[(s.index, s.levels[1])]))
+        for s in plan.sections
+    )
+    return replace(plan, puzzles=puzzles, sections=sections)
 
 
 def choose_maze(
@@ -111,21 +168,15 @@ def choose_maze(
     min_cell: float,
     limit: tuple[int, int],
     rng: random.Random,
+    requested_level: int | None = None,
 ) -> tuple[Choice, dict[str, Any]]:
     """Pick a planned puzzle's maze for its level (schedule.choose) and its manifest record.
 
     Shared by books and worksheets; an engine error names the template's section.
+    ``requested_level`` is the template's level when fit = "cap" lowered it.
     """
-    section = tpl.sections[planned.section]
-    request = Request(
-        level=planned.level,
-        box=box,
-        min_cell=min_cell,
-        limit=limit,
-        generators=section.generators,
-        shape=section.shape,
-        shape_options=section.shape_options,
-        openings=section.openings,
+    request = section_request(
+        tpl, planned.section, planned.level, box=box, min_cell=min_cell, limit=limit
     )
     try:
         choice = choose(request, rng)
@@ -134,11 +185,13 @@ def choose_maze(
     choice = dataclasses.replace(choice, maze=paths_as_given(choice.maze, tpl))
     record = manifest_mod.puzzle_record(
         planned,
-        section.name,
+        tpl.sections[planned.section].name,
         choice.maze,
         choice.metrics,
         target=choice.target,
         candidates=choice.candidates,
+        effort=choice.effort,
+        requested_level=planned.level if requested_level is None else requested_level,
     )
     return choice, record
 

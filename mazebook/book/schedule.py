@@ -1,53 +1,122 @@
-"""Difficulty levels 1-10 as measured difficulty: targets, generator choices, the candidate search.
+"""Difficulty levels 1-10 as bands of solving effort: generator choices, sizes, the search.
 
-A level is a target on the engine's difficulty score (``metrics.measure(maze).difficulty``,
-0..10), which combines the solution length, the decision points on it, the depth of the false
-branches and the turns. For each puzzle the search picks a generator allowed at that level, a
-size shaped like the page (never with cells below ``min_cell``) and the openings, generates,
-measures, and keeps the candidate closest to the target, stopping as soon as one is within
-TOLERANCE. Sizes are guessed from each generator's measured curve of score against log2(cells)
-(CURVES) and corrected from each measurement, so most puzzles need one or two tries.
+A level is an absolute band of modelled solving effort (mazebook.levels over
+mazebook.effort.solving_effort), the same on every page, shape and generator. For each puzzle
+the search picks a generator allowed at the level, a size shaped like the page (never with
+cells below ``min_cell``) and the openings, generates, measures the effort, and keeps the
+candidate closest to the level's centre, stopping as soon as one is within a quarter step
+(levels.KEEP). Effort grows almost in proportion to the cells (docs/effort.md), so the size is
+corrected from each measurement and most puzzles need one to three tries. Where the page is too
+small for a level at one generator, the search moves to a harder one (HARDNESS).
+
+Before any puzzle is made, ``highest_level`` says which levels a page holds: a level fits when
+the hardest allowed generator, at the largest size the page takes, reaches the level's
+``lowest_kept`` effort (the median of CAPACITY_SEEDS mazes), so its puzzles stay within a
+quarter step of the level's centre.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
-from collections.abc import Sequence
+import statistics
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..effort import solving_effort
 from ..engine import generate
 from ..errors import MazebookError
 from ..generators import REGISTRY
+from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, centre, level_of, lowest_kept
 from ..maze import Maze
 from ..metrics import Metrics, measure
-from ..template.limits import LEVELS
+from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from .layout import dims_for, maze_scale
 
-#: The difficulty score each level aims at (calibrated: level 10 is about the hardest maze
-#: that fits a letter page at 3.5 mm cells; level 1 a 5 x 5 maze).
-TARGETS: dict[int, float] = {level: round(1.5 + (level - 1) * 0.78, 2) for level in LEVELS}
-
-#: A candidate this close to its target is kept at once.
-TOLERANCE = 0.3
-#: At most this many candidates per puzzle; the closest is kept.
-MAX_CANDIDATES = 6
-#: The smallest maze side the builder makes (cells).
+#: At most this many candidates per puzzle, and this many at the largest size the page takes;
+#: the closest to the level's centre is kept.
+MAX_CANDIDATES = 12
+MAX_AT_LARGEST = 4
+#: Share of a miss the next size corrects: one maze's effort is noisy (seed to seed, sd 0.1 of
+#: log effort on rectangles, 0.3 on small circles), so a full correction would overshoot.
+DAMPING = 0.7
+#: The smallest maze side the builder makes (cells; rings for a circle: MIN_RINGS).
 MIN_SIDE = 4
+MIN_RINGS = 1
+#: A triangle-outlined triangle grid (rows r: 2r x r asked for, r * r cells) is sized by rows.
+TRIANGLE = "triangle-rows"
+MIN_TRIANGLE_ROWS = 3
+#: Effort grows as cells ** EFFORT_EXPONENT (measured 0.95-1.04, docs/effort.md).
+EFFORT_EXPONENT = 0.97
+#: The most a full braid lowers the effort (39 % on backtracker 39 x 52, docs/effort.md): the
+#: clear-margin check of ``fits`` allows for it in proportion to the braid.
+BRAID_LOSS = 0.4
+#: Mazes measured at the largest size to say which levels a page holds.
+CAPACITY_SEEDS = 3
+#: Simulated runs per braided maze there (a median of three mazes needs less than one maze).
+CAPACITY_RUNS = 4
 
-#: Generators each level picks from by default (those registered; see generators_for).
-#: Every level uses the same long-path family, on purpose: within one family every measure
-#: grows with the size (solution length, decision points, false branches and their depth),
-#: so each level is harder than the one below in all of them at once. Mixing families by
-#: level would break that: at the same score, branchy generators (prim, kruskal, wilson,
-#: aldous-broder) have two to four times the decision points of backtracker or hunt-and-kill
-#: but a third of the path length, and cannot reach levels 9-10 on a page at all, so the
-#: decision points would fall where a level switched family. A section's ``generators`` key
-#: picks any generators it likes (e.g. wilson for many short dead ends).
-LONG_PATH_GENERATORS = ("backtracker", "hunt-and-kill")
-LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {level: LONG_PATH_GENERATORS for level in LEVELS}
+#: Modelled effort of each generator on rectangles (3:4, farthest openings, mean of 8 seeds)
+#: at the sizes in CURVE_CELLS: the first guess of a size for an effort (docs/effort.md).
+CURVE_CELLS = (20, 48, 88, 192, 391, 768, 1452, 2806, 3888)
+EFFORT_CURVES: dict[str, tuple[int, ...]] = {
+    "backtracker": (17, 36, 69, 145, 292, 580, 1077, 1961, 2684),
+    "hunt-and-kill": (18, 38, 61, 135, 292, 597, 1143, 2149, 3060),
+    "growing-tree": (16, 37, 61, 141, 294, 581, 1125, 1965, 2904),
+    "recursive-division": (13, 26, 45, 92, 192, 359, 667, 1329, 1856),
+    "binary-tree": (13, 28, 48, 109, 242, 447, 852, 1851, 2500),
+    "sidewinder": (13, 27, 50, 103, 205, 390, 777, 1371, 1852),
+    "wilson": (14, 25, 44, 89, 157, 348, 676, 1236, 1591),
+    "aldous-broder": (12, 27, 45, 94, 174, 334, 646, 1256, 1698),
+    "eller": (12, 28, 43, 86, 185, 365, 659, 1179, 1518),
+    "kruskal": (13, 24, 42, 80, 165, 314, 575, 1123, 1485),
+    "bfs": (11, 20, 34, 82, 144, 305, 633, 1192, 1821),
+    "prim": (11, 22, 33, 75, 146, 265, 550, 963, 1418),
+}
+
+
+def effort_per_cell(name: str) -> float:
+    """A generator's effort per cell at 768 cells (a rank of hardness; 0.5 when unmeasured)."""
+    curve = EFFORT_CURVES.get(name)
+    return curve[5] / CURVE_CELLS[5] if curve else 0.5
+
+
+def cells_for(name: str, effort: float) -> float:
+    """The cells a rectangle of generator ``name`` needs for ``effort`` (log-log between the
+    measured sizes, and along the end segments beyond them)."""
+    curve = EFFORT_CURVES.get(name)
+    if curve is None:
+        return effort / 0.5
+    points = [(math.log(c), math.log(e)) for c, e in zip(CURVE_CELLS, curve, strict=True)]
+    y = math.log(effort)
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        if y <= y1 or (x1, y1) == points[-1]:
+            return math.exp(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
+    return float(CURVE_CELLS[-1])  # pragma: no cover - a curve has several points
+
+
+#: Cells a shape has per column x row asked for (a first guess; circles are sized by cells).
+SHAPE_FILL: dict[str, float] = {"rect": 1.0, "circle": 1.0, "hex": 0.75, "triangle": 1.0}
+DEFAULT_FILL = 0.6  # masks: about the share of a heart's box
+
+#: Generators by modelled effort at one size, hardest first: where a level cannot reach its
+#: band at the largest size that fits, the search moves up this list (among those allowed).
+HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
+
+#: Generators each level picks from by default. The size is set by measured effort, so every
+#: generator lands in the level's band; the mix varies the texture. Levels 1-4 mix in branchy
+#: generators (kruskal, wilson: many short dead ends, more choices per move), the middle adds
+#: growing-tree, and levels 8-10 keep to the three hardest (long false branches), which reach
+#: furthest at a page's largest size. A section's ``generators`` picks its own.
+LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
+    **{lv: ("backtracker", "hunt-and-kill", "kruskal", "wilson") for lv in range(1, 5)},
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree", "wilson") for lv in range(5, 8)},
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 10)},
+    10: ("backtracker", "hunt-and-kill", "growing-tree"),
+}
 #: Used when none of a level's generators is registered.
 FALLBACK_GENERATOR = "backtracker"
 
@@ -56,138 +125,9 @@ FALLBACK_GENERATOR = "backtracker"
 EASY_OPENINGS_UP_TO = 1
 
 
-@dataclass(frozen=True)
-class Curve:
-    """Measured mean difficulty of one generator by size: (log2 of cells, score), rising."""
-
-    points: tuple[tuple[float, float], ...]
-
-    def log_cells_for(self, score: float) -> float:
-        """The log2 cell count expected to give ``score`` (linear between the points, and
-        along the end segments beyond them)."""
-        pts = self.points
-        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-            if score <= y1 or (x1, y1) == pts[-1]:
-                return x0 + (score - y0) * (x1 - x0) / (y1 - y0)
-        return pts[-1][0]  # pragma: no cover - a curve has at least two points
-
-    def slope_at(self, log_cells: float) -> float:
-        """Score per doubling of the cells near ``log_cells`` (at least 0.3)."""
-        pts = self.points
-        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-            if log_cells <= x1 or (x1, y1) == pts[-1]:
-                return max(0.3, (y1 - y0) / (x1 - x0))
-        return 1.0  # pragma: no cover
-
-
-#: Measured as the mean difficulty of 12 seeds per size by log2 of the cell count (columns 4
-#: to 48 with 1.2 times as many rows, openings="farthest") on the generators as first written;
-#: re-measure when one changes. Generators without a curve use DEFAULT_CURVE and are corrected
-#: by the search.
-CURVES: dict[str, Curve] = {
-    "backtracker": Curve(
-        (
-            (4.32, 1.16),
-            (5.39, 2.17),
-            (6.32, 3.01),
-            (7.16, 3.86),
-            (8.08, 4.71),
-            (8.91, 5.58),
-            (9.75, 6.55),
-            (10.6, 7.5),
-            (11.44, 8.47),
-        )
-    ),
-    "hunt-and-kill": Curve(
-        (
-            (4.32, 1.12),
-            (5.39, 2.21),
-            (6.32, 3.02),
-            (7.16, 3.82),
-            (8.08, 4.63),
-            (8.91, 5.55),
-            (9.75, 6.29),
-            (10.6, 7.11),
-            (11.44, 8.0),
-        )
-    ),
-    "wilson": Curve(
-        (
-            (4.32, 1.38),
-            (5.39, 2.29),
-            (6.32, 3.09),
-            (7.16, 3.8),
-            (8.08, 4.57),
-            (8.91, 5.12),
-            (9.75, 5.89),
-            (10.6, 6.57),
-            (11.44, 7.37),
-        )
-    ),
-    "aldous-broder": Curve(
-        (
-            (4.32, 1.51),
-            (5.39, 2.32),
-            (6.32, 3.04),
-            (7.16, 3.74),
-            (8.08, 4.5),
-            (8.91, 5.24),
-            (9.75, 5.93),
-            (10.6, 6.65),
-            (11.44, 7.35),
-        )
-    ),
-    "kruskal": Curve(
-        (
-            (4.32, 1.46),
-            (5.39, 2.29),
-            (6.32, 2.96),
-            (7.16, 3.65),
-            (8.08, 4.44),
-            (8.91, 5.1),
-            (9.75, 5.7),
-            (10.6, 6.49),
-            (11.44, 7.17),
-        )
-    ),
-    "prim": Curve(
-        (
-            (4.32, 1.43),
-            (5.39, 2.19),
-            (6.32, 2.93),
-            (7.16, 3.4),
-            (8.08, 4.05),
-            (8.91, 4.74),
-            (9.75, 5.26),
-            (10.6, 5.96),
-            (11.44, 6.5),
-        )
-    ),
-}
-DEFAULT_CURVE = CURVES["backtracker"]
-
-
-#: Generators by how hard a maze of a given size tends to be, hardest first: where a level
-#: cannot reach its target at the largest size that fits, the search moves up this list.
-HARDNESS = (
-    "backtracker",
-    "hunt-and-kill",
-    "growing-tree",
-    "wilson",
-    "aldous-broder",
-    "kruskal",
-    "eller",
-    "prim",
-    "bfs",
-    "recursive-division",
-    "sidewinder",
-    "binary-tree",
-)
-
-
 def target_for(level: int) -> float:
-    """The difficulty score a level aims at."""
-    return TARGETS[level]
+    """The effort (moves) a level aims at: its centre on the ladder."""
+    return centre(level)
 
 
 def generators_for(level: int, allowed: Sequence[str] = ()) -> tuple[str, ...]:
@@ -229,22 +169,196 @@ class Request:
     shape: str = "rect"
     shape_options: tuple[tuple[str, Any], ...] = ()
     openings: str = "auto"
+    braid: float = 0.0
 
 
 @dataclass(frozen=True, eq=False)
 class Choice:
-    """The kept candidate, its measurement, the target, and how many candidates were tried."""
+    """The kept candidate, its effort and measurement, the target effort, the tries."""
 
     maze: Maze
     metrics: Metrics
-    target: float
+    target: float  # the level's centre (moves)
     candidates: int
-    tried: tuple[tuple[str, int, int, float], ...] = field(default=())
+    tried: tuple[tuple[str, int, int, float], ...] = field(default=())  # algorithm, w, h, effort
+    effort: float = 0.0
+
+    @property
+    def level(self) -> int:
+        """The level the kept maze reaches (the band holding its effort)."""
+        return level_of(self.effort)
 
 
-def curve_for(name: str) -> Curve:
-    """The generator's measured curve, or DEFAULT_CURVE."""
-    return CURVES.get(name, DEFAULT_CURVE)
+@dataclass(frozen=True)
+class Room:
+    """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
+    a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
+    steps of size than whole rings: the small circles of the first levels need them)."""
+
+    shape: str
+    box: tuple[float, float]
+    least: tuple[int, int]
+    most: tuple[int, int]
+    inner: int = DEFAULT_INNER  # a circle's first ring, when the section sets it
+    inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
+
+    def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
+        """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
+        if self.shape == "circle":
+            inner = (extra or {}).get("inner", self.inner)
+            return float(sum(ring_counts(dims[1], inner)))
+        if self.shape == TRIANGLE:
+            return float(dims[1] * dims[1])
+        return float(dims[0] * dims[1])
+
+    def pick(self, cells: float) -> tuple[int, int, dict[str, Any]]:
+        """The size nearest ``cells`` nominal cells, shaped like the box, within the room:
+        (width, height, options generate() needs for it, e.g. a circle's inner)."""
+        if self.shape == "circle":
+            options = [
+                ((r, r), {"inner": i} if self.inners else {})
+                for r in range(self.least[1], self.most[1] + 1)
+                for i in self.inners or (self.inner,)
+            ]
+            dims, extra = min(options, key=lambda o: abs(math.log(self.cells(*o) / cells)))
+            return dims[0], dims[1], extra
+        if self.shape == TRIANGLE:
+            rows = range(self.least[1], self.most[1] + 1)
+            best = min(rows, key=lambda r: abs(math.log(self.cells((r, r)) / cells)))
+            return 2 * best, best, {}
+        return (*dims_for(cells, *self.box, self.most, min(self.least)), {})
+
+    def extremes(self) -> tuple[float, float]:
+        """The fewest and the most nominal cells the room takes."""
+        inners: Sequence[int] = self.inners or (self.inner,)
+        least = min(self.cells(self.least, {"inner": i}) for i in inners)
+        most = max(self.cells(self.most, {"inner": i}) for i in inners)
+        return least, most
+
+    def largest(self) -> tuple[int, int, dict[str, Any]]:
+        """The largest size (and its options)."""
+        return self.pick(self.extremes()[1])
+
+
+def _inner(request: Request) -> int:
+    value = dict(request.shape_options).get("inner", DEFAULT_INNER)
+    return value if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_INNER
+
+
+@functools.lru_cache(maxsize=256)
+def room_for(request: Request) -> Room:
+    """The sizes the request's page takes for its shape at min_cell (level and generators aside).
+
+    A rectangle or mask takes ``limit``; a circle, hexagon or triangle is drawn once at the
+    largest size and shrunk until its drawing keeps cells of at least min_cell.
+    """
+    shape = request.shape
+    options: dict[str, Any] = dict(request.shape_options)
+    kind = (
+        TRIANGLE
+        if shape == "triangle" and options.get("outline", "triangle") == "triangle"
+        else shape
+    )
+    least = {
+        "circle": (MIN_RINGS, MIN_RINGS),
+        TRIANGLE: (2 * MIN_TRIANGLE_ROWS, MIN_TRIANGLE_ROWS),
+    }.get(kind, (MIN_SIDE, MIN_SIDE))
+    width, height = request.limit
+    if min(width, height) < MIN_SIDE:
+        raise MazebookError(
+            f"no {shape} maze fits cells of {request.min_cell:.1f} pt "
+            f"({request.min_cell / 72 * 25.4:.1f} mm) in the maze area of "
+            f"{request.box[0]:.0f} x {request.box[1]:.0f} pt: put fewer mazes on a page, "
+            "or set a smaller min_cell"
+        )
+    if shape in ("rect", "mask"):
+        return Room(shape, request.box, least, (width, height))
+    if kind == "circle":
+        width = height = max(MIN_RINGS, min(width, height) // 2 - 1)
+    elif kind == TRIANGLE:  # a side of one cell: rows up to the width, or the height / 0.87
+        height = max(MIN_TRIANGLE_ROWS, min(width, math.floor(height / 0.866)))
+        width = 2 * height
+    while True:
+        maze = generate("hunt-and-kill", width, height, seed=0, shape=shape, **options)
+        ratio = _fit_ratio(maze, request)
+        if ratio >= 1.0 or (width, height) == least:
+            free = shape == "circle" and "inner" not in options
+            inners = tuple(range(MIN_INNER, MAX_INNER + 1)) if free else ()
+            return Room(kind, request.box, least, (width, height), _inner(request), inners)
+        height = max(least[1], min(height - 1, math.floor(height * ratio)))
+        width = (
+            2 * height
+            if kind == TRIANGLE
+            else max(least[0], min(width - 1, math.floor(width * ratio)))
+        )
+
+
+def _options(request: Request, level: int) -> dict[str, Any]:
+    options: dict[str, Any] = dict(request.shape_options)
+    options["openings"] = openings_for(level, request.shape, request.openings)
+    if request.braid:
+        options["braid"] = request.braid
+    return options
+
+
+@functools.lru_cache(maxsize=256)
+def capacity(request: Request, algorithm: str) -> float:
+    """The effort ``algorithm`` reaches at the largest size the page takes: the median of
+    CAPACITY_SEEDS mazes (seeds 0, 1, 2; the level's own openings; braided mazes are simulated
+    CAPACITY_RUNS times)."""
+    room = room_for(request)
+    options = _options(request, request.level)
+    w, h, extra = room.largest()
+    efforts = [
+        solving_effort(
+            generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra),
+            runs=CAPACITY_RUNS,
+        )
+        for seed in range(CAPACITY_SEEDS)
+    ]
+    return statistics.median(efforts)
+
+
+def fits(request: Request) -> bool:
+    """Whether the page holds the request's level: one of its generators reaches the level's
+    lowest_kept effort at the largest size (a clear margin by effort_per_cell is taken as
+    read; anything closer is measured)."""
+    room = room_for(request)
+    need = lowest_kept(request.level)
+    names = generators_for(request.level, request.generators)
+    guess = max(effort_per_cell(n) for n in names) * _fill(request.shape)
+    guess *= 1.0 - BRAID_LOSS * request.braid
+    if guess * room.extremes()[1] ** EFFORT_EXPONENT >= 3 * need:
+        return True
+    level_request = _with_level(request, request.level)
+    return any(capacity(level_request, n) >= need for n in _by_hardness(names))
+
+
+def highest_level(request: Request) -> int:
+    """The highest level the request's page holds (its own level aside); 0 when none does."""
+    for level in range(LAST_LEVEL, FIRST_LEVEL - 1, -1):
+        if fits(_with_level(request, level)):
+            return level
+    return 0
+
+
+def _with_level(request: Request, level: int) -> Request:
+    # capacity does not depend on the level beyond its openings and generators
+    return Request(
+        level,
+        request.box,
+        request.min_cell,
+        request.limit,
+        request.generators,
+        request.shape,
+        request.shape_options,
+        request.openings,
+        request.braid,
+    )
+
+
+def _fill(shape: str) -> float:
+    return SHAPE_FILL.get(shape, DEFAULT_FILL)
 
 
 def _by_hardness(names: Sequence[str]) -> list[str]:
@@ -253,64 +367,58 @@ def _by_hardness(names: Sequence[str]) -> list[str]:
 
 
 def choose(request: Request, rng: random.Random) -> Choice:
-    """Generate candidates for the request until one is within TOLERANCE of the target;
+    """Generate candidates until one is within a quarter step (KEEP) of the level's centre;
     return the closest. Every random choice comes from ``rng``."""
     target = target_for(request.level)
     names = generators_for(request.level, request.generators)
     algorithm = names[rng.randrange(len(names))]
-    openings = openings_for(request.level, request.shape, request.openings)
-    options: dict[str, Any] = dict(request.shape_options)
-    options["openings"] = openings
-    log_cells = curve_for(algorithm).log_cells_for(target)
-    box_w, box_h = request.box
-    limit = request.limit
-    best: tuple[float, Maze, Metrics] | None = None
+    options = _options(request, request.level)
+    room = room_for(request)
+    log_min, log_max = (math.log(c) for c in room.extremes())
+    log_cells = math.log(cells_for(algorithm, target) / _fill(request.shape))
+    best: tuple[float, Maze, float] | None = None
     tried: list[tuple[str, int, int, float]] = []
+    at_largest: dict[str, float] = {}  # the most effort each generator gave at the largest size
     for _ in range(MAX_CANDIDATES):
-        width, height = dims_for(2.0**log_cells, box_w, box_h, limit, MIN_SIDE)
+        log_cells = min(max(log_cells, log_min), log_max)
+        width, height, extra = room.pick(math.exp(log_cells))
         maze = generate(
-            algorithm, width, height, seed=rng.getrandbits(63), shape=request.shape, **options
+            algorithm,
+            width,
+            height,
+            seed=rng.getrandbits(63),
+            shape=request.shape,
+            **options,
+            **extra,
         )
-        ratio = _fit_ratio(maze, request) if request.shape != "rect" else 1.0
-        if ratio < 1.0:
-            # the drawing is too big for min_cell: shrink both sides by the shortfall (at least
-            # one cell), so a round or hexagonal maze fits in a try or two
-            limit = (
-                max(MIN_SIDE, min(width - 1, math.floor(width * ratio))),
-                max(MIN_SIDE, min(height - 1, math.floor(height * ratio))),
-            )
-            log_cells = math.log2(limit[0] * limit[1])
-            continue
-        metrics = measure(maze)
-        error = metrics.difficulty - target
-        tried.append((algorithm, width, height, metrics.difficulty))
-        if best is None or abs(error) < abs(best[0]):
-            best = (error, maze, metrics)
-        if abs(error) <= TOLERANCE:
+        effort = solving_effort(maze)
+        miss = math.log(effort / target)
+        tried.append((algorithm, width, height, round(effort, 1)))
+        if best is None or abs(miss) < abs(best[0]):
+            best = (miss, maze, effort)
+        if abs(miss) <= math.log(KEEP):
             break
-        at_max = width >= limit[0] and height >= limit[1]
-        at_min = width <= MIN_SIDE and height <= MIN_SIDE
-        if (error < 0 and at_max) or (error > 0 and at_min):
-            switched = _switch(algorithm, names, harder=error < 0)
-            if switched is None:
+        at_max = log_cells >= log_max - 1e-9
+        at_min = log_cells <= log_min + 1e-9
+        if miss < 0 and at_max:
+            # the page's largest size falls short: try each allowed generator there (hardest on
+            # rectangles first; on other shapes the order differs), then the one that did best
+            at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
+            if sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
                 break
-            algorithm = switched
-            log_cells = min(log_cells, curve_for(algorithm).log_cells_for(target))
+            untried = [n for n in _by_hardness(names) if n not in at_largest]
+            algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
             continue
-        step = -error / curve_for(algorithm).slope_at(log_cells)
-        new_log = log_cells + step
-        if dims_for(2.0**new_log, box_w, box_h, limit, MIN_SIDE) == (width, height):
-            # the correction is smaller than one row or column: move by one at least
-            new_log = math.log2(width * height + math.copysign(min(width, height), step))
-        log_cells = new_log
-    if best is None:
-        raise MazebookError(
-            f"no {request.shape} maze fits cells of {request.min_cell:.1f} pt "
-            f"({request.min_cell / 72 * 25.4:.1f} mm) in the maze area of "
-            f"{request.box[0]:.0f} x {request.box[1]:.0f} pt: put fewer mazes on a page, "
-            "or set a smaller min_cell"
-        )
-    return Choice(best[1], best[2], target, len(tried), tuple(tried))
+        if miss > 0 and at_min:
+            switched = _switch(algorithm, names, harder=False)
+            if switched is not None:
+                algorithm = switched
+            continue  # at the smallest size: another seed (or an easier generator) there
+        cells = room.cells((width, height), extra)
+        log_cells = math.log(cells) - DAMPING * miss / EFFORT_EXPONENT
+    assert best is not None  # MAX_CANDIDATES >= 1
+    _, maze, effort = best
+    return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
 
 
 def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:

@@ -26,7 +26,7 @@ from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template, caps
-from ..template.units import format_length
+from ..template.units import POINTS_PER_MM, format_length
 from ..template.worksheet import WorksheetOptions
 from . import manifest as manifest_mod
 from .document import (
@@ -53,18 +53,20 @@ from .layout import (
 from .pipeline import (
     BuildResult,
     Progress,
+    cap_plan,
     check_paths,
     check_svg_dir,
     choose_maze,
+    fit_levels,
     output_paths,
     probe_sections,
     puzzles_by_page,
+    section_request,
     stage_manifest,
     stage_svgs,
-    warn_unreached_levels,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .schedule import MIN_SIDE
+from .schedule import MIN_SIDE, Request, fits
 from .worksheet_pages import (
     FIXED_TEXT,
     SHEET_CAPTION,
@@ -104,6 +106,7 @@ class WorksheetSetup:
     maze_box: tuple[float, float]
     rooms: dict[int, LevelRoom]  # by level
     side_room: float  # points kept left and right of a maze for its words
+    requested: tuple[int, ...] = ()  # the template's level of each maze (before fit = "cap")
 
     def slots(self, frame: PageFrame) -> list[Slot]:
         return sheet_slots(self.template, frame)
@@ -187,20 +190,100 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
     words = (options.start_label, options.finish_label)
     side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
     box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
-    rooms = {level: _room(template, level, box.width, box.height) for level in levels}
-    cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in plan.puzzles)
-    caps.check_work(source, pages=plan.page_count, cells=cells)
+    maze_room = (box.width, box.height)
     probe_sections(template)
+    # the levels asked for must have room for their cells (else the error names min_cell)
+    for level in sorted({p.level for p in plan.puzzles}):
+        _room(template, level, *maze_room)
+    rooms_by_level: dict[int, LevelRoom | None] = {}
+
+    def room_of(level: int) -> LevelRoom | None:
+        if level not in rooms_by_level:
+            rooms_by_level[level] = _level_room(template, level, maze_room)
+        return rooms_by_level[level]
+
+    def request_for(section: int, level: int) -> Request | None:
+        room = room_of(level)
+        if room is None:
+            return None
+        return section_request(
+            template, section, level, box=maze_room, min_cell=room.min_cell, limit=room.limit
+        )
+
+    where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
+    capped = cap_plan(plan, fit_levels(template, request_for, where))
+    rooms: dict[int, LevelRoom] = {}
+    for level in sorted({p.level for p in capped.puzzles}):
+        room = room_of(level)
+        rooms[level] = room if room is not None else _room(template, level, *maze_room)
+    cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in capped.puzzles)
+    caps.check_work(source, pages=capped.page_count, cells=cells)
     return WorksheetSetup(
         template,
         fonts,
         text,
-        plan,
+        capped,
         layout,
-        maze_box=(box.width, box.height),
+        maze_box=maze_room,
         rooms=rooms,
+        requested=tuple(p.level for p in plan.puzzles),
         side_room=side_room,
     )
+
+
+#: The smallest cell a level's default cell shrinks to so that the level fits the slot (the
+#: book's own default: a sharp pencil).
+SMALLEST_DEFAULT_CELL = 3.5 * POINTS_PER_MM
+#: Steps of that shrinking.
+CELL_STEP = 0.25 * POINTS_PER_MM
+
+
+def _level_room(template: Template, level: int, box: tuple[float, float]) -> LevelRoom | None:
+    """The level's room on the sheet: its default cell, shrunk (when the template sets no
+    min_cell) to the largest cell, down to SMALLEST_DEFAULT_CELL, at which the level fits for
+    every section that asks for it; None when the slot has no room for the cell at all."""
+    try:
+        room = _room(template, level, *box)
+    except TemplateError:
+        return None
+    if options_of(template).min_cell_given:
+        return room
+    users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
+    cell = room.min_cell
+    for i in users or range(len(template.sections)):
+        cell = min(cell, _fitting_cell(template, i, level, box, cell))
+    return LevelRoom(cell, max_cells(*box, cell))
+
+
+def _fitting_cell(
+    template: Template, section: int, level: int, box: tuple[float, float], cell: float
+) -> float:
+    """The largest cell from ``cell`` down to SMALLEST_DEFAULT_CELL (in CELL_STEP steps) at
+    which section ``section``'s page holds ``level``; ``cell`` itself when none does."""
+
+    def holds(c: float) -> bool:
+        limit = max_cells(*box, c)
+        if min(limit) < MIN_SIDE:
+            return False
+        request = section_request(template, section, level, box=box, min_cell=c, limit=limit)
+        return fits(request)
+
+    if holds(cell):
+        return cell
+    steps = [
+        cell - k * CELL_STEP for k in range(1, 1 + int((cell - SMALLEST_DEFAULT_CELL) / CELL_STEP))
+    ]
+    steps.append(SMALLEST_DEFAULT_CELL)
+    lo, hi = 0, len(steps) - 1  # bisect for the first (largest) cell that holds the level
+    if not holds(steps[hi]):
+        return cell
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(steps[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return steps[lo]
 
 
 def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:
@@ -255,7 +338,6 @@ def build_worksheet(
         records = render_worksheet(
             setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
         )
-        warn_unreached_levels(records)
         extra = {
             "answers_file": answers_path.name,
             "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
@@ -350,6 +432,7 @@ def _make_maze(
         min_cell=room.min_cell,
         limit=room.limit,
         rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
     return record, maze_geometry(choice.maze)

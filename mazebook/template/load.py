@@ -56,6 +56,7 @@ DEFAULTS: dict[str, Any] = {
     "belongs_to": False,
     "section_start": "any",
     "page": [],
+    "fit": "refuse",  # a level the page cannot hold: refuse the template, or "cap" it
 }
 
 #: Defaults of a [[section]]'s keys ("Section N" for a missing name).
@@ -65,6 +66,8 @@ SECTION_DEFAULTS: dict[str, Any] = {
     "generators": None,  # the level's own choice (see schedule.LEVEL_GENERATORS)
     "openings": "auto",
     "shape": "rect",
+    "fit": None,  # the template's fit
+    "braid": 0.0,  # a perfect maze
 }
 
 #: Section keys that describe a mask and go to generate() with shape = "mask".
@@ -86,6 +89,8 @@ class Section:
     shape: str = "rect"
     shape_options: tuple[tuple[str, Any], ...] = ()  # mask/text/image and the options table
     answers_per_page: int | None = None  # None: the book's
+    braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
+    fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
 
 
 @dataclass(frozen=True)
@@ -264,6 +269,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
+    section_defaults["fit"] = values["fit"]
     sections = tuple(
         _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
         for i, s in enumerate(data["section"])
@@ -362,4 +368,6 @@ def _section(
         shape=shape,
         shape_options=tuple(shape_options),
         answers_per_page=data.get("answers_per_page"),
+        braid=float(values["braid"]),
+        fit=values["fit"] or "refuse",
     )

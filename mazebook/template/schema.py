@@ -34,6 +34,11 @@ Validator = validators.extend(  # type: ignore[no-untyped-call]
 )
 
 _LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
+_FIT = {
+    "enum": ["refuse", "cap"],
+    "description": "one of refuse (a level the page cannot hold stops the build), cap (such "
+    "puzzles get the highest level that fits)",
+}
 
 
 def _text(description: str) -> dict[str, Any]:
@@ -90,6 +95,13 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "mask": _text('a built-in silhouette name such as "heart" (with shape = "mask")'),
             "text": _text('text whose letters form the maze (with shape = "mask")'),
             "image": _text('a black-and-white image file (with shape = "mask")'),
+            "fit": _FIT,
+            "braid": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
+            },
             "options": {
                 "type": "object",
                 "additionalProperties": {"type": ["string", "number", "boolean"]},
@@ -182,6 +194,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 'bleed), e.g. "0.5in"'
             ),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
+            "fit": _FIT,
             "instruction": _text("a non-empty string (worksheets only)"),
             "fields": {
                 "type": "array",

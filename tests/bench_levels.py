@@ -1,0 +1,165 @@
+"""The level ladder on each kind of page: sizes, generators and modelled effort (not a pytest file).
+
+Run ``python tests/bench_levels.py --tables`` to print the tables of docs/levels.md: for each
+page kind (letter, 6 x 9 in, four a page, a worksheet at six a page, circles, hearts) and each
+level that fits, the typical size, the generator mix and the modelled effort of the puzzles the
+builder chooses, and the highest level that fits. Without ``--tables`` it times the choice of
+one puzzle per level on a letter page. tests/test_levels.py checks the same numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from mazebook.book.build import prepare
+from mazebook.book.pipeline import section_request
+from mazebook.book.schedule import Choice, Request, choose
+from mazebook.book.worksheet import prepare_worksheet
+from mazebook.levels import LAST_LEVEL, centre
+from mazebook.template import Template
+from mazebook.template.load import parse_template
+
+#: Page kinds: name -> the template's text before its one section (fit = "cap" so that every
+#: level prepares, capped where it does not fit).
+PAGE_KINDS: dict[str, str] = {
+    "letter": 'title = "t"\npage_size = "letter"\n',
+    "6 x 9 in": 'title = "t"\npage_size = "6x9in"\n',
+    "four a page": 'title = "t"\npage_size = "letter"\npuzzles_per_page = 4\n',
+    "worksheet, six a page": (
+        'kind = "worksheet"\ntitle = "t"\npage_size = "letter"\npuzzles_per_page = 6\n'
+    ),
+    "circle": 'title = "t"\npage_size = "letter"\n',
+    "heart": 'title = "t"\npage_size = "letter"\n',
+}
+#: Section keys of each page kind.
+SECTION_KEYS: dict[str, str] = {
+    "circle": 'shape = "circle"\n',
+    "heart": 'shape = "mask"\nmask = "heart"\n',
+}
+
+
+def template_for(kind: str, level: int) -> Template:
+    """A one-section template of the page kind asking for ``level`` (capped if need be)."""
+    text = PAGE_KINDS[kind] + 'fit = "cap"\n'
+    text += f"[[section]]\ncount = 1\ndifficulty = {level}\n{SECTION_KEYS.get(kind, '')}"
+    return parse_template(text)
+
+
+def request_for(kind: str, level: int) -> Request | None:
+    """The builder's request for a puzzle of ``level`` on this page kind; None when the page
+    does not hold the level (prepare caps it)."""
+    tpl = template_for(kind, level)
+    if tpl.worksheet is not None:
+        sheet = prepare_worksheet(tpl)
+        if sheet.plan.puzzles[0].level != level:
+            return None
+        room = sheet.rooms[level]
+        return section_request(
+            tpl, 0, level, box=sheet.maze_box, min_cell=room.min_cell, limit=room.limit
+        )
+    book = prepare(tpl)
+    if book.plan.puzzles[0].level != level:
+        return None
+    return section_request(
+        tpl, 0, level, box=book.maze_box, min_cell=tpl.min_cell, limit=book.limit
+    )
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    """What the builder makes for one level of one page kind."""
+
+    level: int
+    choices: tuple[Choice, ...]
+
+    @property
+    def median_effort(self) -> float:
+        return statistics.median(c.effort for c in self.choices)
+
+    @property
+    def spread(self) -> float:
+        """The largest effort over the smallest: how far apart the level's puzzles are."""
+        efforts = [c.effort for c in self.choices]
+        return max(efforts) / min(efforts)
+
+    def typical_size(self) -> str:
+        """The size of the puzzle with the median number of cells."""
+        by_cells = sorted(self.choices, key=lambda c: c.maze.size)
+        return _size(by_cells[(len(by_cells) - 1) // 2])
+
+    def generators(self) -> str:
+        names = Counter(c.maze.algorithm for c in self.choices)
+        return ", ".join(f"{name} {n}" for name, n in sorted(names.items(), key=lambda x: -x[1]))
+
+
+def _size(choice: Choice) -> str:
+    maze = choice.maze
+    if maze.grid.kind == "circle":
+        return f"{maze.height} rings ({maze.size} cells)"
+    if maze.grid.kind == "rect":
+        return f"{maze.width} x {maze.height}"
+    return f"{maze.width} x {maze.height} ({maze.size} cells)"
+
+
+def level_rows(kind: str, puzzles: int = 8) -> list[LevelRow]:
+    """The levels the page kind holds, from 1 up, each with ``puzzles`` chosen puzzles."""
+    rows = []
+    for level in range(1, LAST_LEVEL + 1):
+        request = request_for(kind, level)
+        if request is None:
+            break
+        choices = tuple(
+            choose(request, random.Random(f"levels:{kind}:{level}:{i}")) for i in range(puzzles)
+        )
+        rows.append(LevelRow(level, choices))
+    return rows
+
+
+def tables(puzzles: int) -> str:
+    """The markdown tables of docs/levels.md."""
+    out = []
+    for kind in PAGE_KINDS:
+        rows = level_rows(kind, puzzles)
+        out.append(f"### {kind}: up to level {rows[-1].level if rows else 0}\n")
+        out.append(
+            "| level | centre | typical size | generators | modelled effort (median) | spread |"
+        )
+        out.append("|---|---|---|---|---|---|")
+        for row in rows:
+            out.append(
+                f"| {row.level} | {centre(row.level):.0f} | {row.typical_size()} | "
+                f"{row.generators()} | {row.median_effort:.0f} | {row.spread:.2f}x |"
+            )
+        top = rows[-1].level if rows else 0
+        out.append(
+            f"\nHighest level that fits: **{top}**"
+            + (" (every level)." if top == LAST_LEVEL else f"; level {top + 1} is refused.")
+            + "\n"
+        )
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", action="store_true", help="print docs/levels.md's tables")
+    parser.add_argument("--puzzles", type=int, default=8, help="puzzles per level (tables)")
+    args = parser.parse_args()
+    if args.tables:
+        print(tables(args.puzzles))
+        return
+    for level in range(1, LAST_LEVEL + 1):
+        request = request_for("letter", level)
+        assert request is not None
+        started = time.perf_counter()
+        choice = choose(request, random.Random(level))
+        ms = (time.perf_counter() - started) * 1000
+        print(f"level {level}: {choice.effort:.0f} moves, {choice.candidates} tries, {ms:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
