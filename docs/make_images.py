@@ -28,7 +28,7 @@ FONT = ROOT / "mazebook" / "fonts" / "DejaVuSans.ttf"
 
 def _page(pdf: Path, number: int, dpi: int) -> Image.Image:
     """One page of a PDF as a picture."""
-    (_, data) = next(pdf_pages_png(pdf, [number], dpi=dpi))
+    _, data = next(pdf_pages_png(pdf, [number], dpi=dpi))
     return Image.open(io.BytesIO(data)).convert("L")
 
 
@@ -48,7 +48,7 @@ def book_pictures(work: Path) -> None:
     _framed(_page(pdf, puzzle["answer_page"], 60)).save(OUT / "answer-page.png", optimize=True)
     hardest = puzzles[-1]
     page = _page(pdf, hardest["answer_page"], 300)
-    x0, y0, x1, y1 = hardest["answer_box"]
+    x0, _, _, y1 = hardest["answer_box"]
     scale = 300 / 72
     top = page.height - y1 * scale
     crop = page.crop((int(x0 * scale), int(top), int(x0 * scale) + 600, int(top) + 380))

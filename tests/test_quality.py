@@ -18,13 +18,13 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 
 @pytest.mark.slow
 def test_ruff_clean() -> None:
-    result = _run("ruff", "check", "mazebook", "tests")
+    result = _run("ruff", "check", "mazebook", "tests", "docs")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.mark.slow
 def test_ruff_formatted() -> None:
-    result = _run("ruff", "format", "--check", "mazebook", "tests")
+    result = _run("ruff", "format", "--check", "mazebook", "tests", "docs")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
