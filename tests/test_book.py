@@ -118,6 +118,7 @@ def test_default_manifest_reproduces_every_maze(
         _reproduce(puzzle)
 
 
+@pytest.mark.slow
 def test_modelled_effort_rises_with_the_level(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:

@@ -536,6 +536,7 @@ def test_source_date_epoch_of_any_value(
     assert write(maze, "pdf") == plain
 
 
+@pytest.mark.slow
 def test_no_absolute_path_in_any_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Paths in outputs are relative to the template; the same build from another working
     directory (template named another way) gives the same bytes."""
@@ -618,6 +619,7 @@ def _count_widths(monkeypatch: pytest.MonkeyPatch, module: object) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["x" * 20_000, "word " * 4_000, "迷" * 20_000])
 def test_wrap_work_grows_linearly(monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     fonts = typeset.default_fonts()
@@ -630,6 +632,7 @@ def test_wrap_work_grows_linearly(monkeypatch: pytest.MonkeyPatch, text: str) ->
     assert calls[0] <= 4 * len(text * 5)
 
 
+@pytest.mark.slow
 def test_title_fit_and_clip_work_grow_linearly(monkeypatch: pytest.MonkeyPatch) -> None:
     from mazebook.book import document, pages
 
@@ -642,6 +645,7 @@ def test_title_fit_and_clip_work_grow_linearly(monkeypatch: pytest.MonkeyPatch) 
     assert sum(c[0] for c in counted) < 60 * n  # quadratic would be about n * n / 2
 
 
+@pytest.mark.slow
 @given(st.text(alphabet="ab ✓迷\n", max_size=80), st.floats(min_value=5, max_value=200))
 def test_wrap_keeps_every_character_within_the_width(text: str, width: float) -> None:
     fonts = typeset.default_fonts()
@@ -654,6 +658,7 @@ def test_wrap_keeps_every_character_within_the_width(text: str, width: float) ->
 # --- signals -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_signal_mid_build_keeps_the_old_files(tmp_path: Path, signum: int) -> None:
     """A real build in another process, stopped by SIGTERM (or SIGHUP) while its SVGs are

@@ -101,6 +101,7 @@ def test_both_words_on_every_shape_puzzle(tmp_path: Path, per_page: int) -> None
     _check_every_page(result.pdf)
 
 
+@pytest.mark.slow
 def test_worksheet_words_in_its_language(tmp_path: Path) -> None:
     pdf = tmp_path / "sheet.pdf"
     args = ["worksheet", "--count", "6", "--per-page", "6", "--levels", "1-4"]  # 6 a page: 4
