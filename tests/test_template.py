@@ -43,7 +43,8 @@ def test_minimal_template_takes_every_default() -> None:
     tpl = parse_template('title = "T"\n[[section]]\n', name="t")
     assert tpl.title == "T" and tpl.seed == DEFAULTS["seed"]
     assert tpl.trim == pytest.approx((8.5 * INCH, 11 * INCH))
-    assert tpl.answers_per_page == 6 and tpl.puzzles_per_page == 1
+    assert tpl.answers_per_page is None and tpl.puzzles_per_page == 1  # automatic
+    assert abs(tpl.min_answer_cell - 1.8 * 72 / 25.4) < 1e-9
     assert tpl.bleed == 0 and tpl.min_cell == pytest.approx(3.5 * MM)
     assert tpl.margin == pytest.approx(0.5 * INCH) and tpl.font is None
     (section,) = tpl.sections

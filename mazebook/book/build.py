@@ -25,6 +25,7 @@ from ..fileio import OutputSet
 from ..printers import printer as printer_table
 from ..render import typeset
 from ..render.geometry import MazeGeometry
+from ..render.labels import LABEL_ROOM
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
@@ -50,6 +51,7 @@ from .layout import (
     PageFrame,
     PageLayout,
     Slot,
+    dims_for,
     gutter_for,
     max_cells,
     maze_box,
@@ -73,7 +75,7 @@ from .pipeline import (
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
-from .schedule import MIN_SIDE, generators_for
+from .schedule import MIN_SIDE, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
@@ -138,6 +140,33 @@ def load_fonts(template: Template) -> FontPair:
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
+#: Answers a page, most first: the automatic choice takes the first that keeps the cells large.
+ANSWER_COUNTS = (9, 6, 4, 2, 1)
+
+
+def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
+    """Each section's answers a page: its own, the book's, or (neither given) the most that keep
+    an answer's cells at least ``min_answer_cell`` for the largest maze the section's hardest
+    level is expected to need (harder sections get fewer answers a page)."""
+    puzzle = puzzle_slots(layout, template, 1)[0].maze
+    box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
+    limit = max_cells(box[0], box[1], template.min_cell)
+    counts = []
+    for section in template.sections:
+        given = section.answers_per_page or template.answers_per_page
+        if given is not None:
+            counts.append(given)
+            continue
+        cells = expected_cells(max(section.levels), section.generators) * 1.3  # a margin
+        columns, rows = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
+        for count in ANSWER_COUNTS:
+            answer = answer_slots(layout, count, 1)[0].maze
+            if maze_scale(columns, rows, answer.width, answer.height) >= template.min_answer_cell:
+                break
+        counts.append(count)
+    return counts
+
+
 def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
     maximum) and the layout, with the inside margin for the final page count: no maze made."""
@@ -147,15 +176,16 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
         printing.format, Margins(gutter_for(0, printing.printer), margin, margin, margin)
     )
     per_page = pages.contents_lines_per_page(base.body_size[1])
+    answers = answers_per_section(template, base)
 
     def plan(least: int) -> BookPlan:
         return plan_book(
             [
-                SectionInput(s.name, s.count, s.levels, s.answers_per_page)
-                for s in template.sections
+                SectionInput(s.name, s.count, s.levels, count)
+                for s, count in zip(template.sections, answers, strict=True)
             ],
             puzzles_per_page=template.puzzles_per_page,
-            answers_per_page=template.answers_per_page,
+            answers_per_page=max(answers),
             contents_lines_per_page=per_page,
             front=FrontMatter(
                 copyright=bool(template.copyright),

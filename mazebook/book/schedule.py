@@ -30,7 +30,7 @@ from ..effort import solving_effort
 from ..engine import generate
 from ..errors import MazebookError
 from ..generators import REGISTRY
-from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, centre, level_of, lowest_kept
+from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..maze import Maze
 from ..metrics import Metrics, measure
 from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
@@ -123,6 +123,13 @@ FALLBACK_GENERATOR = "backtracker"
 #: Openings by level when a section says openings = "auto" (rectangles): the easiest levels
 #: put the start in the middle of the left side and the finish on the right.
 EASY_OPENINGS_UP_TO = 1
+
+
+def expected_cells(level: int, allowed: Sequence[str] = ()) -> float:
+    """The most cells a rectangle of this level is expected to take: the top of its band, made
+    by the level's generator that needs the most cells for it."""
+    top = band(level)[1]
+    return max(cells_for(name, top) for name in generators_for(level, allowed))
 
 
 def target_for(level: int) -> float:

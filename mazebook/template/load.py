@@ -45,7 +45,8 @@ DEFAULTS: dict[str, Any] = {
     "author": "",
     "page_size": "letter",
     "seed": 1,
-    "answers_per_page": 6,
+    "answers_per_page": None,  # as many as keep answer cells at least min_answer_cell
+    "min_answer_cell": "1.8mm",
     "puzzles_per_page": 1,
     "bleed": False,
     "min_cell": "3.5mm",
@@ -105,11 +106,12 @@ class Template:
     page_size: str
     trim: tuple[float, float]
     seed: int
-    answers_per_page: int
+    answers_per_page: int | None  # None: as many as keep cells at least min_answer_cell
     puzzles_per_page: int
     bleed: float  # points of bleed on each side, 0 without
     min_cell: float
     margin: float
+    min_answer_cell: float
     font: Path | None
     sections: tuple[Section, ...]
     texts: Texts = field(default_factory=lambda: make_texts("en", {}, source=""))
@@ -294,6 +296,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         bleed=bleed,
         min_cell=min_cell,
         margin=margin,
+        min_answer_cell=parse_length(values["min_answer_cell"]),
         font=font,
         sections=sections,
         texts=texts,

@@ -189,6 +189,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": "[[page]] tables (title, body): your own pages before the puzzles",
             },
             "min_cell": _length('a length such as "3.5mm", "0.15in" or "10pt"'),
+            "min_answer_cell": _length(
+                'a length such as "1.8mm": the smallest answer-key cell when answers_per_page '
+                "is not given"
+            ),
             "margin": _length(
                 "a length of at least the printer's outside margin (kdp: 0.25in, 0.375in with "
                 'bleed), e.g. "0.5in"'

@@ -30,6 +30,7 @@ WORKSHEET_KEYS = ("instruction", "fields", "answer_title", "start_label", "finis
 BOOK_ONLY_KEYS = (
     "subtitle",
     "answers_per_page",
+    "min_answer_cell",
     "bleed",
     "copyright",
     "belongs_to",
