@@ -9,6 +9,7 @@ from pypdf import PdfReader
 
 from mazebook.book import build_book
 from mazebook.errors import TemplateError
+from mazebook.preflight import preflight
 from mazebook.template import parse_template
 from mazebook.template.texts import LANGUAGES, PLACEHOLDERS, TEXT_KEYS
 
@@ -41,6 +42,8 @@ def test_each_language_builds_and_prints_its_own_words(tmp_path: Path, language:
     template = tmp_path / f"{language}.toml"
     template.write_text(BOOK.format(language=language), encoding="utf-8")
     result = build_book(str(template), output=tmp_path / f"{language}.pdf")
+    report = preflight(result.pdf, printer="kdp")
+    assert report.ok, report.lines()
     words = LANGUAGES[language]
     text = _text_of(result.pdf)
     for key in ("start", "finish", "contents", "answers", "how_to_play_title"):
