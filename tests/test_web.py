@@ -611,3 +611,46 @@ def test_streamed_upload_over_the_cap_is_refused(client: TestClient, root: Path)
         assert reply.status_code == 413, path
         assert "too large" in reply.text
     assert list(root.iterdir()) == []
+
+
+# --- controls added once the features existed: braid, language, printer and paper ----------
+
+
+def test_braid_changes_the_preview_and_a_bad_one_is_named(client: TestClient) -> None:
+    form = {"shape": "rect", "mode": "algorithm", "algorithm": "backtracker", "size": "12x12"}
+    plain = client.post("/maze/preview", data={**form, "braid": "0"}).text
+    braided = client.post("/maze/preview", data={**form, "braid": "1.0"}).text
+    assert plain != braided and "<svg" in braided
+    bad = client.post("/maze/preview", data={**form, "braid": "2"}).text
+    assert "--braid must be a number from 0.0 to 1.0" in bad and "maze-err-braid" in bad
+
+
+def test_worksheet_in_german(client: TestClient) -> None:
+    form = {"count": "2", "per_page": "2", "levels": "1", "title": "Labyrinthe"}
+    form.update({"language": "de", "field_Name": "on", "field_Class": "on"})
+    response = client.post("/worksheet/download/interior", data=form)
+    assert response.status_code == 200
+    text = "".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(response.content)).pages)
+    assert "ZIEL" in text and "Klasse" in text and "Class" not in text
+    bad = client.post("/worksheet/preview", data={**form, "language": "xx"}).text
+    assert "language must be one of: en, de, fr, es" in bad
+
+
+def test_book_printer_paper_and_language_are_checked(client: TestClient) -> None:
+    bad = client.post("/book/build", data={**_book_form("Tiny Book"), "printer": "press"}).text
+    assert "printer must be one of: kdp, ingramspark, lulu, home" in bad
+    assert 'id="book-err-printer"' in bad
+    home = client.post(
+        "/book/build", data={**_book_form("Tiny Book"), "printer": "home", "language": "fr"}
+    )
+    done = _wait(client, home.text)
+    links = dict(re.findall(r'id="book-download-(\w+)" href="([^"]+)"', done))
+    assert "cover" not in links  # a desktop printer takes no cover
+    manifest = client.get(links["manifest"]).json()
+    assert manifest["printer"] == "home"
+    interior = PdfReader(io.BytesIO(client.get(links["interior"]).content))
+    assert "Sommaire" in "".join(page.extract_text() or "" for page in interior.pages)
+    page = client.get("/").text
+    assert (
+        'id="book-printer"' in page and 'id="book-paper"' in page and 'id="book-language"' in page
+    )

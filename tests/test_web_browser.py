@@ -150,6 +150,21 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     size.clear()
     size.send_keys("15x10")
     wait_for(lambda: browser.find_element(By.ID, "maze-err-size").text == "", "the error to clear")
+    # a braid opens loops: the preview changes, and a bad one is named beside its field
+    before = _svg(browser)
+    braid = browser.find_element(By.ID, "maze-braid")
+    braid.clear()
+    braid.send_keys("1")
+    wait_for(lambda: (s := _svg(browser)) != before and s, "the braided preview")
+    braid.clear()
+    braid.send_keys("3")
+    wait_for(
+        lambda: "--braid" in browser.find_element(By.ID, "maze-err-braid").text,
+        "the braid error to show",
+    )
+    braid.clear()
+    braid.send_keys("0")
+    wait_for(lambda: browser.find_element(By.ID, "maze-err-braid").text == "", "it to clear")
     browser.find_element(By.ID, "maze-solution").click()
     wait_for(lambda: "<polyline" in _svg(browser), "the solution in the preview")
     browser.find_element(By.ID, "maze-download-pdf").click()

@@ -38,6 +38,7 @@ from ..errors import (
 from ..generators import REGISTRY
 from ..maze import Maze
 from ..metrics import measure
+from ..printers import PAPERS, PRINTERS
 from ..render.pdf import to_pdf
 from ..render.png import page_count, pdf_pages_png, pdf_png
 from ..render.shapes import maze_geometry
@@ -47,6 +48,7 @@ from ..shapes.masks import MaskWarning
 from ..shapes.silhouettes import SILHOUETTES
 from ..template import available_templates, locate, parse_template, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
+from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
 
 #: What the form offers.
@@ -55,6 +57,10 @@ SHAPES: tuple[str, ...] = tuple(SHAPE_REGISTRY)
 MASKS: tuple[str, ...] = tuple(SILHOUETTES)
 PAGE_NAMES: tuple[str, ...] = tuple(PAGE_SIZES)
 LEVELS = tuple(LEVEL_RANGE)
+LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
+PRINTER_NAMES: tuple[str, ...] = tuple(PRINTERS)
+#: The worksheet form's default instruction (the shipped worksheet template's, in English).
+ENGLISH_INSTRUCTION = LANGUAGES["en"]["instruction"].format(start="START", finish="FINISH")
 
 #: Web caps (the command line has none of these): a maze of at most this many cells (200 x 200),
 #: a circle of at most this many rings, a worksheet of at most this many mazes, a book of at most
@@ -144,6 +150,7 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
             options["parts"] = form["parts"]
     if form.get("openings"):
         options["openings"] = form["openings"]
+    braid = _braid(form.get("braid", ""))
     mode = form.get("mode", "algorithm")
     algorithm: str | None = None
     level: int | None = None
@@ -159,6 +166,8 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
             width, height = parse_size(form.get("size", "20x20"))
         except MazebookError as exc:
             raise FieldError("size", str(exc)) from None
+        if braid:
+            options["braid"] = braid
         if width * height > MAX_CELLS or (shape == "circle" and height > MAX_RINGS):
             raise FieldError(
                 "size",
@@ -181,6 +190,22 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     )
 
 
+def _braid(text: str) -> float:
+    """The form's braid: empty or a number from 0.0 to 1.0 (the share of dead ends opened)."""
+    try:
+        value = float(text.strip() or "0")
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise FieldError("braid", f"--braid must be a number from 0.0 to 1.0, got {text!r}")
+    return value
+
+
+def _language(field: str, value: str) -> str:
+    """A shipped language code, or a FieldError listing them."""
+    return _choice(field, value or "en", LANGUAGE_CODES, "language")
+
+
 def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
     """Which maze field an engine error concerns."""
     text = str(exc)
@@ -198,6 +223,8 @@ def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
         return "mask"
     if "opening" in text:
         return "openings"
+    if "braid" in text:
+        return "braid"
     return "level" if order.level is not None else "size"
 
 
@@ -362,9 +389,19 @@ def worksheet_template(form: Mapping[str, str]) -> Any:
     )
     name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
     base = tomllib.loads(entry.read_text(encoding="utf-8"))
+    language = _language("language", form.get("language", "en"))
+    words = LANGUAGES[language]
+    if language != "en":  # the shipped template's English words give way to the language's
+        for key in ("instruction", "answer_title"):
+            base.pop(key, None)
+        if args.instruction == ENGLISH_INSTRUCTION:
+            args.instruction = None
     try:
         data = worksheet_cmd.template_data(args, base)
-        data["fields"] = [label for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")]
+        data["language"] = language
+        data["fields"] = [
+            words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
+        ]
         return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
     except MazebookError as exc:
         message = str(exc.restated(key_labels=worksheet_cmd.FLAGS, drop_file=worksheet_cmd.SOURCE))
@@ -512,6 +549,12 @@ def book_form_values(src: BookSource) -> dict[str, Any]:
         "author": data.get("author", ""),
         "page_size": data.get("page_size", "letter"),
         "sections": sections,
+        "printer": data.get("printer", "kdp"),
+        "paper": data.get("paper", "white"),
+        "language": data.get("language", "en"),
+        "printers": PRINTER_NAMES,
+        "papers": PAPERS,
+        "languages": LANGUAGE_CODES,
     }
 
 
@@ -561,6 +604,15 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
     else:
         data.pop("author", None)
     data["page_size"] = form.get("page_size", "letter")
+    for key, allowed, default in (
+        ("printer", PRINTER_NAMES, "kdp"),
+        ("paper", PAPERS, "white"),
+        ("language", LANGUAGE_CODES, "en"),
+    ):
+        if form.get(key):
+            data[key] = _choice(key, form[key], allowed, key)
+        elif key not in data:
+            data[key] = default
     sections = [dict(s) for s in data["section"]]
     new = len(sections)
     if form.get(f"section-{new}-count", "").strip():  # the form's empty row, filled in

@@ -47,6 +47,7 @@ MAZE_FIELDS = (
     "size",
     "seed",
     "openings",
+    "braid",
     "page_size",
     "maze",
 )
@@ -59,6 +60,7 @@ SHEET_FIELDS = (
     "instruction",
     "seed",
     "fields",
+    "language",
     "sheet",
 )
 DOWNLOAD_TYPES = {
@@ -380,7 +382,8 @@ def create_app(root: Path | None = None) -> Starlette:
     def _book_errors(errors: Mapping[str, str], rows: int = 0) -> str:
         """Errors beside the book's fields: the main ones, ``rows`` section rows, and any
         field an error names."""
-        names = ["title", "author", "page_size", "upload", "base", "build"]
+        names = ["title", "author", "page_size", "printer", "paper", "language", "upload"]
+        names += ["base", "build"]
         names += [f"section-{i}-{p}" for i in range(rows) for p in ("name", "count", "levels")]
         names += [name for name in errors if name not in names]
         return _render("book_errors.html", names=names, errors=errors)
