@@ -6,6 +6,7 @@ import html
 import io
 import json
 import re
+import string
 import subprocess
 import sys
 import time
@@ -654,3 +655,20 @@ def test_book_printer_paper_and_language_are_checked(client: TestClient) -> None
     assert (
         'id="book-printer"' in page and 'id="book-paper"' in page and 'id="book-language"' in page
     )
+
+
+def test_worksheet_with_an_uploaded_font(client: TestClient, tmp_path: Path) -> None:
+    from tests.fontmaker import tiny_font
+
+    font = tiny_font(tmp_path / "webfont.ttf", "迷宫练习" + string.printable.strip() + "·–")
+    form = {"count": "2", "per_page": "2", "levels": "1", "title": "迷宫练习"}
+    files = {"font": ("webfont.ttf", font.read_bytes(), "font/ttf")}
+    response = client.post("/worksheet/download/interior", data=form, files=files)
+    assert response.status_code == 200 and response.content.startswith(b"%PDF")
+    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text() or ""
+    assert "迷宫练习" in text
+    broken = {"font": ("broken.ttf", b"\x00\x01\x00\x00" + b"\x07" * 200, "font/ttf")}
+    page = client.post("/worksheet/preview", data=form, files=broken).text
+    error = re.search(r'id="sheet-err-font"[^>]*>([^<]+)<', page)
+    assert error is not None and "--font" in error.group(1)
+    assert str(tmp_path) not in page  # never a server path

@@ -351,6 +351,7 @@ SHEET_FLAGS = {
     "--title": "title",
     "--instruction": "instruction",
     "--seed": "seed",
+    "--font": "font",
 }
 SHEET_FIELD_LABELS = ("Name", "Class", "Date")
 
@@ -366,8 +367,18 @@ def _sheet_field(message: str) -> str:
     return "sheet"
 
 
-def worksheet_template(form: Mapping[str, str]) -> Any:
-    """The worksheet form as `mazebook worksheet` flags, through that command's own checks."""
+def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) -> FieldError:
+    """A worksheet build's error beside its field, in the command's words; an uploaded font is
+    named as uploaded, never by its path on the server."""
+    message = str(exc.restated(key_labels=worksheet_cmd.FLAGS, drop_file=worksheet_cmd.SOURCE))
+    if font is not None:
+        message = message.replace(str(font), font_name or "the uploaded font")
+    return FieldError(_sheet_field(message), message)
+
+
+def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any:
+    """The worksheet form as `mazebook worksheet` flags, through that command's own checks;
+    ``font`` is an uploaded font already saved in the request's own folder."""
     levels = form.get("levels", "3").strip()
     per_page_text = form.get("per_page", "4")
     if per_page_text not in ("1", "2", "4", "6"):
@@ -383,7 +394,7 @@ def worksheet_template(form: Mapping[str, str]) -> Any:
         page_size=form.get("page_size", "letter"),
         title=form.get("title", "Maze Worksheet"),
         instruction=form.get("instruction") or None,
-        font=None,
+        font=None if font is None else str(font),
         min_cell=None,
         seed=form.get("seed", "1").strip() or "1",
     )

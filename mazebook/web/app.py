@@ -28,11 +28,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..errors import MazebookError
 from . import actions
 from .jobs import BookJobs
 
 #: Upload caps (bytes): a mask image, a template, and a whole request body.
 MAX_IMAGE_BYTES = 2 * 1024 * 1024
+#: A worksheet's uploaded font (TrueType), read by the same font reader as `--font`.
+MAX_FONT_BYTES = 5 * 1024 * 1024
 MAX_TOML_BYTES = 256 * 1024
 MAX_BODY_BYTES = MAX_IMAGE_BYTES + MAX_TOML_BYTES + 512 * 1024
 #: The form fields whose errors each part shows beside them.
@@ -61,6 +64,7 @@ SHEET_FIELDS = (
     "seed",
     "fields",
     "language",
+    "font",
     "sheet",
 )
 DOWNLOAD_TYPES = {
@@ -139,6 +143,15 @@ def request_folder(root: Path) -> Iterator[Path]:
 def _fields(form: FormData) -> dict[str, str]:
     """The form's text fields (uploads left out)."""
     return {k: v for k, v in form.multi_items() if isinstance(v, str)}
+
+
+def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
+    """An uploaded font written into the request's own folder (never a name from the user)."""
+    if upload is None:
+        return None
+    path = folder / "font.ttf"
+    path.write_bytes(upload[0])
+    return path
 
 
 async def _upload(form: FormData, name: str, cap: int) -> tuple[bytes, str] | None:
@@ -278,12 +291,18 @@ def create_app(root: Path | None = None) -> Starlette:
         errors: dict[str, str] = {}
         image = info = None
         try:
-            fields = _fields(await request.form(max_files=0, max_fields=100))
+            form = await request.form(max_files=1, max_fields=100)
+            fields = _fields(form)
+            font = await _upload(form, "font", MAX_FONT_BYTES)
 
             def work() -> tuple[str, dict[str, Any]]:
-                template = actions.worksheet_template(fields)
                 with request_folder(base) as folder:
-                    built = actions.build(template, folder)
+                    saved = _saved_font(folder, font)
+                    template = actions.worksheet_template(fields, saved)
+                    try:
+                        built = actions.build(template, folder)
+                    except MazebookError as exc:
+                        raise actions.sheet_error(exc, saved, font and font[1]) from None
                     png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
                 return base64.b64encode(png).decode(), {
                     "pages": built.page_count,
@@ -305,12 +324,18 @@ def create_app(root: Path | None = None) -> Starlette:
         if kind not in ("interior", "answers", "manifest"):
             return HTMLResponse("<p>unknown file</p>", status_code=404)
         try:
-            fields = _fields(await request.form(max_files=0, max_fields=100))
+            form = await request.form(max_files=1, max_fields=100)
+            fields = _fields(form)
+            font = await _upload(form, "font", MAX_FONT_BYTES)
 
             def work() -> tuple[bytes, str]:
-                template = actions.worksheet_template(fields)
                 with request_folder(base) as folder:
-                    path = actions.build(template, folder).files[kind]
+                    saved = _saved_font(folder, font)
+                    template = actions.worksheet_template(fields, saved)
+                    try:
+                        path = actions.build(template, folder).files[kind]
+                    except MazebookError as exc:
+                        raise actions.sheet_error(exc, saved, font and font[1]) from None
                     return path.read_bytes(), path.name
 
             data, name = await run_in_threadpool(work)
