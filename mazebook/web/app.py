@@ -145,6 +145,24 @@ def _fields(form: FormData) -> dict[str, str]:
     return {k: v for k, v in form.multi_items() if isinstance(v, str)}
 
 
+async def _sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
+    """The worksheet form's fields and its uploaded font (bytes, name), if any."""
+    form = await request.form(max_files=1, max_fields=100)
+    return _fields(form), await _upload(form, "font", MAX_FONT_BYTES)
+
+
+def _build_sheet(
+    fields: dict[str, str], font: tuple[bytes, str] | None, folder: Path
+) -> actions.Built:
+    """Build the worksheet of the form in the request's folder; its errors beside their field."""
+    saved = _saved_font(folder, font)
+    template = actions.worksheet_template(fields, saved)
+    try:
+        return actions.build(template, folder)
+    except MazebookError as exc:
+        raise actions.sheet_error(exc, saved, font and font[1]) from None
+
+
 def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
     """An uploaded font written into the request's own folder (never a name from the user)."""
     if upload is None:
@@ -291,18 +309,11 @@ def create_app(root: Path | None = None) -> Starlette:
         errors: dict[str, str] = {}
         image = info = None
         try:
-            form = await request.form(max_files=1, max_fields=100)
-            fields = _fields(form)
-            font = await _upload(form, "font", MAX_FONT_BYTES)
+            fields, font = await _sheet_form(request)
 
             def work() -> tuple[str, dict[str, Any]]:
                 with request_folder(base) as folder:
-                    saved = _saved_font(folder, font)
-                    template = actions.worksheet_template(fields, saved)
-                    try:
-                        built = actions.build(template, folder)
-                    except MazebookError as exc:
-                        raise actions.sheet_error(exc, saved, font and font[1]) from None
+                    built = _build_sheet(fields, font, folder)
                     png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
                 return base64.b64encode(png).decode(), {
                     "pages": built.page_count,
@@ -324,18 +335,11 @@ def create_app(root: Path | None = None) -> Starlette:
         if kind not in ("interior", "answers", "manifest"):
             return HTMLResponse("<p>unknown file</p>", status_code=404)
         try:
-            form = await request.form(max_files=1, max_fields=100)
-            fields = _fields(form)
-            font = await _upload(form, "font", MAX_FONT_BYTES)
+            fields, font = await _sheet_form(request)
 
             def work() -> tuple[bytes, str]:
                 with request_folder(base) as folder:
-                    saved = _saved_font(folder, font)
-                    template = actions.worksheet_template(fields, saved)
-                    try:
-                        path = actions.build(template, folder).files[kind]
-                    except MazebookError as exc:
-                        raise actions.sheet_error(exc, saved, font and font[1]) from None
+                    path = _build_sheet(fields, font, folder).files[kind]
                     return path.read_bytes(), path.name
 
             data, name = await run_in_threadpool(work)
