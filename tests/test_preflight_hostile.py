@@ -289,3 +289,11 @@ def test_every_page_is_read_even_after_a_broken_one(tmp_path: Path) -> None:
     report = preflight(path, loose=True)
     assert {"content readable", "black and grey only"} <= report.failed()
     assert len(PdfReader(str(path)).pages) == 2
+
+
+def test_a_name_too_long_for_the_file_system_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["preflight", "n" * 5000 + ".pdf"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("mazebook preflight: error: cannot read PDF")

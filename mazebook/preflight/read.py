@@ -23,6 +23,7 @@ from pypdf.filters import ASCIIHexDecode, FlateDecode, LZWDecode, RunLengthDecod
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
 from ..errors import MazebookError
+from ..inputs import check_input
 from .budget import Spending, TooComplexError
 
 Box = tuple[float, float, float, float]
@@ -68,12 +69,8 @@ def quiet_pypdf() -> Iterator[None]:
 def open_pdf(path: str | Path, max_pages: int) -> tuple[PdfReader, list[Any]]:
     """(reader, pages) of a PDF file; PdfFileError if it is not one, EncryptedPdfError if
     encrypted, TooComplexError with more than ``max_pages`` pages."""
-    p = Path(path)
+    p = check_input(path, what="PDF", error=PdfFileError)  # a regular file, never a pipe
     name = str(p)
-    if not p.exists():
-        raise PdfFileError(f"{name!r} does not exist")
-    if not p.is_file():
-        raise PdfFileError(f"{name!r} is not a regular file")
     with guard(f"{name!r} is not a readable PDF", PdfFileError):
         reader = PdfReader(name, strict=False)
         encrypted = reader.is_encrypted
