@@ -120,9 +120,20 @@ def fit_levels(
         for level in range(min(lo, hi), max(lo, hi) + 1):
             request = request_for(i, level)
             try:
+                low = schedule.lowest_level(request) if request is not None else LEVEL_MIN
                 ok = request is not None and schedule.fits(request)
             except MazebookError as exc:
                 raise section_error(tpl, i, exc) from None
+            if request is not None and level < low:
+                raise TemplateError(
+                    f"level {level} is too low for the mask to look like itself (it needs "
+                    f"at least {_least(request)} cells); the lowest level that keeps the "
+                    f"shape is {low}",
+                    file=tpl.source,
+                    section=i + 1,
+                    section_name=section.name,
+                    key="difficulty",
+                )
             if ok:
                 levels[(i, level)] = level
                 continue
@@ -138,6 +149,12 @@ def fit_levels(
                 )
             levels[(i, level)] = max(top, LEVEL_MIN)
     return levels
+
+
+def _least(request: Request) -> str:
+    """'7 x 7': the smallest recognisable size of a mask request."""
+    w, h = schedule.room_for(request).least
+    return f"{w} x {h}"
 
 
 def _highest(request_for: Callable[[int, int], Request | None], section: int, above: int) -> int:

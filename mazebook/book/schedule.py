@@ -33,7 +33,10 @@ from ..generators import REGISTRY
 from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..maze import Maze
 from ..metrics import Metrics, measure
+from ..shapes.masks import least_recognisable
 from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
+from ..shapes.silhouettes import SILHOUETTES
+from ..template.limits import LEVELS
 from .layout import dims_for, maze_scale
 
 #: At most this many candidates per puzzle, and this many at the largest size the page takes;
@@ -233,7 +236,11 @@ class Room:
             rows = range(self.least[1], self.most[1] + 1)
             best = min(rows, key=lambda r: abs(math.log(self.cells((r, r)) / cells)))
             return 2 * best, best, {}
-        return (*dims_for(cells, *self.box, self.most, min(self.least)), {})
+        w, h = dims_for(cells, *self.box, self.most, min(self.least))
+        if self.shape == "mask":  # never below the size that keeps the mask recognisable
+            w = min(max(w, self.least[0]), self.most[0])
+            h = min(max(h, self.least[1]), self.most[1])
+        return w, h, {}
 
     def extremes(self) -> tuple[float, float]:
         """The fewest and the most nominal cells the room takes."""
@@ -278,7 +285,11 @@ def room_for(request: Request) -> Room:
             f"{request.box[0]:.0f} x {request.box[1]:.0f} pt: put fewer mazes on a page, "
             "or set a smaller min_cell"
         )
-    if shape in ("rect", "mask"):
+    if shape == "mask":
+        floor = recognisable_floor(options)
+        least = (max(least[0], floor[0]), max(least[1], floor[1]))
+        return Room(shape, request.box, least, (width, height))
+    if shape == "rect":
         return Room(shape, request.box, least, (width, height))
     if kind == "circle":
         width = height = max(MIN_RINGS, min(width, height) // 2 - 1)
@@ -306,6 +317,41 @@ def _options(request: Request, level: int) -> dict[str, Any]:
     if request.braid:
         options["braid"] = request.braid
     return options
+
+
+def recognisable_floor(options: Mapping[str, Any]) -> tuple[int, int]:
+    """The smallest (columns, rows) that keeps a mask recognisable: a silhouette at
+    MIN_FIDELITY, a text with TEXT_ROWS rows a line; (0, 0) for an image (no rule)."""
+    if "mask" in options:
+        x0, y0, x1, y1 = SILHOUETTES[str(options["mask"])][1]
+        return least_recognisable({"mask": options["mask"]}, (x1 - x0) / (y1 - y0))
+    if "text" in options:
+        text = str(options["text"])
+        longest = max((len(line) for line in text.split("\n")), default=1)
+        source = {"text": text, "font": options.get("font")}
+        return least_recognisable(source, max(1.0, 0.6 * longest))
+    return (0, 0)
+
+
+def lowest_level(request: Request) -> int:
+    """The lowest level a mask keeps its shape at: the first whose band reaches the effort of
+    the smallest recognisable maze (the median of CAPACITY_SEEDS, the easiest generator)."""
+    room = room_for(request)
+    if request.shape != "mask" or room.least == (MIN_SIDE, MIN_SIDE):
+        return FIRST_LEVEL
+    w, h = room.least
+    options = _options(request, request.level)
+    names = generators_for(request.level, request.generators)
+    least = min(
+        statistics.median(
+            solving_effort(
+                generate(n, w, h, seed=seed, shape="mask", **options), runs=CAPACITY_RUNS
+            )
+            for seed in range(CAPACITY_SEEDS)
+        )
+        for n in names
+    )
+    return next((lv for lv in LEVELS if band(lv)[1] >= least), LAST_LEVEL)
 
 
 @functools.lru_cache(maxsize=256)

@@ -235,3 +235,54 @@ def mask_centres(grid: Grid) -> np.ndarray:
     rows, cols = mask_positions(grid)
     y0, x0 = int(rows.min()), int(cols.min())
     return np.stack([cols - x0 + 0.5, rows - y0 + 0.5], axis=1).astype(np.float64)
+
+
+#: A mask maze keeps its silhouette recognisable when its cells cover the silhouette (drawn
+#: eight times finer) with at least this intersection-over-union.
+MIN_FIDELITY = 0.85
+#: How much finer the reference drawing is than the cells.
+FIDELITY_DETAIL = 8
+
+
+def mask_fidelity(source: dict[str, Any], width: int, height: int) -> float:
+    """Intersection over union of a mask's cells at width x height and the same silhouette or
+    text drawn FIDELITY_DETAIL times finer: 1.0 is a perfect likeness."""
+    k = FIDELITY_DETAIL
+    coarse = _source_mask(source, width, height)
+    fine = _source_mask(source, width * k, height * k)
+    up = np.kron(coarse, np.ones((k, k), dtype=bool))
+    union = int((up | fine).sum())
+    return float((up & fine).sum()) / union if union else 0.0
+
+
+#: Rows of cells each line of a text mask needs for its letters to read.
+TEXT_ROWS = 7
+
+
+def least_recognisable(source: dict[str, Any], aspect: float) -> tuple[int, int]:
+    """The smallest (columns, rows), shaped ``aspect`` wide over tall, that keeps the mask
+    recognisable: for a silhouette, cells at MIN_FIDELITY (and the next two sizes up too); for
+    text, TEXT_ROWS rows a line (a likeness score does not suit thin letter strokes)."""
+    if "text" in source:
+        lines = max(1, str(source["text"]).count("\n") + 1)
+        return _aspect_dims(TEXT_ROWS * lines, aspect)
+    for side in range(4, MAX_MASK_SIDE // FIDELITY_DETAIL):
+        sizes = [_aspect_dims(s, aspect) for s in (side, side + 1, side + 2)]
+        if all(mask_fidelity(source, w, h) >= MIN_FIDELITY for w, h in sizes):
+            return sizes[0]
+    return _aspect_dims(MAX_MASK_SIDE // FIDELITY_DETAIL, aspect)  # pragma: no cover
+
+
+def _aspect_dims(side: int, aspect: float) -> tuple[int, int]:
+    """(columns, rows) with the smaller one ``side``, shaped ``aspect`` wide over tall."""
+    if aspect >= 1:
+        return max(side, round(side * aspect)), side
+    return side, max(side, round(side / aspect))
+
+
+def _source_mask(source: dict[str, Any], width: int, height: int) -> np.ndarray:
+    if "mask" in source:
+        return silhouette_mask(str(source["mask"]), width, height)
+    from .raster import text_mask
+
+    return text_mask(str(source["text"]), width, height, source.get("font"))
