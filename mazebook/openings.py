@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -311,7 +311,7 @@ def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:
     return BoundaryMetric(np.zeros(len(cells), dtype=np.int64), np.zeros(len(cells)), None, matrix)
 
 
-#: One directed passage in this many (in numbering order) starts a walk of the Euler tour.
+#: One passage in this many (in numbering order) starts a walk of the Euler tour.
 _RULER_EVERY = 32
 
 
@@ -319,72 +319,82 @@ def euler_tour(grid: Grid, links: bytes, cells: np.ndarray) -> tuple[np.ndarray,
     """Depths along an Euler tour of the maze, and for each of ``cells`` a position where the
     tour arrives there.
 
-    Returns None unless the maze is a tree spanning the grid. A directed passage u->v (numbered
-    u * degree + slot) is followed by v's next open slot after the one back to u, which walks
-    once round any tree. The tour's order is found in numpy by a ruling set: walks start
-    together from every ``_RULER_EVERY``-th passage and stop at the next such one; those are
-    then ranked by pointer jumping. A passage leads away from the tour's start if it comes
-    before its reverse, so depths are a running sum of +1 and -1 in tour order.
+    Returns None unless the maze is a tree spanning the grid. A directed passage u->v is
+    followed by v's next open slot after the one back to u, which walks once round any tree.
+    Passages are numbered 0 .. m - 1 in slot order (a cell's first passage is numbered by the
+    open slots of the cells before it), so the tour's arrays are half the size of the slot
+    space: random reads and writes into them are what the tour costs. Its order is found in
+    numpy by a ruling set (``_walk_tour``). A passage leads away from the tour's start if it
+    comes before its reverse, so depths are a running sum of +1 and -1 in tour order.
     """
     n, degree = grid.size, grid.degree
     if n == 1:
         return np.zeros(1, dtype=np.int32), np.zeros(len(cells), dtype=np.int64)
     adj = np.frombuffer(grid.adj, dtype=np.intc)
     backs = np.frombuffer(grid.back, dtype=np.uint8)
-    mask = np.frombuffer(bytes(links), dtype=np.uint8)[:n]
-    bits = np.unpackbits(mask[:, None], axis=1, count=degree, bitorder="little").ravel()
-    edge = np.flatnonzero(bits.view(np.bool_))  # directed passages: cell * degree + slot
+    mask = np.frombuffer(bytes(links), dtype=np.uint8)[:n] & np.uint8((1 << degree) - 1)
+    tables = _slot_tables(degree)
+    edge = np.flatnonzero(np.take(tables.open, mask, axis=0).ravel())  # cell * degree + slot
     head = _gather(adj, edge)
     if len(edge) and int(head.max()) >= n:  # passage bits through the outline: drop them
         real = np.packbits(adj.reshape(n, degree) != n, axis=1, bitorder="little")[:, 0]
         mask = mask & real
-        bits = np.unpackbits(mask[:, None], axis=1, count=degree, bitorder="little").ravel()
-        edge = np.flatnonzero(bits.view(np.bool_))
+        edge = np.flatnonzero(np.take(tables.open, mask, axis=0).ravel())
         head = adj[edge]
     m = len(edge)
     if m != 2 * (n - 1):
         return None
-    back = _gather(backs, edge)
-    rev = head * degree + back
-    if not bool(_gather(bits, rev).all()):
+    counts = _gather(tables.open_count, mask)
+    first = np.cumsum(counts, dtype=np.int32) - counts  # each cell's first passage number
+    turn = _gather(mask, head).astype(np.int32) * degree + _gather(backs, edge)
+    back_rank = _gather(tables.rank, turn)  # of the passage back, among head's passages
+    if int(back_rank.min()) < 0:
         return None  # a passage open on one side only
-    turn = _gather(mask, head).astype(np.intc) * degree + back
-    succ = head * degree + _gather(_next_slots(degree).ravel(), turn)
-    del head, back
-    pos = _walk_tour(edge, succ, grid, mask)
+    at_head = _gather(first, head)
+    del head, edge
+    pos = _walk_tour(at_head + _gather(tables.next_rank, turn), grid, mask, first)
     if pos is None:
         return None
-    here = _gather(pos, edge)
+    down = pos < _gather(pos, at_head + back_rank)  # before its reverse: away from the start
     steps = np.empty(m, dtype=np.int8)
-    steps[here] = np.where(here < _gather(pos, rev), np.int8(1), np.int8(-1))
-    del here, rev
+    steps[pos] = down.view(np.int8) * np.int8(2) - np.int8(1)
     depth_along = np.cumsum(steps, dtype=np.int32)
-    out = cells * degree + _first_slots(degree)[mask[cells]]  # a passage out of each cell
-    return depth_along, pos[adj[out].astype(np.int64) * degree + backs[out]].astype(np.int64)
+    out = cells * degree + tables.first[mask[cells]]  # a passage out of each cell
+    into = _passage_numbers(grid, mask, first, adj[out], backs[out])  # and the one back in
+    return depth_along, pos[into].astype(np.int64)
 
 
 def _walk_tour(
-    edge: np.ndarray, succ: np.ndarray, grid: Grid, mask: np.ndarray
+    succ: np.ndarray, grid: Grid, mask: np.ndarray, first: np.ndarray
 ) -> np.ndarray | None:
-    """Position along the tour of each passage (an array indexed by passage number), the tour
-    starting at ``edge[0]``; None if ``succ`` is not one cycle over ``edge``."""
-    m, degree, space = len(edge), grid.degree, grid.size * grid.degree
-    rulers = edge[::_RULER_EVERY]
+    """Position along the tour of each passage (by its number 0 .. m - 1), the tour starting at
+    passage 0; None if ``succ`` (the number of the passage after each) is not one cycle.
+
+    A ruling set: walks start together from every ``_RULER_EVERY``-th passage and stop at the
+    next such one; the rulers are then ranked by pointer jumping, and each walk's passages
+    follow its ruler's position. ``first`` is each cell's first passage number.
+    """
+    m, degree = len(succ), grid.degree
+    rulers = np.arange(0, m, _RULER_EVERY, dtype=np.int32)
     k = len(rulers)
-    # the passage before each ruler: into its cell through the open slot before the ruler's
-    cell, slot = rulers // degree, rulers % degree
+    # the passage before each ruler: back into its cell through the open slot before the
+    # ruler's (a ruler's cell is the last whose first passage is at or before it)
+    cell = np.searchsorted(first, rulers, side="right") - 1
+    slot = _slot_tables(degree).slot_of[mask[cell].astype(np.int64) * degree + rulers - first[cell]]
     prev = cell * degree + _next_slots(degree, -1)[mask[cell], slot]
-    before = np.frombuffer(grid.adj, dtype=np.intc)[prev].astype(np.int64) * degree
-    before += np.frombuffer(grid.back, dtype=np.uint8)[prev]
+    adj = np.frombuffer(grid.adj, dtype=np.intc)
+    before = _passage_numbers(
+        grid, mask, first, adj[prev], np.frombuffer(grid.back, np.uint8)[prev]
+    )
     # where each passage leads: the next passage, or (-1 - its index among rulers) at a ruler;
-    # walks that have stopped wait at the extra entry ``space``, which leads to itself
-    leads = np.empty(space + 1, dtype=np.int32)
-    leads[edge] = succ
+    # walks that have stopped wait at the extra entry ``m``, which leads to itself
+    leads = np.empty(m + 1, dtype=np.int32)
+    leads[:m] = succ
     leads[before] = -1 - np.arange(k, dtype=np.int32)
-    leads[space] = space
+    leads[m] = m
     length = np.zeros(k, dtype=np.int64)
     following = np.zeros(k, dtype=np.int64)
-    cur, ids = rulers.astype(np.int32), np.arange(k, dtype=np.int32)
+    cur, ids = rulers, np.arange(k, dtype=np.int32)
     epochs: list[tuple[np.ndarray, list[np.ndarray]]] = [(ids, [])]
     waiting = 0
     steps = 0
@@ -398,11 +408,11 @@ def _walk_tour(
             who = ids[stopped]
             length[who] = steps
             following[who] = -1 - cur[stopped]
-            cur[stopped] = space
+            cur[stopped] = m
             waiting += len(stopped)
         epochs[-1][1].append(cur)
         if 2 * waiting > len(cur):  # drop the stopped walks
-            keep = cur != space
+            keep = cur != m
             cur, ids = cur[keep], ids[keep]
             epochs.append((ids, []))
             waiting = 0
@@ -416,7 +426,7 @@ def _walk_tour(
     if int(to_end[0]) != m or not bool((nxt[:k] == k).all()):
         return None
     start = (m - to_end[:k]).astype(np.int32)
-    pos = np.empty(space + 1, dtype=np.int32)
+    pos = np.empty(m + 1, dtype=np.int32)
     pos[rulers] = start
     s = 0
     for who, visited in epochs:
@@ -424,7 +434,54 @@ def _walk_tour(
         for at in visited:
             s += 1
             pos[at] = base + s
-    return pos[:space]
+    return pos[:m]
+
+
+def _passage_numbers(
+    grid: Grid, mask: np.ndarray, first: np.ndarray, cells: np.ndarray, slots: np.ndarray
+) -> np.ndarray:
+    """The numbers of the passages out of ``cells`` through ``slots`` (all open)."""
+    rank = _slot_tables(grid.degree).rank[mask[cells].astype(np.int64) * grid.degree + slots]
+    numbers: np.ndarray = first[cells] + rank
+    return numbers
+
+
+class _SlotTables(NamedTuple):
+    """Lookup tables over (passage byte, slot), flattened as byte * degree + slot."""
+
+    open: np.ndarray  # [byte, slot]: is the slot open (bool, 2-D)
+    open_count: np.ndarray  # [byte]: how many slots are open
+    first: np.ndarray  # [byte]: the first open slot (0 for none)
+    rank: np.ndarray  # open slots below this one, or -1 if it is closed
+    next_rank: np.ndarray  # rank of the next open slot after this one going round
+    slot_of: np.ndarray  # [byte * degree + r]: the slot of rank r (0 past the last)
+
+
+@functools.cache
+def _slot_tables(degree: int) -> _SlotTables:
+    """The slot tables for grids of this degree (built once)."""
+    size = 1 << degree
+    bytes_ = np.arange(size)
+    open_ = (bytes_[:, None] >> np.arange(degree)) & 1 == 1
+    below = np.cumsum(open_, axis=1) - open_
+    rank = np.where(open_, below, -1)
+    nxt = _next_slots(degree)
+    next_rank = np.take_along_axis(below, nxt.astype(np.int64), axis=1)
+    slot_of = np.zeros((size, degree), dtype=np.int64)
+    for b in range(size):
+        ones = np.flatnonzero(open_[b])
+        slot_of[b, : len(ones)] = ones
+    tables = _SlotTables(
+        open_,
+        open_.sum(axis=1).astype(np.uint8),
+        np.where(open_.any(axis=1), open_.argmax(axis=1), 0),
+        rank.astype(np.int32).ravel(),
+        next_rank.astype(np.int32).ravel(),
+        slot_of.ravel(),
+    )
+    for table in tables:
+        table.setflags(write=False)
+    return tables
 
 
 def _gather(values: np.ndarray, index: np.ndarray) -> np.ndarray:
@@ -444,17 +501,6 @@ def _next_slots(degree: int, turn: int = 1) -> np.ndarray:
                 if m >> ((k + turn * j) % degree) & 1:
                     out[m, k] = (k + turn * j) % degree
                     break
-    out.setflags(write=False)
-    return out
-
-
-@functools.cache
-def _first_slots(degree: int) -> np.ndarray:
-    """Table [passage byte]: the first open slot (0 for none)."""
-    out = np.array(
-        [next((k for k in range(degree) if m >> k & 1), 0) for m in range(1 << degree)],
-        dtype=np.int64,
-    )
     out.setflags(write=False)
     return out
 

@@ -212,6 +212,61 @@ def test_tree_distances_match_breadth_first_search(
         assert metric.from_entry(i).tolist() == [dist[d] for d in cells]
 
 
+@pytest.mark.parametrize("damage", ["one-sided", "high-bits", "cycle-and-island"])
+@given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32))
+def test_damaged_mazes_measure_like_breadth_first_search(
+    damage: str, shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int
+) -> None:
+    """Links that are not a clean spanning tree (a passage open from one side only, bits past
+    the grid's slots, a loop that leaves one cell cut off with the passage count of a tree)
+    never fool the numpy tour: the distances are those of a breadth-first search."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    spec = REGISTRY[algorithm]
+    rng = random.Random(seed)
+    links = bytearray(spec.run(grid, rng, spec.resolve_options({})))
+    d = grid.degree
+    inner = [
+        (c, k)
+        for c in range(grid.size)
+        for k in range(d)
+        if grid.adj[c * d + k] != grid.size and links[c] >> k & 1
+    ]
+    closed = [
+        (c, k)
+        for c in range(grid.size)
+        for k in range(d)
+        if grid.adj[c * d + k] != grid.size and not links[c] >> k & 1
+    ]
+    if damage == "one-sided" and inner and closed:  # as many passage bits as a tree has
+        c, k = rng.choice(inner)
+        links[c] &= ~(1 << k)
+        c, k = rng.choice(closed)
+        links[c] |= 1 << k
+    elif damage == "high-bits" and d < 8:
+        for c in rng.sample(range(grid.size), min(3, grid.size)):
+            links[c] |= 0xFF ^ ((1 << d) - 1)
+    elif damage == "cycle-and-island":
+        leaves = [c for c in range(grid.size) if bin(links[c] & ((1 << d) - 1)).count("1") == 1]
+        if leaves and closed:
+            leaf = rng.choice(leaves)
+            k = (links[leaf] & -links[leaf]).bit_length() - 1
+            other = grid.adj[leaf * d + k]
+            links[leaf] &= ~(1 << k)
+            links[other] &= ~(1 << grid.back[leaf * d + k])
+            closed = [(c, j) for c, j in closed if leaf not in (c, grid.adj[c * d + j])]
+            if closed:
+                c, j = rng.choice(closed)
+                links[c] |= 1 << j
+                links[grid.adj[c * d + j]] |= 1 << grid.back[c * d + j]
+    clean = bytes(b & ((1 << d) - 1) for b in links)
+    metric = boundary_metric(grid, bytes(links))
+    cells = [c for c, _ in grid.boundary]
+    for i, c in enumerate(cells):
+        dist = bfs(grid, clean, c)[0]
+        assert metric.from_entry(i).tolist() == [dist[e] for e in cells]
+
+
 def test_cli_takes_opposite(tmp_path: Path) -> None:
     out = tmp_path / "m.json"
     code = main(["maze", "--size", "12x5", "--seed", "4", "--openings", "opposite", "-o", str(out)])
