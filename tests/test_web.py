@@ -24,7 +24,7 @@ from starlette.testclient import TestClient
 
 from mazebook.cli import main
 from mazebook.commands.serve import exposure_warning, is_loopback
-from mazebook.web import app as web_app
+from mazebook.web import forms as web_forms
 from mazebook.web.app import create_app
 
 MAZE = {
@@ -139,7 +139,7 @@ def test_maze_errors_beside_the_field_in_the_cli_words(
 ) -> None:
     page = client.post("/maze/preview", data={**MAZE, field: value}).text
     assert error_of(page, "maze", field) == cli_error(capsys, *argv)
-    others = [f for f in web_app.MAZE_FIELDS if f != field]
+    others = [f for f in web_forms.MAZE_FIELDS if f != field]
     assert all(error_of(page, "maze", f) == "" for f in others)
     assert "<svg" not in page
 
@@ -244,7 +244,7 @@ def test_a_picture_in_two_parts(client: TestClient, root: Path) -> None:
 def test_a_picture_of_too_many_pixels_is_refused_unread(client: TestClient, root: Path) -> None:
     buf = io.BytesIO()
     Image.new("1", (5000, 4000), 1).save(buf, format="PNG")  # 20 megapixels, a small file
-    assert len(buf.getvalue()) < web_app.MAX_IMAGE_BYTES
+    assert len(buf.getvalue()) < web_forms.MAX_IMAGE_BYTES
     form = {**MAZE, "shape": "mask", "mask_source": "image"}
     page = client.post("/maze/preview", data=form, files={"image": ("wide.png", buf.getvalue())})
     message = error_of(page.text, "maze", "image")
@@ -269,13 +269,13 @@ def test_bad_image_upload_is_named_as_uploaded(client: TestClient, root: Path) -
 
 
 def test_oversized_upload_is_refused(client: TestClient, root: Path) -> None:
-    big = b"\0" * (web_app.MAX_BODY_BYTES + 1)
+    big = b"\0" * (web_forms.MAX_BODY_BYTES + 1)
     form = {**MAZE, "shape": "mask", "mask_source": "image"}
     reply = client.post("/maze/preview", data=form, files={"image": ("big.png", big)})
     assert reply.status_code == 413
     assert "too large" in reply.text
     assert list(root.iterdir()) == []
-    over_cap = b"\0" * (web_app.MAX_IMAGE_BYTES + 1)
+    over_cap = b"\0" * (web_forms.MAX_IMAGE_BYTES + 1)
     page = client.post("/maze/preview", data=form, files={"image": ("big.png", over_cap)}).text
     assert "over the upload cap" in error_of(page, "maze", "image")
 
@@ -599,7 +599,7 @@ def test_streamed_upload_over_the_cap_is_refused(client: TestClient, root: Path)
 
     def body() -> Iterator[bytes]:
         yield head
-        for _ in range(web_app.MAX_BODY_BYTES // 65536 + 2):
+        for _ in range(web_forms.MAX_BODY_BYTES // 65536 + 2):
             yield b"\0" * 65536
         yield f"\r\n--{boundary}--\r\n".encode()
 

@@ -1,0 +1,96 @@
+"""The maze part of the web app: a preview (SVG and summary) and SVG, PDF or PNG downloads,
+each made from the submitted form in a worker thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from . import actions
+from .forms import (
+    DOWNLOAD_TYPES,
+    MAX_IMAGE_BYTES,
+    MAZE_FIELDS,
+    read_upload,
+    request_folder,
+    root_of,
+    text_fields,
+)
+from .pages import attachment, error_page, field_errors, internal, render
+
+#: What a maze form makes: the maze and notes on what was adjusted.
+Made = tuple[Any, list[str]]
+
+
+async def make_from_form(
+    request: Request, form: FormData, make: Callable[[actions.MazeOrder, Made], Any]
+) -> Any:
+    """Check the maze form, save an uploaded image in the request's folder, make the maze
+    and pass (order, maze) to ``make``, all in a worker thread."""
+    fields = text_fields(form)
+    upload = None
+    if fields.get("shape") == "mask" and fields.get("mask_source") == "image":
+        upload = await read_upload(form, "image", MAX_IMAGE_BYTES)
+
+    def work() -> Any:
+        with request_folder(root_of(request)) as folder:
+            image = None
+            if upload is not None:
+                image = folder / "mask-image"
+                image.write_bytes(upload[0])
+            order = actions.maze_order(fields, image)
+            made = actions.make_maze(order, image_name=upload[1] if upload else None)
+            return make(order, made)
+
+    return await run_in_threadpool(work)
+
+
+async def maze_preview(request: Request) -> HTMLResponse:
+    """The maze preview partial: SVG and summary, errors beside their fields."""
+    errors: dict[str, str] = {}
+    svg = summary = None
+    try:
+        form = await request.form(max_files=2, max_fields=100)
+
+        def make(order: actions.MazeOrder, made: Made) -> tuple[str, dict[str, Any]]:
+            maze, notes = made
+            text = actions.maze_svg(maze, solution=order.solution).decode()
+            return text, {**actions.maze_summary(maze), "notes": notes}
+
+        svg, summary = await make_from_form(request, form, make)
+    except actions.FieldError as exc:
+        errors[exc.field] = str(exc)
+    except Exception as exc:
+        errors["maze"] = internal(exc)
+    body = render("maze_preview.html", svg=svg, summary=summary, errors=errors)
+    return HTMLResponse(body + field_errors("maze", MAZE_FIELDS, errors))
+
+
+async def maze_download(request: Request) -> Response:
+    """The maze as an SVG, PDF or PNG download (made again from the form)."""
+    fmt = request.path_params["fmt"]
+    if fmt not in ("svg", "pdf", "png"):
+        return HTMLResponse("<p>unknown format</p>", status_code=404)
+    try:
+        form = await request.form(max_files=2, max_fields=100)
+
+        def make(order: actions.MazeOrder, made: Made) -> tuple[bytes, str]:
+            maze = made[0]
+            if fmt == "svg":
+                data = actions.maze_svg(maze, solution=order.solution)
+            elif fmt == "pdf":
+                data = actions.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
+            else:
+                data = actions.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
+            name = f"maze-{maze.algorithm}-{maze.width}x{maze.height}-seed{maze.seed}.{fmt}"
+            return data, name
+
+        data, name = await make_from_form(request, form, make)
+    except actions.FieldError as exc:
+        return error_page(str(exc))
+    return attachment(data, name, DOWNLOAD_TYPES[fmt])

@@ -1,0 +1,97 @@
+"""The worksheet part of the web app: a preview of the first sheet and the downloads (sheets,
+answer key, manifest), each built again from the form in the request's own folder."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from ..errors import MazebookError
+from . import actions
+from .forms import (
+    DOWNLOAD_TYPES,
+    MAX_FONT_BYTES,
+    SHEET_FIELDS,
+    read_upload,
+    request_folder,
+    root_of,
+    text_fields,
+)
+from .pages import attachment, error_page, field_errors, internal, render
+
+
+async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
+    """The worksheet form's fields and its uploaded font (bytes, name), if any."""
+    form = await request.form(max_files=1, max_fields=100)
+    return text_fields(form), await read_upload(form, "font", MAX_FONT_BYTES)
+
+
+def build_sheet(
+    fields: dict[str, str], font: tuple[bytes, str] | None, folder: Path
+) -> actions.Built:
+    """Build the worksheet of the form in the request's folder; its errors beside their field."""
+    saved = _saved_font(folder, font)
+    template = actions.worksheet_template(fields, saved)
+    try:
+        return actions.build(template, folder)
+    except MazebookError as exc:
+        raise actions.sheet_error(exc, saved, font and font[1]) from None
+
+
+def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
+    """An uploaded font written into the request's own folder (never a name from the user)."""
+    if upload is None:
+        return None
+    path = folder / "font.ttf"
+    path.write_bytes(upload[0])
+    return path
+
+
+async def sheet_preview(request: Request) -> HTMLResponse:
+    """The worksheet preview partial: its first sheet as a PNG."""
+    errors: dict[str, str] = {}
+    image = info = None
+    try:
+        fields, font = await sheet_form(request)
+
+        def work() -> tuple[str, dict[str, Any]]:
+            with request_folder(root_of(request)) as folder:
+                built = build_sheet(fields, font, folder)
+                png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+            return base64.b64encode(png).decode(), {
+                "pages": built.page_count,
+                "mazes": built.puzzle_count,
+                "seconds": round(built.seconds, 2),
+            }
+
+        image, info = await run_in_threadpool(work)
+    except actions.FieldError as exc:
+        errors[exc.field] = str(exc)
+    except Exception as exc:
+        errors["sheet"] = internal(exc)
+    body = render("sheet_preview.html", image=image, info=info, errors=errors)
+    return HTMLResponse(body + field_errors("sheet", SHEET_FIELDS, errors))
+
+
+async def sheet_download(request: Request) -> Response:
+    """A worksheet file: sheets, answer key or manifest (built again from the form)."""
+    kind = request.path_params["kind"]
+    if kind not in ("interior", "answers", "manifest"):
+        return HTMLResponse("<p>unknown file</p>", status_code=404)
+    try:
+        fields, font = await sheet_form(request)
+
+        def work() -> tuple[bytes, str]:
+            with request_folder(root_of(request)) as folder:
+                path = build_sheet(fields, font, folder).files[kind]
+                return path.read_bytes(), path.name
+
+        data, name = await run_in_threadpool(work)
+    except actions.FieldError as exc:
+        return error_page(str(exc))
+    return attachment(data, name, DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]])
