@@ -360,6 +360,26 @@ def test_bomb_is_refused_from_its_header_without_decoding(
         make_grid("mask", 20, 20, image=str(path))
 
 
+@pytest.mark.parametrize("case", ["not an image", "fifo", "folder", "declares 50000 x 50000"])
+def test_image_size_refuses_what_the_reader_refuses(tmp_path: Path, case: str) -> None:
+    """The header reader (the web app's own, smaller cap) fails as the mask reader does."""
+    make, needle = IMAGE_CASES[case]
+    make(tmp_path)
+    with pytest.raises(InvalidOptionError, match=r"i\.png") as caught:
+        raster.image_size(str(tmp_path / "i.png"))
+    assert needle in str(caught.value)
+
+
+def test_image_size_reads_the_header_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = forged_png(tmp_path / "big.png", 13_000, 7_000)
+
+    def no_decoding(*_: object) -> None:
+        raise AssertionError("the image was decoded")
+
+    monkeypatch.setattr(Image.Image, "load", no_decoding)
+    assert raster.image_size(str(path)) == (13_000, 7_000)
+
+
 def test_each_image_is_decoded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = small_png(tmp_path / "once.png")
     opened: list[object] = []

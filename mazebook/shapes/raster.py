@@ -126,6 +126,31 @@ def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.n
     return fit_ink(ink, width, height)
 
 
+def image_size(path: str) -> tuple[int, int]:
+    """Width and height of an image file from its header, without decoding its pixels (for a
+    caller with a smaller cap of its own, e.g. the web app); errors as ``image_mask``'s."""
+    from PIL import Image, UnidentifiedImageError
+
+    data = read_input(path, what="mask image", error=InvalidOptionError)
+    label = shown(path)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(io.BytesIO(data)) as img:
+                width, height = img.size
+    except UnidentifiedImageError:
+        raise InvalidOptionError(
+            f"the mask image {label} is not an image file Pillow can read (PNG, GIF, ...)"
+        ) from None
+    except Image.DecompressionBombError:
+        raise InvalidOptionError(
+            f"the mask image {label} is larger than {MAX_IMAGE_PIXELS:,} pixels (the limit)"
+        ) from None
+    except Exception as exc:  # a header Pillow cannot parse
+        raise InvalidOptionError(f"cannot read the mask image {label}: {_detail(exc)}") from None
+    return width, height
+
+
 @functools.lru_cache(maxsize=4)
 def _image_ink(path: str, mtime: int, size: int, threshold: int) -> np.ndarray:
     """The one place Pillow decodes an image: the size in its header is checked against

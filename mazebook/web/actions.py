@@ -45,6 +45,7 @@ from ..render.shapes import maze_geometry
 from ..render.writers import write
 from ..shapes import SHAPES as SHAPE_REGISTRY
 from ..shapes.masks import MaskWarning
+from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
 from ..template import available_templates, locate, parse_template, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
@@ -272,16 +273,9 @@ def _generate(order: MazeOrder) -> Maze:
 
 
 def _check_image(path: str) -> None:
-    """Refuse a picture of more than MAX_IMAGE_PIXELS before the mask reader decodes it."""
-    from PIL import Image
-
-    try:
-        with Image.open(path) as img:
-            width, height = img.size
-    except Image.DecompressionBombError:
-        width = height = MAX_IMAGE_PIXELS  # far too many pixels to say how many
-    except Exception:  # the library's reader says what is wrong with it
-        return
+    """Refuse a picture of more than MAX_IMAGE_PIXELS (the web's cap, below the command
+    line's) from its header, before the mask reader decodes it."""
+    width, height = image_size(path)
     if width * height > MAX_IMAGE_PIXELS:
         raise FieldError(
             "image",
