@@ -114,6 +114,9 @@ class Printer:
     max_pages: int | None
     page_limits: tuple[PageLimit, ...]  # lower maximums for particular trims and papers
     even_pages: bool
+    # pages bound at a spine: mirrored margins with the gutter inside (False: loose sheets, where
+    # the inside margin is the same as the outside one, so every sheet is centred)
+    bound: bool
     inside_margins: tuple[tuple[int, float], ...]  # (up to this many pages, inches), ascending
     outside_margin: float  # top, bottom and outside edge, without bleed
     outside_margin_bleed: float  # the same when the pages bleed
@@ -164,6 +167,7 @@ KDP = Printer(
         PageLimit(Trim(8.27, 11.69), "cream", 730),  # [KDP-PAGES]
     ),
     even_pages=True,  # KDP pads an odd count with a blank page; we ask for even ourselves
+    bound=True,
     inside_margins=(
         (150, 0.375),
         (300, 0.5),
@@ -212,6 +216,7 @@ LULU = Printer(
     max_pages=800,  # UNVERIFIED (the largest count in Lulu's spine table [LULU-SPINE])
     page_limits=(),
     even_pages=True,  # UNVERIFIED as a rule; a bound book has an even count of pages
+    bound=True,
     inside_margins=((800, 0.5),),  # the 0.5 in safety margin [LULU-BLEED]; gutter on top of it
     outside_margin=0.5,  # [LULU-BLEED]
     outside_margin_bleed=0.5,  # [LULU-BLEED]
@@ -236,6 +241,7 @@ INGRAMSPARK = Printer(
     max_pages=1200,  # UNVERIFIED
     page_limits=(),
     even_pages=True,  # "The final page should be blank ... we'll add one" [IS-FILES]
+    bound=True,
     inside_margins=((1200, 0.5),),  # [IS-FILES]
     outside_margin=0.5,  # [IS-FILES]
     outside_margin_bleed=0.5,  # [IS-FILES]
@@ -261,6 +267,7 @@ HOME = Printer(
     max_pages=None,
     page_limits=(),
     even_pages=False,
+    bound=False,
     inside_margins=((10**9, 0.25),),  # no binding: the inside edge is an edge like the others
     outside_margin=0.25,  # UNVERIFIED: the unprintable edge of most desktop printers
     outside_margin_bleed=0.25,

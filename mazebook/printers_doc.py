@@ -42,7 +42,12 @@ def _rows(p: Printer) -> list[tuple[str, str]]:
         ("trim sizes", trims),
         ("interior bleed", bleed),
         ("page count", pages + (", even" if p.even_pages else "")),
-        ("inside margin", "; ".join(inside) if p.min_pages is not None else "; ".join(inside[:1])),
+        (
+            "inside margin",
+            "; ".join(inside)
+            if p.bound
+            else f"as the outside margin, at least {_inches(p.inside_margins[0][1])} (loose sheets)",
+        ),
         (
             "outside margins",
             f"{_inches(p.outside_margin)} ({_inches(p.outside_margin_bleed)} with bleed)",

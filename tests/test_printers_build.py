@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook.book import build_book
+from mazebook.book.build import plan_layout
 from mazebook.book.cover import cover_layout
 from mazebook.book.cover_build import build_cover
 from mazebook.book.layout import Margins, PageFormat, PageLayout
@@ -22,7 +23,7 @@ from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.preflight import preflight
-from mazebook.printers import KDP, PRINTERS, cover_size, page_range, spine_width
+from mazebook.printers import KDP, PRINTERS, cover_size, inside_margin, page_range, spine_width
 from mazebook.template import parse_template
 
 PT = 72.0
@@ -165,6 +166,24 @@ def test_home_writes_no_cover_and_needs_no_page_count(tmp_path: Path) -> None:
     data = _check_book(result.pdf, "home")
     assert data["bleed_pt"] == 0 and data["page_count"] < 24
     assert main(["cover", str(template), "--printer", "home", "-o", str(tmp_path / "c.pdf")]) == 2
+
+
+@pytest.mark.parametrize("margin", ["0.5in", "0.8in"])
+@pytest.mark.parametrize("printer", sorted(PRINTERS))
+def test_loose_sheets_are_centred_and_bound_pages_keep_their_gutter(
+    printer: str, margin: str
+) -> None:
+    """Home-printed sheets have no spine: the inside margin is the outside one (each sheet
+    centred). A bound book's inside margin is the printer's gutter for its page count."""
+    text = f'title = "M"\nprinter = "{printer}"\nmargin = "{margin}"\n[[section]]\ncount = 30\n'
+    _, plan, layout = plan_layout(parse_template(text))
+    margins = layout.margins
+    gutter = inside_margin(printer, plan.page_count) * PT
+    if PRINTERS[printer].bound:
+        assert margins.inside == pytest.approx(gutter)
+    else:
+        assert margins.inside == pytest.approx(max(gutter, margins.outside))
+        assert margins.inside >= margins.outside
 
 
 def test_cover_false_turns_the_cover_off(tmp_path: Path) -> None:

@@ -198,6 +198,8 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
 
     printing, book_plan = fit_page_count(printing, template, plan)
     inside = gutter_for(book_plan.page_count, printing.printer)
+    if not printing.printer.bound:  # loose sheets: the same margin on both edges
+        inside = max(inside, margin)
     return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
 
 
