@@ -11,8 +11,17 @@ of our own (for example "drew N pages, planned M"): the command line reports it 
 from __future__ import annotations
 
 import difflib
+import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Self
+
+#: How a template names the keys an error's advice points to (``{key}`` in ``advice``), where
+#: that is not the key itself; a command restates them as its flags.
+ADVICE_WORDS = {
+    "puzzles_per_page": "puzzles per page",
+    "page_size": "page",
+    "fit": 'fit = "cap"',
+}
 
 
 class MazebookError(ValueError):
@@ -26,13 +35,16 @@ class MazebookError(ValueError):
         section: int | None = None,
         section_name: str | None = None,
         key: str | None = None,
+        advice: str | None = None,
     ) -> None:
         self.problem = problem
         self.file = file
         self.section = section
         self.section_name = section_name
         self.key = key
+        self.advice = advice  # what would help, with {key} for each template key it names
         self._key_label: str | None = None
+        self._advice_labels: Mapping[str, str] = {}
         super().__init__(self.message())
 
     def where(self) -> str:
@@ -48,8 +60,17 @@ class MazebookError(ValueError):
         return ", ".join(parts)
 
     def message(self) -> str:
-        """The one-line message: file, place, problem."""
-        return ": ".join(part for part in (self.file, self.where(), self.problem) if part)
+        """The one-line message: file, place, problem (and advice)."""
+        problem = self.problem
+        if self.advice:
+            problem += "; " + self.advice_text()
+        return ": ".join(part for part in (self.file, self.where(), problem) if part)
+
+    def advice_text(self) -> str:
+        """The advice with each key named as the reader knows it (a template key, or a flag)."""
+        keys = [name for _, name, _, _ in string.Formatter().parse(self.advice or "") if name]
+        labels = {k: self._advice_labels.get(k, ADVICE_WORDS.get(k, k)) for k in keys}
+        return (self.advice or "").format(**labels)
 
     def located(
         self,
@@ -67,9 +88,16 @@ class MazebookError(ValueError):
             key=self.key or key,
         )
 
-    def restated(self, *, key_labels: Mapping[str, str], drop_file: str | None = None) -> Self:
-        """The error in a command's words: keys shown by their flags (``key_labels``), the
-        section left out, and the file left out when it is ``drop_file``."""
+    def restated(
+        self,
+        *,
+        key_labels: Mapping[str, str],
+        advice_labels: Mapping[str, str] | None = None,
+        drop_file: str | None = None,
+    ) -> Self:
+        """The error in a command's words: keys shown by their flags (``key_labels``; the
+        advice's keys by ``advice_labels``, else the same), the section left out, and the file
+        left out when it is ``drop_file``."""
         copy = self._copy(
             file=None if self.file == drop_file else self.file,
             section=None,
@@ -78,7 +106,8 @@ class MazebookError(ValueError):
         )
         if self.key is not None and self.key in key_labels:
             copy._key_label = key_labels[self.key]
-            copy.args = (copy.message(),)
+        copy._advice_labels = {**key_labels, **(advice_labels or {})}
+        copy.args = (copy.message(),)
         return copy
 
     def _copy(self, **fields: Any) -> Self:

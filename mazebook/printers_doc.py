@@ -46,7 +46,8 @@ def _rows(p: Printer) -> list[tuple[str, str]]:
             "inside margin",
             "; ".join(inside)
             if p.bound
-            else f"as the outside margin, at least {_inches(p.inside_margins[0][1])} (loose sheets)",
+            else "as the outside margin, at least "
+            f"{_inches(p.inside_margins[0][1])} (loose sheets)",
         ),
         (
             "outside margins",

@@ -227,9 +227,10 @@ def prepare(template: Template) -> BookSetup:
             f"{format_length(template.min_cell)} cannot fit the page: the maze area of a "
             f"{template.page_size} page holds only "
             f"{limit[0]} x {limit[1]} such cells and a maze needs at least {MIN_SIDE} x "
-            f"{MIN_SIDE}; use a smaller min_cell",
+            f"{MIN_SIDE}",
             file=template.source,
             key="min_cell",
+            advice="use a smaller {min_cell}",
         )
     answer_boxes: dict[int, tuple[float, float]] = {}
     for count in sorted(set(plan.answer_page_counts)):

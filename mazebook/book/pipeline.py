@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterator
+import warnings
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -78,7 +79,7 @@ def output_paths(template: Template, output: str | Path | None) -> tuple[Path, P
 
 
 #: Says what a page lacks when a level does not fit it.
-MAKE_ROOM = "use a smaller min_cell, fewer puzzles per page or a larger page"
+MAKE_ROOM = "use a smaller {min_cell}, fewer {puzzles_per_page} or a larger {page_size}"
 
 
 def section_request(
@@ -141,14 +142,49 @@ def fit_levels(
             if section.fit != "cap":
                 first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
                 raise TemplateError(
-                    f'level {level} does not fit {where}: {first}; {MAKE_ROOM}, or set fit = "cap"',
+                    f"level {level} does not fit {where}: {first}",
                     file=tpl.source,
                     section=i + 1,
                     section_name=section.name,
                     key="difficulty",
+                    advice=MAKE_ROOM + ", or set {fit}",
                 )
             levels[(i, level)] = max(top, LEVEL_MIN)
+    _warn_capped(levels, where)
     return levels
+
+
+class LevelCapWarning(UserWarning):
+    """fit = "cap" made some puzzles at a lower level than asked: the page holds no more."""
+
+
+def _warn_capped(levels: Mapping[tuple[int, int], int], where: str) -> None:
+    """One warning line naming the levels that were lowered, and to what."""
+    lowered: dict[int, set[int]] = {}
+    for (_, asked), got in levels.items():
+        if got != asked:
+            lowered.setdefault(got, set()).add(asked)
+    if not lowered:
+        return
+    every = sorted(set().union(*lowered.values()))
+    groups = [
+        f"{_levels_text(sorted(asked))} made at {got}" for got, asked in sorted(lowered.items())
+    ]
+    made = f"made at level {next(iter(lowered))}" if len(lowered) == 1 else "; ".join(groups)
+    verb = "does" if len(every) == 1 else "do"
+    warnings.warn(
+        f"{_levels_text(every)} {verb} not fit {where}: {made}, the highest that fits",
+        LevelCapWarning,
+        stacklevel=3,
+    )
+
+
+def _levels_text(levels: list[int]) -> str:
+    """'level 9' or 'levels 8, 9 and 10'."""
+    names = [str(level) for level in levels]
+    if len(names) == 1:
+        return f"level {names[0]}"
+    return f"levels {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _least(request: Request) -> str:

@@ -282,8 +282,8 @@ def room_for(request: Request) -> Room:
         raise MazebookError(
             f"no {shape} maze fits cells of {request.min_cell:.1f} pt "
             f"({request.min_cell / 72 * 25.4:.1f} mm) in the maze area of "
-            f"{request.box[0]:.0f} x {request.box[1]:.0f} pt: put fewer mazes on a page, "
-            "or set a smaller min_cell"
+            f"{request.box[0]:.0f} x {request.box[1]:.0f} pt",
+            advice="use fewer {puzzles_per_page} or a smaller {min_cell}",
         )
     if shape == "mask":
         floor = recognisable_floor(options)

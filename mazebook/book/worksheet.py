@@ -304,9 +304,10 @@ def _room(template: Template, level: int, width: float, height: float) -> LevelR
             f"{format_length(cell)} cannot fit the page: "
             f"the maze area of {template.puzzles_per_page} mazes a page on a "
             f"{template.page_size} page holds only {limit[0]} x {limit[1]} such cells and a maze "
-            f"needs at least {MIN_SIDE} x {MIN_SIDE}; use fewer mazes a page or a smaller min_cell",
+            f"needs at least {MIN_SIDE} x {MIN_SIDE}",
             file=template.source,
             key="min_cell",
+            advice="use fewer {puzzles_per_page} or a smaller {min_cell}",
         )
     return LevelRoom(cell, limit)
 

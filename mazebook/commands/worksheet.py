@@ -35,7 +35,10 @@ FLAGS = {
     "seed": "--seed",
     "count": "--count",
     "difficulty": "--level/--levels",
+    "fit": "--fit",
 }
+#: How the advice in messages names what the flags can change.
+ADVICE_FLAGS = {"fit": "--fit cap"}
 
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
 
@@ -79,6 +82,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--min-cell",
         metavar="LENGTH",
         help="smallest cell for every level, e.g. 6mm (default: by level, 12 mm at level 1)",
+    )
+    p.add_argument(
+        "--fit",
+        choices=("refuse", "cap"),
+        help="a level the sheet cannot hold: refuse (default, naming the highest that fits) "
+        "or cap those mazes at the highest that fits",
     )
     p.add_argument("--seed", help="whole number (default 1): the same seed, the same sheets")
     p.add_argument(
@@ -157,6 +166,8 @@ def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, A
         data["instruction"] = _text("--instruction", args.instruction)
     if args.font is not None:
         data["font"] = _text("--font", args.font)
+    if args.fit is not None:
+        data["fit"] = args.fit
     seed = parse_seed(args.seed)
     if seed is not None:
         data["seed"] = seed
@@ -173,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
         template = template_from_data(template_data(args, base), name=name, source=SOURCE)
         result = build_book(template, output=args.output)
     except MazebookError as exc:
-        raise exc.restated(key_labels=FLAGS, drop_file=SOURCE) from None
+        raise exc.restated(key_labels=FLAGS, advice_labels=ADVICE_FLAGS, drop_file=SOURCE) from None
     if not args.quiet:
         pages = f"{result.page_count} page{'s' if result.page_count != 1 else ''}"
         print(

@@ -364,7 +364,13 @@ def _sheet_field(message: str) -> str:
 def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) -> FieldError:
     """A worksheet build's error beside its field, in the command's words; an uploaded font is
     named as uploaded, never by its path on the server."""
-    message = str(exc.restated(key_labels=worksheet_cmd.FLAGS, drop_file=worksheet_cmd.SOURCE))
+    message = str(
+        exc.restated(
+            key_labels=worksheet_cmd.FLAGS,
+            advice_labels=worksheet_cmd.ADVICE_FLAGS,
+            drop_file=worksheet_cmd.SOURCE,
+        )
+    )
     if font is not None:
         message = message.replace(str(font), font_name or "the uploaded font")
     return FieldError(_sheet_field(message), message)
@@ -390,6 +396,7 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         instruction=form.get("instruction") or None,
         font=None if font is None else str(font),
         min_cell=None,
+        fit=None,
         seed=form.get("seed", "1").strip() or "1",
     )
     name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
@@ -409,7 +416,13 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         ]
         return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
     except MazebookError as exc:
-        message = str(exc.restated(key_labels=worksheet_cmd.FLAGS, drop_file=worksheet_cmd.SOURCE))
+        message = str(
+            exc.restated(
+                key_labels=worksheet_cmd.FLAGS,
+                advice_labels=worksheet_cmd.ADVICE_FLAGS,
+                drop_file=worksheet_cmd.SOURCE,
+            )
+        )
         raise FieldError(_sheet_field(message), message) from None
 
 
