@@ -9,15 +9,21 @@ MazebookError here, in the one function that calls each.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import io
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import FontError, InvalidOptionError, MazebookError
 from ..inputs import input_version, read_input, shown
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PILImage
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
 DEFAULT_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
@@ -129,53 +135,49 @@ def image_mask(path: str, width: int, height: int, threshold: int = 128) -> np.n
 def image_size(path: str) -> tuple[int, int]:
     """Width and height of an image file from its header, without decoding its pixels (for a
     caller with a smaller cap of its own, e.g. the web app); errors as ``image_mask``'s."""
-    from PIL import Image, UnidentifiedImageError
-
     data = read_input(path, what="mask image", error=InvalidOptionError)
-    label = shown(path)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as img:
-                width, height = img.size
-    except UnidentifiedImageError:
-        raise InvalidOptionError(
-            f"the mask image {label} is not an image file Pillow can read (PNG, GIF, ...)"
-        ) from None
-    except Image.DecompressionBombError:
-        raise InvalidOptionError(
-            f"the mask image {label} is larger than {MAX_IMAGE_PIXELS:,} pixels (the limit)"
-        ) from None
-    except Exception as exc:  # a header Pillow cannot parse
-        raise InvalidOptionError(f"cannot read the mask image {label}: {_detail(exc)}") from None
-    return width, height
+    with _opened_image(data, shown(path)) as img:
+        size: tuple[int, int] = img.size
+    return size
 
 
 @functools.lru_cache(maxsize=4)
 def _image_ink(path: str, mtime: int, size: int, threshold: int) -> np.ndarray:
     """The one place Pillow decodes an image: the size in its header is checked against
     MAX_IMAGE_PIXELS first, and any failure is an InvalidOptionError naming the file."""
-    from PIL import Image, UnidentifiedImageError
+    from PIL import Image
 
     data = read_input(path, what="mask image", error=InvalidOptionError)
     label = shown(path)
+    with _opened_image(data, label) as img:
+        w, h = img.size
+        if w * h > MAX_IMAGE_PIXELS:
+            raise _too_large(label, w, h)
+        img.load()
+        if img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info:
+            rgba = img.convert("RGBA")
+            white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+            white.alpha_composite(rgba)
+            grey = white.convert("L")
+        else:
+            grey = img.convert("L")
+        ink = np.asarray(grey) < threshold
+    return _crop(ink)
+
+
+@contextlib.contextmanager
+def _opened_image(data: bytes, label: str) -> Iterator[PILImage]:
+    """The image of ``data``, opened by Pillow (its header read, pixels not yet decoded; the
+    size is checked against our own cap, not Pillow's); every failure inside the block is an
+    InvalidOptionError naming ``label``."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
-        with warnings.catch_warnings():  # the size is checked here, against our own cap
+        with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             img = Image.open(io.BytesIO(data))
         with img:
-            w, h = img.size
-            if w * h > MAX_IMAGE_PIXELS:
-                raise _too_large(label, w, h)
-            img.load()
-            if img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info:
-                rgba = img.convert("RGBA")
-                white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-                white.alpha_composite(rgba)
-                grey = white.convert("L")
-            else:
-                grey = img.convert("L")
-            ink = np.asarray(grey) < threshold
+            yield img
     except MazebookError:
         raise
     except UnidentifiedImageError:
@@ -188,7 +190,6 @@ def _image_ink(path: str, mtime: int, size: int, threshold: int) -> np.ndarray:
         ) from None
     except Exception as exc:  # Pillow's decoders fail in many ways on a corrupt file
         raise InvalidOptionError(f"cannot read the mask image {label}: {_detail(exc)}") from None
-    return _crop(ink)
 
 
 def _too_large(label: str, w: int, h: int) -> InvalidOptionError:
