@@ -350,8 +350,25 @@ SHEET_FLAGS = {
 SHEET_FIELD_LABELS = ("Name", "Class", "Date")
 
 
-def _sheet_field(message: str) -> str:
-    """The worksheet field a message in the worksheet command's words concerns."""
+#: Worksheet template keys -> the form's fields.
+SHEET_KEYS = {
+    "count": "count",
+    "puzzles_per_page": "per_page",
+    "difficulty": "levels",
+    "page_size": "page_size",
+    "title": "title",
+    "instruction": "instruction",
+    "seed": "seed",
+    "font": "font",
+    "fields": "fields",
+}
+
+
+def _sheet_field(exc: MazebookError, message: str) -> str:
+    """The worksheet field an error concerns: its key, or else the flag its message (in the
+    worksheet command's words) names."""
+    if exc.key in SHEET_KEYS:
+        return SHEET_KEYS[exc.key]
     for flag, field in SHEET_FLAGS.items():
         if message.startswith(flag) or f" {flag}" in message or f"{flag}:" in message:
             return field
@@ -373,7 +390,7 @@ def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) ->
     )
     if font is not None:
         message = message.replace(str(font), font_name or "the uploaded font")
-    return FieldError(_sheet_field(message), message)
+    return FieldError(_sheet_field(exc, message), message)
 
 
 def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any:
@@ -416,14 +433,7 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         ]
         return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
     except MazebookError as exc:
-        message = str(
-            exc.restated(
-                key_labels=worksheet_cmd.FLAGS,
-                advice_labels=worksheet_cmd.ADVICE_FLAGS,
-                drop_file=worksheet_cmd.SOURCE,
-            )
-        )
-        raise FieldError(_sheet_field(message), message) from None
+        raise sheet_error(exc, None, None) from None
 
 
 @dataclass(frozen=True)
@@ -589,23 +599,14 @@ def _levels(text: str) -> Any:
     return _number(text)
 
 
-_SECTION_ERR = re.compile(r"\[\[section\]\] (\d+)")
-_KEY_ERR = re.compile(r'key "(\w+)"')
-
-
-def _book_field(message: str) -> str:
-    """The book form field a template error concerns (its section row and key)."""
-    section = _SECTION_ERR.search(message)
-    key = _KEY_ERR.search(message)
-    name = key.group(1) if key else ""
-    if section:
-        index = int(section.group(1)) - 1
-        part = {"count": "count", "difficulty": "levels", "name": "name"}.get(name, "levels")
-        return f"section-{index}-{part}"
-    if name in ("title", "author", "page_size"):
-        return name
-    if "title" in message:
-        return "title"
+def _book_field(exc: MazebookError) -> str:
+    """The book form field a template error concerns: its section row and key, from the
+    error's own fields."""
+    if exc.section is not None:
+        part = {"count": "count", "difficulty": "levels", "name": "name"}.get(exc.key or "")
+        return f"section-{exc.section - 1}-{part or 'levels'}"
+    if exc.key in ("title", "author", "page_size", "printer", "paper", "language"):
+        return exc.key
     return "upload"
 
 
@@ -672,7 +673,7 @@ def checked_book(data: Mapping[str, Any], name: str, source: str) -> Any:
     try:
         return template_from_data(data, name=name, source=source)
     except (TemplateError, MazebookError) as exc:
-        raise FieldError(_book_field(str(exc)), str(exc)) from None
+        raise FieldError(_book_field(exc), str(exc)) from None
 
 
 def answers_pdf(interior: Path, manifest: Path) -> bytes | None:
