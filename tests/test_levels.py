@@ -14,7 +14,6 @@ import pytest
 
 from mazebook import Maze, generate
 from mazebook.book import build_book, schedule
-from mazebook.book.pipeline import LevelCapWarning
 from mazebook.cli import main
 from mazebook.effort import solving_effort
 from mazebook.levels import FIRST_LEVEL, LAST_LEVEL, band, centre, level_of, level_value
@@ -154,13 +153,8 @@ def test_fit_cap_builds_at_the_highest_level_that_fits(where: str, tmp_path: Pat
     text += '[[section]]\nname = "Easy"\ncount = 2\ndifficulty = 2\nfit = "refuse"\n'
     template = tmp_path / "capped.toml"
     template.write_text(text, encoding="utf-8")
-    with pytest.warns(LevelCapWarning) as caught:
-        result = build_book(str(template), output=tmp_path / "capped.pdf")
-    capped = [str(w.message) for w in caught if issubclass(w.category, LevelCapWarning)]
-    assert capped == [
-        f"levels 9 and 10 do not fit the a5 page (4 a page, cells of at least 0.138 in (3.5 mm)): "
-        f"made at level {highest}, the highest that fits"
-    ]
+    result = build_book(str(template), output=tmp_path / "capped.pdf")
+    assert result.capped == 2  # the two hard puzzles; the easy section is as asked
     data = json.loads(result.manifest.read_text(encoding="utf-8"))
     hard, easy = data["puzzles"][:2], data["puzzles"][2:]
     assert [p["requested_level"] for p in hard] == [9, 10]

@@ -62,6 +62,7 @@ from .pipeline import (
     BuildResult,
     Progress,
     cap_plan,
+    capped_count,
     check_paths,
     check_svg_dir,
     choose_maze,
@@ -339,6 +340,7 @@ def build_book(
         puzzle_count=len(setup.plan.puzzles),
         seconds=time.perf_counter() - started,
         cover=cover_file,
+        capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
     )
 
 

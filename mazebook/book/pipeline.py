@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import warnings
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -43,6 +42,18 @@ class BuildResult:
     seconds: float
     answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
     cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
+    capped: int = (
+        0  # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
+    )
+
+
+def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
+    """How many puzzles got a lower level than the template asked for (fit = "cap"); 0 when
+    the requested levels are not known."""
+    asked = tuple(requested)
+    if not asked:
+        return 0
+    return sum(1 for got, wanted in zip(levels, asked, strict=True) if got != wanted)
 
 
 def probe_sections(template: Template) -> None:
@@ -150,41 +161,7 @@ def fit_levels(
                     advice=MAKE_ROOM + ", or set {fit}",
                 )
             levels[(i, level)] = max(top, LEVEL_MIN)
-    _warn_capped(levels, where)
     return levels
-
-
-class LevelCapWarning(UserWarning):
-    """fit = "cap" made some puzzles at a lower level than asked: the page holds no more."""
-
-
-def _warn_capped(levels: Mapping[tuple[int, int], int], where: str) -> None:
-    """One warning line naming the levels that were lowered, and to what."""
-    lowered: dict[int, set[int]] = {}
-    for (_, asked), got in levels.items():
-        if got != asked:
-            lowered.setdefault(got, set()).add(asked)
-    if not lowered:
-        return
-    every = sorted(set().union(*lowered.values()))
-    groups = [
-        f"{_levels_text(sorted(asked))} made at {got}" for got, asked in sorted(lowered.items())
-    ]
-    made = f"made at level {next(iter(lowered))}" if len(lowered) == 1 else "; ".join(groups)
-    verb = "does" if len(every) == 1 else "do"
-    warnings.warn(
-        f"{_levels_text(every)} {verb} not fit {where}: {made}, the highest that fits",
-        LevelCapWarning,
-        stacklevel=3,
-    )
-
-
-def _levels_text(levels: list[int]) -> str:
-    """'level 9' or 'levels 8, 9 and 10'."""
-    names = [str(level) for level in levels]
-    if len(names) == 1:
-        return f"level {names[0]}"
-    return f"levels {', '.join(names[:-1])} and {names[-1]}"
 
 
 def _least(request: Request) -> str:

@@ -54,6 +54,7 @@ from .pipeline import (
     BuildResult,
     Progress,
     cap_plan,
+    capped_count,
     check_paths,
     check_svg_dir,
     choose_maze,
@@ -359,6 +360,7 @@ def build_worksheet(
         puzzle_count=len(setup.plan.puzzles),
         seconds=time.perf_counter() - started,
         answers=answers_path,
+        capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..printers import PRINTERS
-from .common import parse_seed
+from .common import capped_note, parse_seed
 
 PRINTER_NAMES = ", ".join(PRINTERS)
 
@@ -87,8 +87,8 @@ def run(args: argparse.Namespace) -> int:
         extra += f", cover {result.cover.name}" if result.cover else ""
         print(
             f"built {result.pdf}: {_count(result.page_count, 'page')}, "
-            f"{_count(result.puzzle_count, 'puzzle')} in {result.seconds:.1f} s "
-            f"(manifest {result.manifest.name}{extra})"
+            f"{_count(result.puzzle_count, 'puzzle')}{capped_note(result.capped)} in "
+            f"{result.seconds:.1f} s (manifest {result.manifest.name}{extra})"
         )
     return 0
 

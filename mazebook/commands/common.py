@@ -40,3 +40,9 @@ def emit(data: bytes, output: str | None) -> None:
         sys.stdout.flush()
     else:
         write_atomic(Path(output), data)
+
+
+def capped_note(capped: int) -> str:
+    """' (3 capped at the highest level the page holds)' after a summary's puzzle count, or ''
+    (fit = "cap" lowered no level)."""
+    return f" ({capped} capped at the highest level the page holds)" if capped else ""

@@ -15,7 +15,7 @@ import tomllib
 from typing import Any
 
 from ..errors import InvalidOptionError, MazebookError
-from .common import parse_seed
+from .common import capped_note, parse_seed
 
 #: The built-in template the command starts from.
 BASE_TEMPLATE = "worksheet"
@@ -188,7 +188,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         pages = f"{result.page_count} page{'s' if result.page_count != 1 else ''}"
         print(
-            f"wrote {result.pdf} and {result.answers}: {result.puzzle_count} mazes on {pages} "
-            f"in {result.seconds:.1f} s (manifest {result.manifest.name})"
+            f"wrote {result.pdf} and {result.answers}: {result.puzzle_count} mazes"
+            f"{capped_note(result.capped)} on {pages} in {result.seconds:.1f} s "
+            f"(manifest {result.manifest.name})"
         )
     return 0
