@@ -166,6 +166,32 @@ def test_empty_mask_text_is_named_beside_the_text(
     assert error_of(word, "maze", "text") == "" and "mask maze" in word
 
 
+@pytest.mark.parametrize(
+    ("url", "form", "part", "broken"),
+    [
+        ("/maze/preview", MAZE, "maze", "maze_svg"),
+        ("/worksheet/preview", SHEET, "sheet", "page_pngs"),
+    ],
+)
+def test_an_unexpected_failure_is_one_line_beside_the_part(
+    client: TestClient,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    url: str,
+    form: dict[str, str],
+    part: str,
+    broken: str,
+) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(f"mazebook.web.actions.{broken}", fail)
+    page = client.post(url, data=form).text
+    assert error_of(page, part, part) == "internal error: RuntimeError: disk on fire"
+    assert "see the message beside the field" in page
+    assert "Traceback" in capsys.readouterr().err  # the details go to the server's log
+
+
 def test_web_size_cap(client: TestClient) -> None:
     page = client.post("/maze/preview", data={**MAZE, "size": "300x300"}).text
     assert "up to 40000 cells" in error_of(page, "maze", "size")

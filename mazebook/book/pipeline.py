@@ -42,9 +42,8 @@ class BuildResult:
     seconds: float
     answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
     cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
-    capped: int = (
-        0  # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
-    )
+    # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
+    capped: int = 0
 
 
 def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:

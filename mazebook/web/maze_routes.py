@@ -21,7 +21,7 @@ from .forms import (
     root_of,
     text_fields,
 )
-from .pages import attachment, error_page, field_errors, internal, render
+from .pages import attachment, error_page, preview
 
 #: What a maze form makes: the maze and notes on what was adjusted.
 Made = tuple[Any, list[str]]
@@ -52,23 +52,18 @@ async def make_from_form(
 
 async def maze_preview(request: Request) -> HTMLResponse:
     """The maze preview partial: SVG and summary, errors beside their fields."""
-    errors: dict[str, str] = {}
-    svg = summary = None
-    try:
+
+    def make(order: actions.MazeOrder, made: Made) -> dict[str, Any]:
+        maze, notes = made
+        text = actions.maze_svg(maze, solution=order.solution).decode()
+        return {"svg": text, "summary": {**actions.maze_summary(maze), "notes": notes}}
+
+    async def values() -> dict[str, Any]:
         form = await request.form(max_files=2, max_fields=100)
+        made: dict[str, Any] = await make_from_form(request, form, make)
+        return made
 
-        def make(order: actions.MazeOrder, made: Made) -> tuple[str, dict[str, Any]]:
-            maze, notes = made
-            text = actions.maze_svg(maze, solution=order.solution).decode()
-            return text, {**actions.maze_summary(maze), "notes": notes}
-
-        svg, summary = await make_from_form(request, form, make)
-    except actions.FieldError as exc:
-        errors[exc.field] = str(exc)
-    except Exception as exc:
-        errors["maze"] = internal(exc)
-    body = render("maze_preview.html", svg=svg, summary=summary, errors=errors)
-    return HTMLResponse(body + field_errors("maze", MAZE_FIELDS, errors))
+    return await preview("maze", MAZE_FIELDS, "maze_preview.html", values)
 
 
 async def maze_download(request: Request) -> Response:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import sys
 import traceback
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.responses import HTMLResponse, Response
 
+from .actions import FieldError
 from .forms import UploadTooLarge
 
 ENV = Environment(
@@ -38,6 +39,27 @@ def internal(exc: BaseException) -> str:
         raise exc
     traceback.print_exception(exc, file=sys.stderr)
     return f"internal error: {type(exc).__name__}: {exc}"
+
+
+async def preview(
+    part: str,
+    fields: tuple[str, ...],
+    template: str,
+    make: Callable[[], Awaitable[Mapping[str, Any]]],
+) -> HTMLResponse:
+    """A part's preview partial: the values ``make()`` returns rendered into ``template``, or
+    (rendered without them) its error beside the field it concerns, an unexpected one beside
+    the part itself."""
+    errors: dict[str, str] = {}
+    values: Mapping[str, Any] = {}
+    try:
+        values = await make()
+    except FieldError as exc:
+        errors[exc.field] = str(exc)
+    except Exception as exc:
+        errors[part] = internal(exc)
+    body = render(template, errors=errors, **values)
+    return HTMLResponse(body + field_errors(part, fields, errors))
 
 
 def attachment(data: bytes, name: str, media_type: str) -> Response:

@@ -22,7 +22,7 @@ from .forms import (
     root_of,
     text_fields,
 )
-from .pages import attachment, error_page, field_errors, internal, render
+from .pages import attachment, error_page, preview
 
 
 async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
@@ -54,28 +54,25 @@ def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
 
 async def sheet_preview(request: Request) -> HTMLResponse:
     """The worksheet preview partial: its first sheet as a PNG."""
-    errors: dict[str, str] = {}
-    image = info = None
-    try:
+
+    async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
 
-        def work() -> tuple[str, dict[str, Any]]:
+        def work() -> dict[str, Any]:
             with request_folder(root_of(request)) as folder:
                 built = build_sheet(fields, font, folder)
                 png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
-            return base64.b64encode(png).decode(), {
+            info = {
                 "pages": built.page_count,
                 "mazes": built.puzzle_count,
                 "seconds": round(built.seconds, 2),
             }
+            return {"image": base64.b64encode(png).decode(), "info": info}
 
-        image, info = await run_in_threadpool(work)
-    except actions.FieldError as exc:
-        errors[exc.field] = str(exc)
-    except Exception as exc:
-        errors["sheet"] = internal(exc)
-    body = render("sheet_preview.html", image=image, info=info, errors=errors)
-    return HTMLResponse(body + field_errors("sheet", SHEET_FIELDS, errors))
+        made: dict[str, Any] = await run_in_threadpool(work)
+        return made
+
+    return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
 
 
 async def sheet_download(request: Request) -> Response:
