@@ -63,7 +63,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     root = tmp_path_factory.mktemp("webroot")
-    config = uvicorn.Config(create_app(root), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(root, port=port), host="127.0.0.1", port=port, log_level="warning"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

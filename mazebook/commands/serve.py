@@ -83,16 +83,16 @@ def run(args: argparse.Namespace) -> int:
             f"the web app needs the web extra ({exc.name} is missing): "
             "python -m pip install 'mazebook[web]'"
         ) from None
+    sock = listen(args.host, port)  # an address that cannot be had is one error line, no more
     warning = exposure_warning(args.host, port)
     if warning:
         print(warning, file=sys.stderr)
-    sock = listen(args.host, port)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{port}/"
     print(f"mazebook serve: open {url} (Ctrl-C stops)", file=sys.stderr)
     if args.open:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(create_app(), log_level="warning")
+    config = uvicorn.Config(create_app(host=args.host, port=port), log_level="warning")
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

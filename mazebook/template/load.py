@@ -228,13 +228,19 @@ def parse_template(
 ) -> Template:
     """TOML text -> Template: syntax, schema, then the values that need parsing."""
     text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    data = toml_data(text, source)
+    return template_from_data(data, name=name, source=source, base_dir=base_dir)
+
+
+def toml_data(text: str, source: str) -> dict[str, Any]:
+    """TOML text -> its data; TemplateError (naming ``source``) for bad syntax or nesting too
+    deep to read."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TemplateError(f"TOML syntax error: {exc}", file=source) from None
     except RecursionError:  # the TOML reader recurses once per level of nesting
         raise caps.nesting_error(source) from None
-    return template_from_data(data, name=name, source=source, base_dir=base_dir)
 
 
 def template_from_data(

@@ -14,6 +14,7 @@ import random
 import re
 import threading
 import tomllib
+import unicodedata
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -47,8 +48,9 @@ from ..shapes import SHAPES as SHAPE_REGISTRY
 from ..shapes.masks import MaskWarning
 from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
-from ..template import available_templates, locate, parse_template, template_from_data
+from ..template import available_templates, locate, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
+from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
 
@@ -446,12 +448,32 @@ class Built:
     seconds: float
 
 
+#: The stem of every file a build of the web app writes: the server's own, never a request's.
+FILE_STEM = "mazebook"
+#: What each kind of file is called after the title when it is downloaded.
+DOWNLOAD_SUFFIXES = {
+    "interior": ".pdf",
+    "answers": "-answers.pdf",
+    "cover": "-cover.pdf",
+    "manifest": ".json",
+}
+
+
+def download_name(title: str, kind: str) -> str:
+    """A download's file name made from the title ('Web Book' -> 'web-book-answers.pdf'):
+    ASCII letters, digits and hyphens only, so no title can name a path or a device."""
+    ascii_title = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_title.lower()).strip("-")[:60].strip("-")
+    return f"{slug or FILE_STEM}{DOWNLOAD_SUFFIXES[kind]}"
+
+
 def build(
     template: Any, folder: Path, *, progress: Callable[[int, int], None] | None = None
 ) -> Built:
-    """Build a book or worksheet template into ``folder`` (its own temporary folder)."""
+    """Build a book or worksheet template into ``folder`` (its own temporary folder), under
+    file names the server makes (FILE_STEM), whatever the template is called."""
     result: BuildResult = build_book(
-        template, output=folder / f"{template.name}.pdf", progress=progress
+        template, output=folder / f"{FILE_STEM}.pdf", progress=progress
     )
     files = {"interior": result.pdf, "manifest": result.manifest}
     if result.answers is not None:
@@ -504,22 +526,32 @@ def shipped_book(name: str) -> BookSource:
 
 def uploaded_book(raw: bytes, filename: str) -> BookSource:
     """An uploaded template: its TOML must parse and name no file on the server."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", Path(filename or "book").stem).strip("-") or "book"
-    source = BookSource(raw.decode("utf-8", errors="replace"), stem[:40], uploaded=True)
+    stem = upload_stem(filename)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FieldError(
+            "upload", f"{stem}.toml: not UTF-8 text (byte {exc.start + 1} cannot be read)"
+        ) from None
+    source = BookSource(text, stem, uploaded=True)
     book_data(source)
     return source
 
 
+def upload_stem(filename: str) -> str:
+    """An uploaded template's name for messages only ('../x/My Book.toml' -> 'My-Book'): never
+    a path, since no file is ever made from it."""
+    base = re.split(r"[/\\]", filename or "")[-1]
+    base = base[: -len(".toml")] if base.lower().endswith(".toml") else base
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", base).strip("-")[:40].strip("-") or "book"
+
+
 def book_data(src: BookSource) -> dict[str, Any]:
     """The template's TOML as data (TemplateError in the command line's words)."""
-    try:
-        data = tomllib.loads(src.text)
-    except tomllib.TOMLDecodeError:
-        try:  # the template reader's own words for it
-            parse_template(src.text, name=src.name, source=src.source)
-        except TemplateError as exc:
-            raise FieldError("upload", str(exc)) from None
-        raise
+    try:  # the template reader's own checks and words (syntax, nesting)
+        data = toml_data(src.text, src.source)
+    except TemplateError as exc:
+        raise FieldError("upload", str(exc)) from None
     if src.uploaded:
         _refuse_files(data, src.source)
     if data.get("kind", "book") != "book":

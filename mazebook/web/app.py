@@ -3,7 +3,8 @@
 Routes only parse requests and pick templates (``maze_routes``, ``sheet_routes``,
 ``book_routes``); everything mazebook does goes through ``actions``. Every request that needs
 files gets its own temporary folder, removed when the response is made; book builds run in
-worker processes (``jobs``). Uploads are capped in size (``forms``).
+worker processes (``jobs``). Uploads are capped in size (``forms``); only requests for the
+server's own address, and changes only from its own pages, are served (``guard``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from .forms import (
     SHEET_FIELDS,
     LimitBody,
 )
+from .guard import Address, Guard
 from .jobs import BookJobs
 from .maze_routes import maze_download, maze_preview
 from .pages import render
@@ -80,9 +82,10 @@ ROUTES = [
 ]
 
 
-def create_app(root: Path | None = None) -> Starlette:
+def create_app(root: Path | None = None, *, host: str = "127.0.0.1", port: int = 8000) -> Starlette:
     """The app; ``root`` is the folder under which requests and builds make their own folders
-    (default: a new temporary folder, removed when the app stops)."""
+    (default: a new temporary folder, removed when the app stops); ``host`` and ``port`` are
+    the address it is served on: it answers requests for that address only (``guard``)."""
     own_root = root is None
     base = Path(tempfile.mkdtemp(prefix="mazebook-web-")) if root is None else root
     jobs = BookJobs(base)
@@ -101,4 +104,5 @@ def create_app(root: Path | None = None) -> Starlette:
     app.state.root = base
     app.state.jobs = jobs
     app.add_middleware(LimitBody, limit=MAX_BODY_BYTES)
+    app.add_middleware(Guard, addresses=[Address(host, port)])  # outermost: checked first
     return app

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 
 from . import actions
-from .forms import DOWNLOAD_TYPES, MAX_TOML_BYTES, jobs_of, read_upload, text_fields
+from .forms import DOWNLOAD_TYPES, MAX_TOML_BYTES, jobs_of, read_form, read_upload, text_fields
 from .pages import field_errors, internal, render
 
 #: The book form's fields that always show their errors beside them.
@@ -37,8 +37,10 @@ def book_fields(
 
 def book_source(fields: Mapping[str, str]) -> actions.BookSource:
     """The template the form is about: the uploaded text it carries, or a shipped one."""
-    if fields.get("toml"):
-        return actions.BookSource(fields["toml"], fields.get("toml_name") or "book", True)
+    if fields.get("toml"):  # the name is for messages only: no file is made from it
+        return actions.BookSource(
+            fields["toml"], actions.upload_stem(fields.get("toml_name", "")), True
+        )
     return actions.shipped_book(fields.get("base", actions.BOOK_TEMPLATES[0]))
 
 
@@ -54,7 +56,7 @@ def book_errors(errors: Mapping[str, str], rows: int = 0) -> str:
 async def book_load(request: Request) -> HTMLResponse:
     """Load a shipped or uploaded template into the form."""
     try:
-        form: FormData = await request.form(max_files=1, max_fields=300)
+        form: FormData = await read_form(request, "upload", max_files=1, max_fields=300)
         fields = text_fields(form)
         trigger = request.headers.get("hx-trigger-name", "")
         upload = await read_upload(form, "upload", MAX_TOML_BYTES) if trigger == "upload" else None
@@ -80,7 +82,7 @@ async def book_build(request: Request) -> HTMLResponse:
     job = None
     fields: dict[str, str] = {}
     try:
-        form = await request.form(max_files=1, max_fields=300)
+        form = await read_form(request, "upload", max_files=1, max_fields=300)
         fields = text_fields(form)
         src = book_source(fields)
         template, data = await run_in_threadpool(actions.book_template, src, fields)
@@ -117,12 +119,12 @@ async def book_file(request: Request) -> Response:
     job = jobs_of(request).get(request.path_params["job"])
     name = request.path_params["name"]
     path = job.file(name) if job is not None else None
-    if path is None or not path.is_file():
+    if job is None or path is None or not path.is_file():
         return HTMLResponse("<p>no such file</p>", status_code=404)
     kind = path.suffix.lstrip(".")
     inline = kind == "png"
     return FileResponse(
         path,
         media_type=DOWNLOAD_TYPES.get(kind, "application/octet-stream"),
-        filename=None if inline else path.name,
+        filename=None if inline else job.download_name(name),
     )

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from starlette.datastructures import FormData, UploadFile
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -128,6 +129,16 @@ def request_folder(root: Path) -> Iterator[Path]:
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def read_form(request: Request, part: str, *, max_files: int, max_fields: int) -> FormData:
+    """The request's form, within its caps; a form that cannot be read (too many fields or
+    files, a field over 1 MB, broken multipart) is a FieldError beside the part, in words."""
+    try:
+        return await request.form(max_files=max_files, max_fields=max_fields)
+    except HTTPException as exc:
+        detail = str(exc.detail).rstrip(".") if exc.detail else "it is not a form"
+        raise actions.FieldError(part, f"the form could not be read: {detail}") from None
 
 
 def text_fields(form: FormData) -> dict[str, str]:

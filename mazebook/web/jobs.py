@@ -51,7 +51,7 @@ def run_build(data: dict[str, Any], name: str, source: str, folder: str) -> dict
         pictures = actions.page_pngs(built.files["interior"], PREVIEW_PAGES, dpi=PREVIEW_DPI)
         answers = actions.answers_pdf(built.files["interior"], built.files["manifest"])
         if answers is not None:
-            target = where / "out" / f"{name}-answers.pdf"
+            target = where / "out" / f"{actions.FILE_STEM}-answers.pdf"
             target.write_bytes(answers)
             built.files["answers"] = target
     except actions.FieldError as exc:
@@ -101,6 +101,10 @@ class Job:
             return self.future.result()
         except Exception as exc:  # the worker process died
             return {"error": f"the build stopped: {type(exc).__name__}: {exc}", "field": "upload"}
+
+    def download_name(self, key: str) -> str:
+        """The name a finished job's file is downloaded as: made from the book's title."""
+        return actions.download_name(self.title, key) if key in actions.DOWNLOAD_SUFFIXES else key
 
     def file(self, name: str) -> Path | None:
         """A finished job's file by its key ('interior', 'page-1.png', ...), never a path."""

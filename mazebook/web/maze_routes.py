@@ -16,6 +16,7 @@ from .forms import (
     DOWNLOAD_TYPES,
     MAX_IMAGE_BYTES,
     MAZE_FIELDS,
+    read_form,
     read_upload,
     request_folder,
     root_of,
@@ -59,7 +60,7 @@ async def maze_preview(request: Request) -> HTMLResponse:
         return {"svg": text, "summary": {**actions.maze_summary(maze), "notes": notes}}
 
     async def values() -> dict[str, Any]:
-        form = await request.form(max_files=2, max_fields=100)
+        form = await read_form(request, "maze", max_files=2, max_fields=100)
         made: dict[str, Any] = await make_from_form(request, form, make)
         return made
 
@@ -72,7 +73,7 @@ async def maze_download(request: Request) -> Response:
     if fmt not in ("svg", "pdf", "png"):
         return HTMLResponse("<p>unknown format</p>", status_code=404)
     try:
-        form = await request.form(max_files=2, max_fields=100)
+        form = await read_form(request, "maze", max_files=2, max_fields=100)
 
         def make(order: actions.MazeOrder, made: Made) -> tuple[bytes, str]:
             maze = made[0]

@@ -17,6 +17,7 @@ from .forms import (
     DOWNLOAD_TYPES,
     MAX_FONT_BYTES,
     SHEET_FIELDS,
+    read_form,
     read_upload,
     request_folder,
     root_of,
@@ -27,7 +28,7 @@ from .pages import attachment, error_page, preview
 
 async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
     """The worksheet form's fields and its uploaded font (bytes, name), if any."""
-    form = await request.form(max_files=1, max_fields=100)
+    form = await read_form(request, "sheet", max_files=1, max_fields=100)
     return text_fields(form), await read_upload(form, "font", MAX_FONT_BYTES)
 
 
@@ -86,7 +87,8 @@ async def sheet_download(request: Request) -> Response:
         def work() -> tuple[bytes, str]:
             with request_folder(root_of(request)) as folder:
                 path = build_sheet(fields, font, folder).files[kind]
-                return path.read_bytes(), path.name
+                title = fields.get("title") or "worksheet"
+                return path.read_bytes(), actions.download_name(title, kind)
 
         data, name = await run_in_threadpool(work)
     except actions.FieldError as exc:
