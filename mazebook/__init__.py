@@ -6,14 +6,42 @@ JSON or text, and ``build_book`` from a template.
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+from typing import TYPE_CHECKING, Any
+
 from .engine import generate
 from .errors import MazebookError
 from .maze import Maze
 from .metrics import Metrics, measure
 from .solve import solve
 
-__all__ = ["Maze", "MazebookError", "Metrics", "generate", "measure", "save", "solve"]
-__version__ = "0.1.0"
+if TYPE_CHECKING:
+    from .book import build_book
+
+__all__ = [
+    "Maze",
+    "MazebookError",
+    "Metrics",
+    "build_book",
+    "generate",
+    "measure",
+    "save",
+    "solve",
+]
+try:  # the one place the version is written is pyproject.toml
+    __version__ = _metadata.version("mazebook")
+except _metadata.PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0+unknown"
+
+
+def __getattr__(name: str) -> Any:
+    """``mazebook.build_book``, imported when first asked for: the book builder needs
+    reportlab, which making and solving mazes never loads."""
+    if name == "build_book":
+        from .book import build_book
+
+        return build_book
+    raise AttributeError(f"module 'mazebook' has no attribute {name!r}")
 
 
 def save(maze: Maze, path: str, *, format: str | None = None, solution: bool = False) -> None:
