@@ -117,7 +117,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "additionalProperties": False,
-        "required": ["title", "section"],
+        "required": ["section"],
+        # a book needs its title; a worksheet without one prints its language's worksheet_title
+        "if": {"not": {"required": ["kind"], "properties": {"kind": {"const": "worksheet"}}}},
+        "then": {"required": ["title"]},
         "properties": {
             "kind": {
                 "enum": list(KINDS),
