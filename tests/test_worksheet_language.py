@@ -92,7 +92,7 @@ def test_the_shipped_templates_print_no_words_of_their_own() -> None:
 
 
 def test_the_flag_offers_the_shipped_languages() -> None:
-    assert LANGUAGE_CODES == tuple(LANGUAGES)
+    assert tuple(LANGUAGES) == LANGUAGE_CODES
 
 
 def test_an_unknown_language_flag_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
