@@ -5,6 +5,8 @@ Front: title, subtitle, author and a large vector maze from the book's seed in t
 style; spine: title and author reading top to bottom when the page count allows it, clear of
 both folds; back: the template's ``[cover] blurb``, three small puzzle thumbnails and the
 barcode box left empty. Black and grey, with one accent colour if ``[cover] color`` is set.
+Set as a designer sets a cover: the title in balanced lines (typeset.set_title), no word under
+TEXT_MIN, the back text about 60 characters a line, spine text only at SPINE_MIN or more.
 """
 
 from __future__ import annotations
