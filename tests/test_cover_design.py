@@ -18,7 +18,7 @@ from mazebook.book.build import plan_layout
 from mazebook.book.cover import SPINE_MIN, TEXT_MIN, cover_layout
 from mazebook.book.cover_build import build_cover
 from mazebook.render.typeset import BALANCE, default_fonts
-from mazebook.template import load_template, template_from_data
+from mazebook.template import Template, load_template, locate, template_from_data
 from mazebook.template.load import available_templates
 
 SAFE = 0.125 * 72  # every word this far inside the trim
@@ -69,7 +69,8 @@ def placed_text(pdf: Path, page: int = 0) -> list[Word]:
 
 def _book(name: str, **changes: object) -> dict[str, object]:
     """A shipped template's data with some keys changed."""
-    data = tomllib.loads(load_template(name).path.read_text("utf-8"))  # type: ignore[union-attr]
+    _, entry = locate(name)
+    data = tomllib.loads(entry.read_text(encoding="utf-8"))
     data.update(changes)
     return data
 
@@ -85,7 +86,7 @@ CASES = [(name, {}) for name in BOOKS] + [
 ]
 
 
-def _template(tmp_path: Path, name: str, changes: dict[str, object]):  # type: ignore[no-untyped-def]
+def _template(name: str, changes: dict[str, object]) -> Template:
     template = template_from_data(_book(name, **changes), name=name, source=f"{name}.toml")
     return replace(template, path=None)
 
@@ -94,7 +95,7 @@ def _template(tmp_path: Path, name: str, changes: dict[str, object]):  # type: i
 def test_every_word_of_the_cover_is_inside_its_panel(
     tmp_path: Path, name: str, changes: dict[str, object]
 ) -> None:
-    template = _template(tmp_path, name, changes)
+    template = _template(name, changes)
     pdf = build_cover(template, output=tmp_path / "cover.pdf")
     printing, plan, _ = plan_layout(template)
     lay = cover_layout(printing.printer, printing.page_trim, plan.page_count, printing.paper)
@@ -123,16 +124,16 @@ def test_every_word_of_the_cover_is_inside_its_panel(
 
 def test_the_issues_cover_title_reads_as_one_title(tmp_path: Path) -> None:
     """6 x 9 in: "Mazes for Rainy / Days" (291 pt and 89 pt lines) no more."""
-    template = _template(tmp_path, "classic", {"page_size": "6x9in"})
+    template = _template("classic", {"page_size": "6x9in"})
     title = [w for w in placed_text(build_cover(template, output=tmp_path / "c.pdf"))]
     biggest = max(w.size for w in title)
     assert [w.text for w in title if w.size == biggest] == ["Mazes for", "Rainy Days"]
 
 
 def test_a_thin_book_has_no_spine_text_and_a_thick_one_has(tmp_path: Path) -> None:
-    thin = _template(tmp_path, "classic", {"section": [{"count": 4, "difficulty": 1}]})
+    thin = _template("classic", {"section": [{"count": 4, "difficulty": 1}]})
     assert not [w for w in placed_text(build_cover(thin, output=tmp_path / "t.pdf")) if w.rotated]
-    thick = _template(tmp_path, "classic", {})
+    thick = _template("classic", {})
     spine = [w for w in placed_text(build_cover(thick, output=tmp_path / "k.pdf")) if w.rotated]
     assert spine and spine[0].text.startswith("Mazes for Rainy Days")
 
