@@ -271,7 +271,7 @@ def test_print_keys_are_read() -> None:
         ('printer = "kpd"', ['"printer"', 'did you mean "kdp"']),
         ('paper = "glossy"', ['"paper"', "white, cream"]),
         ('cover = "yes"', ['"cover"', "false"]),
-        ('[cover]\ncolor = "red"', ['"cover"', "#rrggbb"]),
+        ('[cover]\ncolor = "red"', ['"cover.color"', "#rrggbb"]),
         ('[cover]\ntitle = "x"', ["'title'", "blurb"]),
         ('printer = "lulu"\nmargin = "0.4in"', ['"margin"', "0.5 in", "'lulu'"]),
     ],

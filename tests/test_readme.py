@@ -82,6 +82,21 @@ def test_first_block_is_the_two_commands() -> None:
     assert "pip install" in lines[1] and "pytest" in lines[1] and ".[test]" in lines[1]
 
 
+def test_the_lines_need_only_python3_and_run_from_the_checkouts_venv() -> None:
+    """Both lines work where only `python3` exists and nothing is activated: each makes or
+    reuses .venv and calls its programs by path (never a bare `python`, `pip` or `mazebook`)."""
+    for line in BLOCKS[0][1].splitlines():
+        parts = [part.strip() for part in line.split("&&")]
+        assert parts[0] == "python3 -m venv .venv", line
+        assert all(part.startswith(".venv/bin/python -m ") for part in parts[1:]), line
+
+
+def test_ci_runs_the_readmes_test_line_exactly() -> None:
+    """.ci/run runs the README's second line as it is written, not a look-alike."""
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert BLOCKS[0][1].splitlines()[1] in ci
+
+
 @pytest.fixture(scope="module")
 def readme_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One folder for all command examples, run in README order: a later step (build the

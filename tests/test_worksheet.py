@@ -135,7 +135,7 @@ def test_flags_and_template_give_identical_files(tmp_path: Path) -> None:
     template.write_text(
         'kind = "worksheet"\ntitle = "Class 3B mazes"\npage_size = "a4"\nseed = 42\n'
         'puzzles_per_page = 2\nmin_cell = "6mm"\ninstruction = "Find the way out!"\n'
-        '[[section]]\nname = "Mazes"\ncount = 7\ndifficulty = [2, 5]\n',
+        "[[section]]\ncount = 7\ndifficulty = [2, 5]\n",
         encoding="utf-8",
     )
     built = folder / "out" / "class.pdf"

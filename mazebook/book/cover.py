@@ -5,6 +5,8 @@ Front: title, subtitle, author and a large vector maze from the book's seed in t
 style; spine: title and author reading top to bottom when the page count allows it, clear of
 both folds; back: the template's ``[cover] blurb``, three small puzzle thumbnails and the
 barcode box left empty. Black and grey, with one accent colour if ``[cover] color`` is set.
+Set as a designer sets a cover: the title in balanced lines (typeset.set_title), no word under
+TEXT_MIN, the back text about 60 characters a line, spine text only at SPINE_MIN or more.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from ..printers import (
 )
 from ..render.pdf import draw_maze, new_canvas
 from ..render.shapes import maze_geometry
-from ..render.typeset import FontPair, visual, wrap
+from ..render.typeset import FontPair, Title, set_title, visual, wrap
 from ..template import Template
 from .document import puzzle_style
 from .layout import Box, maze_scale
@@ -177,24 +179,67 @@ def render_cover(
     return lay
 
 
+#: The title's largest size: a tenth of the front's width, at most this (in points).
+TITLE_MAX = 60.0
+#: The band with the title and subtitle takes at most this share of the front's height.
+BAND_MOST = 0.36
+#: No word on the cover is smaller than this (points): the back text, the subtitle, the author.
+TEXT_MIN = 9.0
+#: Spine text below this size is left off (it could not be read on the shelf).
+SPINE_MIN = 6.0
+
+
+@dataclass(frozen=True)
+class BandText:
+    """The front's title (balanced lines) and subtitle, and the height they need."""
+
+    title: Title
+    subtitle: tuple[str, ...]
+    sub_size: float
+    need: float
+
+    @property
+    def size(self) -> float:
+        return self.title.size
+
+
+def band_text(template: Template, fonts: FontPair, lay: CoverLayout) -> BandText:
+    """The title in balanced lines as large as the band allows (set_title chooses the break,
+    or a smaller size, so no line is under BALANCE of the longest), and the subtitle under it
+    at about 0.4 of the title's size, never under TEXT_MIN."""
+    front = lay.front
+    width = front.width - 2 * lay.safe
+    most = front.height * BAND_MOST - 2 * lay.safe
+    start = min(TITLE_MAX, front.width * 0.1)
+    while True:
+        title = set_title(template.title, fonts.bold, size=start, width=width, min_size=14.0)
+        size = title.size
+        sub: tuple[str, ...] = ()
+        sub_size = max(TEXT_MIN, size * 0.42)
+        if template.subtitle:
+            subtitle = set_title(
+                template.subtitle,
+                fonts.regular,
+                size=sub_size,
+                width=width,
+                max_lines=2,
+                min_size=TEXT_MIN,
+            )
+            sub, sub_size = subtitle.lines, subtitle.size
+        need = (len(title.lines) - 1) * size * 1.15 + size * 0.9
+        need += size * 0.45 + len(sub) * sub_size * 1.3 if sub else 0.0
+        if need <= most or start < 14.0:
+            return BandText(title, sub, sub_size, need)
+        start *= 0.9
+
+
 def _band(canvas: Canvas, template: Template, fonts: FontPair, lay: CoverLayout) -> float:
     """The band across the top of the whole cover (accent colour or dark grey), with the
     title and subtitle on its front part; returns the band's lower edge."""
     front = lay.front
-    width = front.width - 2 * lay.safe
-    size = min(48.0, front.width * 0.075)
-    sub_size = size * 0.42
-    most = front.height * 0.3
-    while True:
-        title = wrap(template.title, fonts.bold, size, width)
-        sub = wrap(template.subtitle, fonts.regular, sub_size, width) if template.subtitle else []
-        need = (len(title) - 1) * size * 1.15 + size * 0.9
-        need += size * 0.4 + len(sub) * sub_size * 1.3 if sub else 0.0
-        if need <= most - 2 * lay.safe or size < 10:
-            break
-        size *= 0.9
-        sub_size *= 0.9
-    band_h = max(front.height * 0.2, need + 2 * lay.safe)
+    text = band_text(template, fonts, lay)
+    size, sub_size, need = text.size, text.sub_size, text.need
+    band_h = max(front.height * 0.22, need + 2.5 * lay.safe)
     bottom = lay.height - lay.bleed - band_h
     color = template.printing.cover.color
     if color is not None:
@@ -208,13 +253,13 @@ def _band(canvas: Canvas, template: Template, fonts: FontPair, lay: CoverLayout)
     centre = front.centre_x
     y = lay.height - lay.bleed - (band_h - need) / 2 - size * 0.9  # the text centred
     canvas.setFont(fonts.bold, size)
-    for i, line in enumerate(title):
+    for i, line in enumerate(text.title.lines):
         if i:
             y -= size * 1.15
         canvas.drawCentredString(centre, y, line)
     canvas.setFont(fonts.regular, sub_size)
-    y -= size * 0.4 + sub_size * 1.3
-    for line in sub:
+    y -= size * 0.45 + sub_size * 1.3
+    for line in text.subtitle:
         canvas.drawCentredString(centre, y, line)
         y -= sub_size * 1.3
     canvas.setFillGray(0.0)
@@ -233,7 +278,7 @@ def _front(
     front = lay.front
     bottom = front.y + lay.safe
     if template.author:
-        size = min(20.0, front.width * 0.035)
+        size = max(TEXT_MIN, min(22.0, front.width * 0.04))
         canvas.setFont(fonts.bold, size)
         canvas.setFillGray(0.0)
         canvas.drawCentredString(front.centre_x, bottom + size * 0.25, visual(template.author))
@@ -245,6 +290,15 @@ def _front(
     columns = 18
     rows = max(6, round(columns * box.height / box.width))
     _draw(canvas, _maze(rng, 5, columns, rows), box)
+
+
+def blurb_measure(width: float) -> tuple[float, float]:
+    """(size, column width) of the back text on a panel ``width`` points wide inside its safe
+    margins: about 60 characters a line (DejaVu's average letter is 0.55 em), from TEXT_MIN
+    up to 14 pt; on a wide back the column is narrowed and centred rather than the lines run
+    long, as a book designer sets a blurb."""
+    size = min(14.0, max(TEXT_MIN, width / (60 * 0.55)))
+    return size, min(width, 66 * 0.55 * size)
 
 
 def _back(
@@ -260,17 +314,18 @@ def _back(
     left, width = back.x + lay.safe, back.width - 2 * lay.safe
     y = band_bottom - back.height * 0.05
     blurb = template.printing.cover.blurb
-    size = 12.0 if back.width > 6 * PT else 10.5
+    size, column = blurb_measure(width)
+    text_left = back.centre_x - column / 2
     floor = lay.barcode.top + size * 2  # nothing comes down to the barcode box
     if blurb:
         canvas.setFont(fonts.regular, size)
         canvas.setFillGray(0.0)
-        for line in _lines(blurb, fonts.regular, size, width):
+        for line in _lines(blurb, fonts.regular, size, column):
             if y - size < floor:
                 break
             y -= size * 1.45
             if line:
-                canvas.drawString(left, y, line)
+                canvas.drawString(text_left, y, line)
         y -= size * 1.5
     room = min(y - floor, width / 3 - 12, 1.8 * PT)
     if room < 0.6 * PT:
@@ -282,20 +337,36 @@ def _back(
         _draw(canvas, _maze(rng, level, cells, cells), box)
 
 
+def spine_text(
+    template: Template, fonts: FontPair, lay: CoverLayout, band_bottom: float
+) -> tuple[str, float] | None:
+    """(text, size) for the spine: title and author, else the title alone, at the largest size
+    (at most 16 pt) that keeps the letters ``clearance`` inside both folds and the line inside
+    the safe margins; None when even the title would be under SPINE_MIN."""
+    ascent, descent = _text_height(fonts.bold)
+    thickness = lay.spine.width - 2 * lay.clearance - 1.0  # a point to spare on the tolerance
+    across = min(16.0, thickness / (ascent - descent))
+    length = band_bottom - lay.safe - (lay.spine.y + lay.safe)
+    both = f"{template.title}  ·  {template.author}" if template.author else template.title
+    for text in dict.fromkeys((both, template.title)):
+        shown = visual(text)
+        size = min(across, length / max(stringWidth(shown, fonts.bold, 1.0), 1e-6))
+        if size >= SPINE_MIN:
+            return shown, size
+    return None
+
+
 def _spine(
     canvas: Canvas, template: Template, fonts: FontPair, lay: CoverLayout, band_bottom: float
 ) -> None:
     """Title and author centred on the spine, reading top to bottom, clear of both folds."""
     spine = lay.spine
-    ascent, descent = _text_height(fonts.bold)
-    thickness = spine.width - 2 * lay.clearance - 1.0  # a point to spare on the tolerance
-    size = min(16.0, thickness / (ascent - descent))
-    if size < 4:
+    fitted = spine_text(template, fonts, lay, band_bottom)
+    if fitted is None:
         return
-    text = visual(f"{template.title}  ·  {template.author}" if template.author else template.title)
+    text, size = fitted
+    ascent, descent = _text_height(fonts.bold)
     top, bottom = band_bottom - lay.safe, spine.y + lay.safe
-    length = top - bottom
-    size = min(size, length / max(stringWidth(text, fonts.bold, 1.0), 1e-6))
     canvas.saveState()
     canvas.translate(spine.centre_x, (top + bottom) / 2)
     canvas.rotate(-90)  # the text runs down the spine, its tops toward the front

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.typeset import FontPair, visual, wrap
+from ..render.typeset import FontPair, set_title, visual, wrap
 from ..template.texts import Texts
 from .document import MazeCard, Painter, draw_maze_box
 from .layout import Box, PageFrame
@@ -50,11 +50,14 @@ def _centred_lines(
     x: float,
     top: float,
     width: float,
+    *,
+    leading: float = 1.2,
 ) -> float:
-    """Drawn lines centred on x; a line wider than ``width`` (one long word) is set smaller."""
+    """Drawn lines centred on x, ``leading`` sizes apart; a line wider than ``width`` (one long
+    word) is set smaller."""
     y = top
     for line in lines:
-        y -= size * 1.2
+        y -= size * leading
         wide = stringWidth(line, font, size)
         canvas.setFont(font, size if wide <= width else max(4.0, size * width / wide))
         canvas.drawCentredString(x, y, line)
@@ -126,22 +129,42 @@ class TitleInfo:
     texts: Texts
 
 
+#: The title page's title: at most this size (points), else 8.5 % of the text width.
+TITLE_PAGE_SIZE = 40.0
+
+
 def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) -> Painter:
-    """Title, subtitle, a small maze, the author and the book's size and level range."""
+    """Title in balanced lines, a short rule, subtitle and author, a small maze, and the book's
+    size and level range at the foot: set as a book designer sets a title page."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         content = frame.content
         x = content.centre_x
-        top = content.top - content.height * 0.12
-        lines, size = _fit_lines(info.title, fonts.bold, 30.0, content.width, 3)
+        top = content.top - content.height * 0.1
+        size = min(TITLE_PAGE_SIZE, content.width * 0.085)
+        title = set_title(info.title, fonts.bold, size=size, width=content.width, min_size=14.0)
         canvas.setFillGray(0.0)
-        y = _centred_lines(canvas, lines, fonts.bold, size, x, top, content.width)
+        y = _centred_lines(
+            canvas, title.lines, fonts.bold, title.size, x, top, content.width, leading=1.15
+        )
+        y -= title.size * 0.45
+        canvas.setStrokeGray(0.4)
+        canvas.setLineWidth(0.75)
+        canvas.line(x - content.width * 0.12, y, x + content.width * 0.12, y)
+        canvas.setStrokeGray(0.0)
+        y -= 6
         if info.subtitle:
-            sub, sub_size = _fit_lines(info.subtitle, fonts.regular, 15.0, content.width, 2)
-            y = _centred_lines(canvas, sub, fonts.regular, sub_size, x, y - 8, content.width)
-        bottom = content.y + 70
+            sub = set_title(
+                info.subtitle, fonts.regular, size=16.0, width=content.width, max_lines=2
+            )
+            y = _centred_lines(canvas, sub.lines, fonts.regular, sub.size, x, y, content.width)
+        if info.author:
+            y = _centred_lines(
+                canvas, [visual(info.author)], fonts.bold, 15.0, x, y - 14, content.width
+            )
+        bottom = content.y + 50
         if decoration is not None:
-            room = min(content.width * 0.55, (y - 30) - (bottom + 20))
+            room = min(content.width * 0.5, (y - 30) - (bottom + 20))
             if room > 60:
                 box = Box(
                     x - room / 2, bottom + 20 + ((y - 30) - (bottom + 20) - room) / 2, room, room
@@ -152,16 +175,6 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
         _centred_lines(
             canvas, [summary], fonts.regular, 11, x, content.y + 30 + 13.2, content.width
         )
-        if info.author:
-            _centred_lines(
-                canvas,
-                [visual(info.author)],
-                fonts.regular,
-                13,
-                x,
-                content.y + 52 + 15.6,
-                content.width,
-            )
 
     return paint
 

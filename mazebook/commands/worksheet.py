@@ -22,6 +22,9 @@ BASE_TEMPLATE = "worksheet"
 #: How messages about the command's template name it (restated in flags before printing).
 SOURCE = "worksheet options"
 PER_PAGE = (1, 2, 4, 6)
+#: The languages --language offers (template/texts.py's sets, named here so the parser needs no
+#: template import; a test checks they are the same).
+LANGUAGE_CODES = ("en", "de", "fr", "es")
 
 
 #: Template keys -> the flags that set them, for messages.
@@ -36,6 +39,7 @@ FLAGS = {
     "count": "--count",
     "difficulty": "--level/--levels",
     "fit": "--fit",
+    "language": "--language",
 }
 #: How the advice in messages names what the flags can change.
 ADVICE_FLAGS = {"fit": "--fit cap"}
@@ -73,8 +77,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="SIZE",
         help="letter (default), a4, a5, 6x9in, 8.5x11in, 8x10in, or WxH with mm|cm|in|pt",
     )
-    p.add_argument("--title", metavar="TEXT", help='the title (default "Maze Worksheet")')
-    p.add_argument("--instruction", metavar="TEXT", help="the one-line instruction")
+    p.add_argument(
+        "--language",
+        choices=LANGUAGE_CODES,
+        help="the words the sheets print: en (default), de, fr or es (title, Name/Class/Date, "
+        "instruction, START/FINISH, answer key)",
+    )
+    p.add_argument(
+        "--title", metavar="TEXT", help='the title (default: the language\'s, "Maze Worksheet")'
+    )
+    p.add_argument(
+        "--instruction", metavar="TEXT", help="the one-line instruction (default: the language's)"
+    )
     p.add_argument(
         "--font", metavar="FILE.ttf", help="a TrueType/OpenType font to embed for every text"
     )
@@ -160,6 +174,9 @@ def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, A
         except ValueError as exc:
             raise InvalidOptionError(f"--min-cell: {exc}") from None
         data["min_cell"] = args.min_cell
+    language = getattr(args, "language", None)  # callers that build args themselves may omit it
+    if language is not None:
+        data["language"] = language
     if args.title is not None:
         data["title"] = _text("--title", args.title)
     if args.instruction is not None:

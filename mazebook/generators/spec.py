@@ -31,7 +31,8 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(self.choices)
-                raise InvalidOptionError(f"{where} must be one of {allowed}; got {value!r}")
+                hint = did_you_mean(value, self.choices) if isinstance(value, str) else ""
+                raise InvalidOptionError(f"{where} must be one of {allowed}; got {value!r}{hint}")
             return value
         if self.kind is bool:
             if not isinstance(value, bool):

@@ -27,6 +27,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import itertools
+import math
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -318,3 +320,83 @@ def check_text(font_name: str, text: str, *, what: str) -> None:
         shown = ", ".join(missing[:10])
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
         raise FontError(f"the font cannot show these characters of the {what}: {shown}{more}")
+
+
+# --- display titles ----------------------------------------------------------------------------
+
+#: A title's shortest line is at least this share of its longest (so "Mazes for Rainy / Days"
+#: becomes "Mazes for / Rainy Days"): a designer's break, reading as one title.
+BALANCE = 0.45
+#: Line breaks tried exhaustively up to this many; beyond, the greedy lines are balanced.
+_MAX_BREAKS = 4096
+
+
+@dataclass(frozen=True)
+class Title:
+    """A title set in lines (ready to draw) at one size."""
+
+    lines: tuple[str, ...]
+    size: float
+
+    def widths(self, font: str) -> list[float]:
+        return [stringWidth(line, font, self.size) for line in self.lines]
+
+
+def balance_ratio(lines: Iterable[str], font: str, size: float = 1.0) -> float:
+    """The shortest line's width over the longest's (1.0 for a single line)."""
+    widths = [stringWidth(line, font, size) for line in lines]
+    return min(widths) / max(widths) if widths and max(widths) > 0 else 1.0
+
+
+def _breaks(count: int, lines: int) -> Iterable[tuple[int, ...]]:
+    """Every way to cut ``count`` words into ``lines`` non-empty lines (the cut positions)."""
+    return itertools.combinations(range(1, count), lines - 1)
+
+
+def _balanced(words: list[str], font: str, size: float, width: float, lines: int) -> list[str]:
+    """The ``lines``-line break of ``words`` whose lines all fit ``width`` and are most even
+    (the shortest line as long as can be against the longest); [] when none fits."""
+    best: list[str] = []
+    best_key = (-1.0, 0.0)
+    if math.comb(len(words) - 1, lines - 1) > _MAX_BREAKS:
+        return []
+    for cuts in _breaks(len(words), lines):
+        edges = (0, *cuts, len(words))
+        candidate = [" ".join(words[a:b]) for a, b in itertools.pairwise(edges)]
+        widths = [stringWidth(line, font, size) for line in candidate]
+        if max(widths) > width:
+            continue
+        key = (min(widths) / max(widths), -max(widths))
+        if key > best_key:
+            best, best_key = candidate, key
+    return best
+
+
+def set_title(
+    text: str,
+    font: str,
+    *,
+    size: float,
+    width: float,
+    max_lines: int = 3,
+    min_size: float = 10.0,
+    step: float = 0.95,
+) -> Title:
+    """A display title in at most ``max_lines`` balanced lines of ``width`` points: the
+    largest size from ``size`` down (by ``step``) with a break whose shortest line is at least
+    BALANCE of its longest, fewest lines first. Right-to-left titles, titles without spaces and
+    titles that find no such break are wrapped as ordinary text at the last size tried."""
+    words = text.split()
+    simple = has_rtl(text) or len(words) < 2
+    current = size
+    while True:
+        if not simple:
+            for count in range(1, min(max_lines, len(words)) + 1):
+                lines = _balanced(words, font, current, width, count)
+                if lines and balance_ratio(lines, font) >= BALANCE:
+                    return Title(tuple(lines), current)
+        elif len(wrap(text, font, current, width)) <= max_lines:
+            return Title(tuple(wrap(text, font, current, width)), current)
+        if current * step < min_size:
+            return Title(tuple(wrap(text, font, current, width)), current)
+        current *= step

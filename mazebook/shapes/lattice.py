@@ -140,7 +140,8 @@ def check_choice(what: str, value: object, choices: Iterable[str]) -> str:
     """``value`` if it is one of ``choices``, else InvalidOptionError naming them."""
     allowed = tuple(choices)
     if value not in allowed:
-        raise InvalidOptionError(f"{what} must be one of {', '.join(allowed)}; got {value!r}")
+        hint = did_you_mean(value, allowed) if isinstance(value, str) else ""
+        raise InvalidOptionError(f"{what} must be one of {', '.join(allowed)}; got {value!r}{hint}")
     return str(value)
 
 

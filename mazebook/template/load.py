@@ -2,7 +2,8 @@
 
 Templates ship in the repository's ``templates/`` folder, which an installed mazebook carries
 as the package ``mazebook.templates``. Only ``title`` and one ``[[section]]`` are required;
-DEFAULTS and SECTION_DEFAULTS hold every other key's default. A template is a book unless it
+DEFAULTS and SECTION_DEFAULTS hold every other key's default (a worksheet's title too is
+optional: its language's ``worksheet_title``). A template is a book unless it
 says ``kind = "worksheet"``: then ``Template.worksheet`` holds the worksheet's own keys (see
 template/worksheet.py) and build_book makes a worksheet and its answer key instead.
 """
@@ -290,7 +291,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     return Template(
         name=name,
         source=source,
-        title=values["title"],
+        title=values.get("title") or texts("worksheet_title"),
         subtitle=values["subtitle"],
         author=values["author"],
         page_size=values["page_size"],

@@ -1,7 +1,10 @@
 """The template schema (JSON Schema, checked with jsonschema) and its errors in plain words.
 
 Every key has a ``description`` that says what is allowed; a failed check is reported as one
-line naming the file, the key (and the section) and that description.
+line naming the file, the key (and the section) and that description, with a did-you-mean for a
+near-miss of a key, an enumerated value or a named page size (a pattern's ``examples``). A
+value that takes one of several forms (``cover``: true/false or a table) is reported against
+the form of its own type, so a typo inside ``[cover]`` is named like one in a section.
 """
 
 from __future__ import annotations
@@ -117,7 +120,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "type": "object",
         "additionalProperties": False,
-        "required": ["title", "section"],
+        "required": ["section"],
+        # a book needs its title; a worksheet without one prints its language's worksheet_title
+        "if": {"not": {"required": ["kind"], "properties": {"kind": {"const": "worksheet"}}}},
+        "then": {"required": ["title"]},
         "properties": {
             "kind": {
                 "enum": list(KINDS),
@@ -142,6 +148,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "page_size": {
                 "type": "string",
                 "pattern": PAGE_SIZE_PATTERN,
+                "examples": list(PAGE_SIZES),  # the names a typo is matched against
                 "description": f'one of {", ".join(PAGE_SIZES)}, or "WxH" with mm, cm, in or pt '
                 '(e.g. "210x297mm")',
             },
@@ -222,7 +229,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
 
 def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) -> None:
     """Raise TemplateError for the first schema violation, in words, or return quietly."""
-    errors = list(Validator(schema).iter_errors(data))
+    errors = [_own_form(e) for e in Validator(schema).iter_errors(data)]
     if not errors:
         return
     first = min(errors, key=lambda e: (_path_key(e), e.validator != "additionalProperties"))
@@ -236,19 +243,58 @@ def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) ->
     )
 
 
+#: JSON Schema's name for the type of each kind of value TOML gives.
+_TYPES: tuple[tuple[type, tuple[str, ...]], ...] = (
+    (bool, ("boolean",)),
+    (int, ("integer", "number")),
+    (float, ("number",)),
+    (str, ("string",)),
+    (list, ("array",)),
+    (dict, ("object",)),
+)
+
+
+def _fits_type(branch: Any, instance: object) -> bool:
+    """Whether a oneOf branch declares the instance's own type."""
+    declared = branch.get("type") if isinstance(branch, Mapping) else None
+    names = [declared] if isinstance(declared, str) else list(declared or ())
+    for kind, json_names in _TYPES:
+        if isinstance(instance, kind):
+            return any(name in json_names for name in names)
+    return False
+
+
+def _own_form(error: ValidationError) -> ValidationError:
+    """A oneOf/anyOf failure as the failure inside the form of the value's own type (an
+    unknown key in a [cover] table, not the whole table), when exactly that form exists."""
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return error
+    branches: Any = error.validator_value  # the list of forms
+    own = [
+        e
+        for e in error.context
+        if e.relative_schema_path
+        and _fits_type(branches[e.relative_schema_path[0]], error.instance)
+    ]
+    if not own:
+        return error
+    return _own_form(min(own, key=lambda e: (_path_key(e), e.validator != "additionalProperties")))
+
+
 def _path_key(error: ValidationError) -> tuple[str, ...]:
     return tuple(f"{p:08d}" if isinstance(p, int) else str(p) for p in error.absolute_path)
 
 
 def place(path: Sequence[Any]) -> tuple[int | None, str | None]:
-    """(section index from 0, key) of an instance path; None for what the path lacks."""
+    """(section index from 0, key) of an instance path; None for what the path lacks. A key
+    inside a table is dotted: "cover.color"."""
     parts = list(path)
     section = None
     if len(parts) >= 2 and parts[0] == "section" and isinstance(parts[1], int):
         section = parts[1]
         parts = parts[2:]
     keys = [p for p in parts if isinstance(p, str)]
-    return section, (keys[0] if keys else None)
+    return section, (".".join(keys) if keys else None)  # "cover.color", like "text.start"
 
 
 def _section_name(data: Mapping[str, Any], index: int) -> str | None:
@@ -269,10 +315,19 @@ def _description(schema: Mapping[str, Any], path: Sequence[Any]) -> str:
         if isinstance(part, int):
             node = node.get("items") if isinstance(node.get("items"), Mapping) else None
         else:
-            node = node.get("properties", {}).get(part)
+            node = _property(node, part)
         if node is not None and "description" in node:
             found = node["description"]
     return found
+
+
+def _property(node: Mapping[str, Any], name: str) -> Mapping[str, Any] | None:
+    """The schema of key ``name`` in a table's schema, or in one of its forms (oneOf)."""
+    for form in (node, *node.get("oneOf", ())):
+        found = form.get("properties", {}).get(name)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    return None
 
 
 def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[str, Any]) -> str:
@@ -295,14 +350,33 @@ def describe(error: ValidationError, data: Mapping[str, Any], schema: Mapping[st
         return f"missing key {key!r} ({allowed})"
     allowed = _description(schema, path)
     found = error.instance
-    hint = ""
-    if error.validator == "enum" and isinstance(found, str):
-        hint = did_you_mean(found, [str(v) for v in expected])
+    hint = _hint(error, found, expected)
     if isinstance(found, float) and found.is_integer() and abs(found) < 2**63:
         hint = f" (write {int(found)}, without a decimal point)"
     if error.validator == "minItems" and isinstance(found, list) and not found:
         return f"it is empty; allowed: {allowed}"
     return f"{_show(found)} is not allowed{hint}; allowed: {allowed}"
+
+
+def _hint(error: ValidationError, found: Any, expected: Any) -> str:
+    """' (did you mean "x"?)' for a near-miss of an allowed value, or ''."""
+    if error.validator == "enum" and isinstance(found, str):
+        return did_you_mean(found, [str(v) for v in expected])
+    if error.validator == "enum" and _is_number(found) and all(map(_is_number, expected)):
+        nearest = min(expected, key=lambda v: (abs(v - found), v))
+        return f" (did you mean {nearest}?)"
+    node = error.schema if isinstance(error.schema, Mapping) else {}
+    if error.validator == "pattern" and isinstance(found, str):
+        return did_you_mean(found, [str(v) for v in node.get("examples", ())])
+    if isinstance(found, str) and found.strip().lower() in ("true", "false"):
+        forms = [node, *node.get("oneOf", ())]
+        if any(_fits_type(form, True) for form in forms):
+            return f" (did you mean {found.strip().lower()}, without quotes?)"
+    return ""
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _show(value: Any) -> str:

@@ -43,6 +43,7 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "name": (),
     "class": (),
     "date": (),
+    "worksheet_title": (),
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
@@ -84,6 +85,7 @@ _EN = {
     "name": "Name",
     "class": "Class",
     "date": "Date",
+    "worksheet_title": "Maze Worksheet",
 }
 
 _DE = {
@@ -122,6 +124,7 @@ _DE = {
     "name": "Name",
     "class": "Klasse",
     "date": "Datum",
+    "worksheet_title": "Labyrinth-Arbeitsblatt",
 }
 
 _FR = {
@@ -161,6 +164,7 @@ _FR = {
     "name": "Nom",
     "class": "Classe",
     "date": "Date",
+    "worksheet_title": "Fiche de labyrinthes",
 }
 
 _ES = {
@@ -201,6 +205,7 @@ _ES = {
     "name": "Nombre",
     "class": "Clase",
     "date": "Fecha",
+    "worksheet_title": "Hoja de laberintos",
 }
 
 #: The shipped sets, each complete (a test checks every key is in every set).
