@@ -247,6 +247,14 @@ class Scanner:
         if self.page.safe is not None:
             self.page.safe.mark(kind, x0, y0, x1, y1)
 
+    def _into_bleed(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Whether a box covers the whole trim or runs past it into the bleed: a background
+        or bleed picture, not ink that must keep the margins."""
+        t = self.page.trim
+        if x0 <= t[0] and y0 <= t[1] and x1 >= t[2] and y1 >= t[3]:
+            return True
+        return x0 < t[0] - 0.5 or y0 < t[1] - 0.5 or x1 > t[2] + 0.5 or y1 > t[3] + 0.5
+
     def _paint_ink(self, ink: tuple[float, str]) -> None:
         """Remember the highest total ink painted."""
         if ink[0] > self.f.max_ink + 1e-9:
@@ -271,15 +279,8 @@ class Scanner:
         if stroke:
             self._paint_ink(state.stroke_ink)
         trim = self.page.trim
-        if (
-            fill
-            and not stroke
-            and x0 <= trim[0]
-            and y0 <= trim[1]
-            and x1 >= trim[2]
-            and y1 >= trim[3]
-        ):
-            return  # a background covering the whole page
+        if fill and not stroke and self._into_bleed(x0, y0, x1, y1):
+            return  # a background covering the page, or running into the bleed
         half = 0.0
         if stroke and not state.stroke_white:
             half = state.line_width * state.scale / 2
@@ -291,6 +292,7 @@ class Scanner:
             and (x1 <= trim[0] or x0 >= trim[2] or y1 <= trim[1] or y0 >= trim[3])
         ):
             self.f.note(self.f.marks, f"page {self.page.number}: a line outside the trim")
+            return  # a printer's mark (crop mark): cut off with the bleed, not ink on the page
         kind = "fill" if fill and not stroke else "line"
         self._ink(kind, x0 - half, y0 - half, x1 + half, y1 + half)
 
@@ -422,7 +424,9 @@ class Scanner:
             if info.family == GRAY:
                 self._paint_ink((100.0, "a grey image"))  # at most black
         f.note(f.images, where)
-        self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
+        box = transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0)
+        if not self._into_bleed(*box):  # a picture into the bleed is a background
+            self._ink("image", *box)
 
     def _image_ink(self, xobject: Any, info: ImageInfo, what: str) -> None:
         """The highest ink of a CMYK image (read once per document), when ink is measured."""
