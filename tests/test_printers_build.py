@@ -276,7 +276,10 @@ def test_an_accent_colour_is_the_only_colour(tmp_path: Path) -> None:
 
 def test_an_ingramspark_cover_has_its_accent_in_cmyk_within_the_ink_limit(tmp_path: Path) -> None:
     """IngramSpark takes CMYK or grey covers (240 % ink at most): the accent is CMYK there."""
-    text = 'title = "C"\nprinter = "ingramspark"\n[cover]\ncolor = "#0a1f3c"\n[[section]]\ncount = 30\n'
+    text = (
+        'title = "C"\nprinter = "ingramspark"\n[cover]\ncolor = "#0a1f3c"\n'
+        "[[section]]\ncount = 30\n"
+    )
     cover = build_cover(str(_write(tmp_path / "c.toml", text)), output=tmp_path / "c.pdf")
     content = PdfReader(str(cover)).pages[0].get_contents()
     data = content.get_data().decode("latin-1") if content is not None else ""
@@ -284,11 +287,7 @@ def test_an_ingramspark_cover_has_its_accent_in_cmyk_within_the_ink_limit(tmp_pa
     assert fills and " rg" not in data and " RG" not in data
     for fill in fills:
         assert sum(float(v) for v in fill[:4]) <= 2.4
-    pages = len(
-        PdfReader(
-            str(build_book(str(tmp_path / "c.toml"), output=tmp_path / "b" / "c.pdf").pdf)
-        ).pages
-    )
+    pages = build_book(str(tmp_path / "c.toml"), output=tmp_path / "b" / "c.pdf").page_count
     report = preflight(cover, printer="ingramspark", cover=True, pages=pages)
     assert report.ok, report.lines()
     assert "cmyk" in report.check("colour spaces").detail
