@@ -315,3 +315,34 @@ def test_a_name_too_long_for_the_file_system_is_one_line(
     assert main(["preflight", "n" * 5000 + ".pdf"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("mazebook preflight: error: cannot read PDF")
+
+
+def test_a_cmyk_image_claiming_gigapixels_is_too_complex_at_once(tmp_path: Path) -> None:
+    """The ink of a CMYK image is measured within the byte budget, before any decoding."""
+    image = stream(
+        zlib.compress(b"\xff" * 64),
+        b"/Type /XObject /Subtype /Image /Width 100000 /Height 100000 "
+        b"/ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode",
+    )
+    content = b"q 72 0 0 72 100 100 cm /Im Do Q"
+    path = one_page(tmp_path / "giga.pdf", content, b"<< /XObject << /Im 5 0 R >> >>", [image])
+    report = preflight(path, printer="ingramspark", loose=True)
+    assert "too complex to check" in report.check("content readable").detail
+    assert not report.check("ink coverage").ok
+    # KDP publishes no ink limit: the image is not decoded, and its size is all that is read
+    kdp = preflight(path, loose=True)
+    assert kdp.check("content readable").ok and "images" in kdp.failed()
+
+
+@pytest.mark.parametrize(
+    "header",
+    [b"/H 2 /BPC 8 /CS /G", b"/W -3 /H 2", b"/W 2 /H x /CS /CMYK"],
+    ids=["no-width", "negative", "not-a-number"],
+)
+def test_an_inline_image_without_a_size_is_unreadable_not_a_pass(
+    tmp_path: Path, header: bytes
+) -> None:
+    content = b"q 10 0 0 10 100 100 cm BI " + header + b" ID \x00\x01 EI Q"
+    report = preflight(one_page(tmp_path / "inline.pdf", content), loose=True)
+    assert "inline image" in report.check("content readable").detail, report.lines()
+    assert not report.check("images").ok
