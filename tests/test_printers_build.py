@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from mazebook.book import build_book
 from mazebook.book.build import plan_layout
-from mazebook.book.cover import cover_layout
+from mazebook.book.cover import cmyk_of, cover_layout
 from mazebook.book.cover_build import build_cover
 from mazebook.book.layout import Margins, PageFormat, PageLayout
 from mazebook.book.printing import PrintWarning
@@ -291,6 +291,19 @@ def test_an_ingramspark_cover_has_its_accent_in_cmyk_within_the_ink_limit(tmp_pa
     report = preflight(cover, printer="ingramspark", cover=True, pages=pages)
     assert report.ok, report.lines()
     assert "cmyk" in report.check("colour spaces").detail
+
+
+@given(
+    st.tuples(*[st.floats(0, 1)] * 3),
+    st.floats(100, 400),
+)
+def test_a_cmyk_accent_stays_within_the_ink_limit(
+    rgb: tuple[float, float, float], limit: float
+) -> None:
+    cmyk = cmyk_of(rgb, limit)
+    assert all(0.0 <= v <= 1.0 + 1e-9 for v in cmyk)
+    assert sum(cmyk) * 100 <= limit + 1e-6
+    assert cmyk[3] == pytest.approx(1.0 - max(rgb))  # the black stays: the colour's darkness
 
 
 # --- the print keys ---------------------------------------------------------------------------
