@@ -80,7 +80,11 @@ def ink_check(f: Findings, p: Printer) -> Check:
     """The highest total ink (CMYK summed, grey as black) within the printer's limit."""
     highest = f"highest {f.max_ink:.0f} %" + (f" ({f.max_ink_where})" if f.max_ink_where else "")
     if p.ink_limit is None:
-        return Check("ink coverage", True, f"{p.name} publishes no ink limit; {highest}")
+        return Check(
+            "ink coverage",
+            True,
+            f"{p.name} publishes no ink limit; {highest} in vector paint (images not measured)",
+        )
     if f.max_ink > p.ink_limit + 0.5:
         return Check("ink coverage", False, f"{highest}; {p.name}'s limit is {p.ink_limit:g} %")
     if f.ink_unmeasured:
