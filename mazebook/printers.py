@@ -13,8 +13,15 @@ from typing import Literal
 
 from .errors import MazebookError, did_you_mean
 
-Paper = Literal["white", "cream"]
-PAPERS: tuple[Paper, ...] = ("white", "cream")
+#: Interior papers: black ink on white or cream, standard colour ink ("color") or premium colour
+#: ink ("premium-color"), both on white paper.
+Paper = Literal["white", "cream", "color", "premium-color"]
+PAPERS: tuple[Paper, ...] = ("white", "cream", "color", "premium-color")
+#: The papers of colour books: their interiors may use colour (in the spaces the printer takes).
+COLOUR_PAPERS: tuple[Paper, ...] = ("color", "premium-color")
+#: Colour-space families a printer accepts: grey, RGB, CMYK (spot colours, Lab and the rest are
+#: accepted by none of them here).
+Space = Literal["gray", "rgb", "cmyk"]
 #: Bleed geometry of interior pages: none, three sides (top, bottom, outside edge) or four sides.
 BleedSides = Literal["none", "three", "four"]
 
@@ -48,6 +55,28 @@ TRIM_TOLERANCE = 0.01
 #              0.375 in from the spine and the bottom edge)
 # [IS-FILES]   https://www.ingramspark.com/blog/file-requirements-for-print-books (margins at
 #              least 0.5 in from the trim on all sides, fonts embedded)
+# [KDP-FILES]  https://kdp.amazon.com/help/topic/GYEKAVKMSE23PFTM (Save Your Manuscript File:
+#              650 MB at most; no crop marks, trim marks, bookmarks, comments or annotations;
+#              images at least 300 DPI; flatten transparent objects), and the same list in
+#              [KDP-SUB]
+# [KDP-INK]    http://bookbolt.kb.help/kdp-publishing-what-is-the-minimum-maximum-number-of-pages-you-can-use-in-a-book-and-the-royalty-amount/
+#              and https://kdpprintcover.com/blog/premium-vs-standard-color-kdp/ (standard colour
+#              72-600 pages, 0.002252 in a page; premium colour 24-828 pages, 0.002347 in a page,
+#              590 on the largest trims)
+# [KDP-CSAFE]  https://thefastfingers.com/specification-requirements-for-a-createspace-book-cover/
+#              and https://kdpprintcover.com/blog/kdp-cover-margins-text-placement/ (cover text and
+#              images 0.125 in inside the trim lines; 0.0625 in at each spine fold); cover images
+#              "may be CMYK or RGB" (https://authorityagency.com/?p=15416)
+# [IS-COVER]   IngramSpark's cover specifications, quoted in
+#              https://community.adobe.com/t5/illustrator-discussions/how-to-bulk-change-total-ink-coverage-to-the-240-required-by-printer/m-p/10836669
+#              (300 ppi; PDF/X-1a:2001 or PDF/X-3:2002; CMYK mode; total CMYK at most 240 %)
+# [IS-TIPS]    https://help.ingramspark.com/hc/en-us/articles/5338636202637 (cover art at least
+#              0.25 in from the trim for perfect bound books)
+# [LULU-FAQ]   https://help.lulu.com/en/support/solutions/articles/64000255590 (black and white
+#              books in greyscale; full colour in sRGB, other spaces converted; 300 ppi)
+# [LULU-GUTTER] https://help.lulu.com/en/support/solutions/articles/64000255583 ("most books
+#              will require a gutter of 0.2 - 0.3 in" beyond the 0.5 in margin) and the "Gutter
+#              Additions" table of Lulu's Book Creation Guide (scribd.com/document/503228944)
 # [PROJECT]    mazebook's own print rule (README, Print rules): lines at least 0.75 pt.
 
 
@@ -99,6 +128,8 @@ class Cover:
     spine_text_min_pages: int  # spine text only from this many interior pages
     spine_text_clearance: float  # spine text this far inside each fold
     barcode: Barcode
+    safe: float  # every mark but a background running into the bleed this far inside its panel
+    spaces: tuple[Space, ...]  # colour spaces the cover may use
 
 
 @dataclass(frozen=True)
@@ -122,6 +153,16 @@ class Printer:
     outside_margin_bleed: float  # the same when the pages bleed
     min_line: float  # points
     cover: Cover | None  # None: this printer takes no cover
+    # --- the file: colour, ink, images, transparency, marks, size --------------------------
+    min_pages_by_paper: tuple[tuple[Paper, int], ...]  # a higher minimum on some papers
+    colour_spaces: tuple[Space, ...]  # spaces a colour interior may use (black ink: grey only)
+    ink_limit: float | None  # total CMYK ink in percent at most; None: no published limit
+    preferred: str  # the file standard the printer names as preferred ("" if none)
+    flatten_transparency: bool  # soft masks, alpha below 1 and transparency groups refused
+    min_dpi: float  # images at least this many pixels an inch on the page
+    jpx: bool  # JPEG 2000 images accepted
+    no_marks: bool  # crop marks, annotations and bookmarks refused
+    max_file_mb: float | None  # the largest file accepted; None: no published limit
 
 
 # Industry-standard KDP paperback trims [KDP-TRIM] (custom trims are not accepted here: a cover's
@@ -148,7 +189,7 @@ _KDP_TRIMS = (
 KDP = Printer(
     name="kdp",
     title="Amazon KDP paperback",
-    trims=_KDP_TRIMS,
+    trims=_KDP_TRIMS,  # [KDP-TRIM]
     bleed=0.125,  # [KDP-TRIM]
     bleed_sides="three",  # top, bottom and outside edge, none at the spine [KDP-TRIM]
     min_pages=24,  # [KDP-PAGES]
@@ -165,6 +206,12 @@ KDP = Printer(
         PageLimit(Trim(8.5, 8.5), "cream", 550),  # [KDP-PAGES]
         PageLimit(Trim(8.5, 11), "cream", 550),  # [KDP-PAGES]
         PageLimit(Trim(8.27, 11.69), "cream", 730),  # [KDP-PAGES]
+        *(PageLimit(t, "color", 600) for t in _KDP_TRIMS),  # standard colour [KDP-INK]
+        PageLimit(Trim(8.25, 6), "premium-color", 800),  # [KDP-INK]
+        PageLimit(Trim(8.25, 8.25), "premium-color", 800),  # [KDP-INK]
+        PageLimit(Trim(8.5, 8.5), "premium-color", 590),  # [KDP-INK]
+        PageLimit(Trim(8.5, 11), "premium-color", 590),  # [KDP-INK]
+        PageLimit(Trim(8.27, 11.69), "premium-color", 590),  # [KDP-INK]
     ),
     even_pages=True,  # KDP pads an odd count with a blank page; we ask for even ourselves
     bound=True,
@@ -180,12 +227,28 @@ KDP = Printer(
     min_line=0.75,  # [KDP-SUB]
     cover=Cover(
         bleed=0.125,  # every side [KDP-COVER]
-        spine_per_page=(("white", 0.002252), ("cream", 0.0025)),  # [KDP-SUB], [KDP-COVER]
+        spine_per_page=(
+            ("white", 0.002252),  # [KDP-SUB]
+            ("cream", 0.0025),  # [KDP-COVER]
+            ("color", 0.002252),  # [KDP-INK]
+            ("premium-color", 0.002347),  # [KDP-INK]
+        ),
         spine_base=0.0,  # [KDP-COVER]: width = 2 x trim + spine + 0.25 in, nothing more
         spine_text_min_pages=79,  # [KDP-SPINE]
         spine_text_clearance=0.0625,  # [KDP-SPINE]
         barcode=Barcode(2.0, 1.2, from_spine=0.25, from_bottom=0.25),  # [KDP-COVER], [CS-BARCODE]
+        safe=0.125,  # [KDP-CSAFE]
+        spaces=("gray", "rgb", "cmyk"),  # [KDP-CSAFE]
     ),
+    min_pages_by_paper=(("color", 72),),  # [KDP-INK]
+    colour_spaces=("gray", "rgb", "cmyk"),  # [KDP-CSAFE]
+    ink_limit=None,  # KDP publishes no ink limit for paperbacks
+    preferred="",
+    flatten_transparency=True,  # [KDP-FILES]
+    min_dpi=300,  # [KDP-FILES]
+    jpx=True,  # KDP names no rule against JPEG 2000
+    no_marks=True,  # [KDP-FILES]
+    max_file_mb=650,  # [KDP-FILES]
 )
 
 # Lulu's standard paperback sizes. UNVERIFIED as a list (6 x 9 and 4.25 x 6.87 are named in
@@ -209,7 +272,7 @@ _LULU_TRIMS = (
 LULU = Printer(
     name="lulu",
     title="Lulu paperback (perfect bound)",
-    trims=_LULU_TRIMS,
+    trims=_LULU_TRIMS,  # UNVERIFIED as a list (see _LULU_TRIMS)
     bleed=0.125,  # [LULU-BLEED]
     bleed_sides="four",  # "0.125 in past the trim edge on every side" [LULU-BLEED]
     min_pages=32,  # [LULU-MIN]
@@ -217,18 +280,38 @@ LULU = Printer(
     page_limits=(),
     even_pages=True,  # UNVERIFIED as a rule; a bound book has an even count of pages
     bound=True,
-    inside_margins=((800, 0.5),),  # the 0.5 in safety margin [LULU-BLEED]; gutter on top of it
+    # the 0.5 in safety margin [LULU-BLEED] plus the gutter for the page count [LULU-GUTTER];
+    # UNVERIFIED as a table: the guide's "Gutter Additions" could not be read, these are its
+    # numbers as commonly quoted (none to 60 pages, 0.125 to 150, 0.5 to 400, 0.625 to 600,
+    # 0.75 beyond)
+    inside_margins=((60, 0.5), (150, 0.625), (400, 1.0), (600, 1.125), (800, 1.25)),
     outside_margin=0.5,  # [LULU-BLEED]
     outside_margin_bleed=0.5,  # [LULU-BLEED]
     min_line=0.75,  # UNVERIFIED for Lulu; [PROJECT]
     cover=Cover(
         bleed=0.125,  # [LULU-BLEED]
-        spine_per_page=(("white", 1 / 444), ("cream", 1 / 444)),  # cream UNVERIFIED [LULU-SPINE]
+        spine_per_page=(
+            ("white", 1 / 444),  # [LULU-SPINE]
+            ("cream", 1 / 444),  # UNVERIFIED [LULU-SPINE]
+            ("color", 1 / 444),  # UNVERIFIED [LULU-SPINE]
+            ("premium-color", 1 / 444),  # UNVERIFIED [LULU-SPINE]
+        ),
         spine_base=0.06,  # [LULU-SPINE]
         spine_text_min_pages=80,  # [LULU-TEXT]
         spine_text_clearance=0.0625,  # UNVERIFIED for Lulu; KDP's number [KDP-SPINE]
         barcode=Barcode(3.625, 1.25, from_spine=0.375, from_bottom=0.375),  # [LULU-ISBN], dated
+        safe=0.125,  # UNVERIFIED for Lulu covers; KDP's number [KDP-CSAFE]
+        spaces=("gray", "rgb", "cmyk"),  # UNVERIFIED for covers; converted to sRGB [LULU-FAQ]
     ),
+    min_pages_by_paper=(),
+    colour_spaces=("gray", "rgb", "cmyk"),  # other spaces converted to sRGB [LULU-FAQ]
+    ink_limit=None,  # no published limit found
+    preferred="",
+    flatten_transparency=True,  # UNVERIFIED for Lulu (the common print rule)
+    min_dpi=300,  # [LULU-FAQ]
+    jpx=True,  # UNVERIFIED: Lulu names no rule against JPEG 2000
+    no_marks=True,  # UNVERIFIED for Lulu (KDP's rule [KDP-FILES])
+    max_file_mb=None,  # no published limit found
 )
 
 INGRAMSPARK = Printer(
@@ -248,12 +331,28 @@ INGRAMSPARK = Printer(
     min_line=0.75,  # UNVERIFIED for IngramSpark; [PROJECT]
     cover=Cover(
         bleed=0.125,  # UNVERIFIED
-        spine_per_page=(("white", 1 / 444), ("cream", 1 / 426)),  # UNVERIFIED (paper PPI)
+        spine_per_page=(
+            ("white", 1 / 444),  # UNVERIFIED (paper PPI)
+            ("cream", 1 / 426),  # UNVERIFIED (paper PPI)
+            ("color", 1 / 444),  # UNVERIFIED (standard colour on the white paper)
+            ("premium-color", 1 / 426),  # UNVERIFIED (paper PPI)
+        ),
         spine_base=0.0,  # UNVERIFIED
         spine_text_min_pages=48,  # UNVERIFIED
         spine_text_clearance=0.0625,  # UNVERIFIED; KDP's number [KDP-SPINE]
         barcode=Barcode(2.0, 1.2, from_spine=0.25, from_bottom=0.25),  # UNVERIFIED; KDP's box
+        safe=0.25,  # [IS-TIPS]
+        spaces=("gray", "cmyk"),  # CMYK mode [IS-COVER]
     ),
+    min_pages_by_paper=(),
+    colour_spaces=("gray", "cmyk"),  # [IS-COVER]
+    ink_limit=240,  # [IS-COVER]
+    preferred="PDF/X-1a:2001",  # [IS-COVER]
+    flatten_transparency=True,  # PDF/X-1a has no transparency [IS-COVER]
+    min_dpi=300,  # [IS-COVER]
+    jpx=False,  # PDF/X-1a (PDF 1.3) has no JPEG 2000 [IS-COVER]
+    no_marks=True,  # UNVERIFIED for IngramSpark (KDP's rule [KDP-FILES])
+    max_file_mb=None,  # no published limit found
 )
 
 HOME = Printer(
@@ -273,6 +372,15 @@ HOME = Printer(
     outside_margin_bleed=0.25,
     min_line=0.75,  # [PROJECT]
     cover=None,
+    min_pages_by_paper=(),
+    colour_spaces=("gray", "rgb", "cmyk"),  # a desktop printer takes any of them
+    ink_limit=None,
+    preferred="",
+    flatten_transparency=False,  # a desktop printer's driver flattens it
+    min_dpi=300,  # [PROJECT]
+    jpx=True,
+    no_marks=False,
+    max_file_mb=None,
 )
 
 PRINTERS: dict[str, Printer] = {p.name: p for p in (KDP, INGRAMSPARK, LULU, HOME)}
@@ -318,11 +426,12 @@ def page_range(which: str | Printer, trim: Trim | None, paper: str) -> tuple[int
     if p.min_pages is None or p.max_pages is None:
         return None
     paper_ = _paper(paper)
+    least = dict(p.min_pages_by_paper).get(paper_, p.min_pages)
     most = p.max_pages
     for limit in p.page_limits:
         if limit.paper == paper_ and trim is not None and limit.trim == trim:
             most = min(most, limit.max_pages)
-    return p.min_pages, most
+    return least, most
 
 
 def inside_margin(which: str | Printer, pages: int) -> float:

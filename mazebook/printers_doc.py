@@ -1,36 +1,161 @@
-"""docs/printers.md from mazebook/printers.py: each printer's numbers, the sources cited in that
-module, and every number marked UNVERIFIED there, so the page cannot drift from the tables.
+"""docs/printers.md from mazebook/printers.py: every check preflight makes, each printer's
+numbers with the sources cited beside them in that module, the sources, and every number marked
+UNVERIFIED there, so the page cannot drift from the tables.
 
 Run ``python -m mazebook.printers_doc > docs/printers.md``; a test checks the file matches.
 """
 
 from __future__ import annotations
 
+import ast
 import inspect
+import re
+from functools import cache
 
 from . import printers
-from .printers import PAPERS, PRINTERS, Printer, page_range
+from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, Printer, page_range
+
+#: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
+CHECKS = (
+    ("trim size", "every page one size, a trim the printer takes", "trim sizes"),
+    (
+        "bleed",
+        "TrimBox and BleedBox where the printer wants bleed; a page without a TrimBox whose "
+        "size is a trim plus bleed on the right sides is judged by its size (and says so)",
+        "interior bleed",
+    ),
+    (
+        "page count",
+        "within the range for the trim and paper; an odd count is a warning (the printer adds "
+        "a blank page)",
+        "page count",
+    ),
+    (
+        "inside margin",
+        "no ink nearer the spine than the gutter for the page count",
+        "inside margin",
+    ),
+    ("outside margins", "no ink nearer the top, bottom and outside edge", "outside margins"),
+    ("fonts embedded", "every font that shows text is embedded", "-"),
+    (
+        "images",
+        "resolution on the page, grey on black-ink papers, JPEG 2000 where refused (every "
+        "image refused with `vector_only`, mazebook's own rule for its books)",
+        "images",
+    ),
+    ("black and grey only", "an interior on white or cream paper has no colour", "-"),
+    (
+        "colour spaces",
+        "colour interiors (color, premium-color paper) and covers use only the spaces taken",
+        "colour interiors, cover colour",
+    ),
+    (
+        "ink coverage",
+        "the highest total CMYK (grey counted as black) of fills, strokes, text, CMYK images "
+        "and shadings; what cannot be measured is not a pass",
+        "ink coverage",
+    ),
+    (
+        "transparency",
+        "soft masks, constant alpha below 1, blend modes, transparency groups",
+        "transparency",
+    ),
+    ("line weights", "every stroke at least the thinnest line", "thinnest line"),
+    (
+        "marks and annotations",
+        "lines wholly outside the trim (crop marks), annotations, bookmarks",
+        "crop marks, annotations, bookmarks",
+    ),
+    ("file size", "the file within the printer's limit", "file size"),
+    ("cover size", "2 x trim + spine (page count x paper) + bleed, one page", "spine width"),
+    ("cover bleed", "the TrimBox the cover bleed inside the page on every side", "cover bleed"),
+    (
+        "safe area",
+        "every cover mark but a background running into the bleed inside its panel's safe area",
+        "cover safe area",
+    ),
+    ("barcode box", "the barcode box free of ink", "barcode box"),
+    ("spine text", "only from the page count, clear of both folds", "spine text"),
+    (
+        "content readable",
+        "every page read in full within the work budget; a check whose content was not read "
+        "says so and fails, never passes",
+        "-",
+    ),
+)
 
 
 def _inches(value: float) -> str:
     return f"{value:g} in"
 
 
-def _rows(p: Printer) -> list[tuple[str, str]]:
-    trims = ", ".join(str(t) for t in p.trims)
+@cache
+def _comments() -> dict[str, dict[str, str]]:
+    """Printer variable name -> field (cover fields as "cover.NAME") -> the source tags and
+    UNVERIFIED marks in the comments of the lines that set it in mazebook/printers.py."""
+    text = inspect.getsource(printers)
+    lines = text.splitlines()
+
+    def notes(node: ast.expr) -> str:
+        first, last = node.lineno, node.end_lineno or node.lineno
+        found: list[str] = []
+        for line in lines[first - 1 : last]:
+            if "#" in line:
+                for tag in re.findall(r"\[[A-Z-]+\]|UNVERIFIED", line.split("#", 1)[1]):
+                    if tag not in found:
+                        found.append(tag)
+        return " ".join(found)
+
+    out: dict[str, dict[str, str]] = {}
+    for node in ast.parse(text).body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
+            continue
+        target = node.targets[0]
+        if not isinstance(target, ast.Name):
+            continue
+        fields: dict[str, str] = {}
+        for kw in node.value.keywords:
+            fields[kw.arg or ""] = notes(kw.value)
+            if isinstance(kw.value, ast.Call):
+                for inner in kw.value.keywords:
+                    fields[f"{kw.arg}.{inner.arg}"] = notes(inner.value)
+        out[target.id] = fields
+    return out
+
+
+def _source(p: Printer, fields: tuple[str, ...]) -> str:
+    """The source tags (and UNVERIFIED) cited beside the fields of printer ``p``."""
+    table = _comments().get(p.name.upper(), {})
+    found: list[str] = []
+    for field in fields:
+        for tag in table.get(field, "").split():
+            if tag not in found:
+                found.append(tag)
+    return " ".join(found) or "-"
+
+
+def _pages(p: Printer) -> str:
+    """The page-count rule in words."""
     if p.min_pages is None:
-        pages = "no rule (loose or home-bound sheets)"
-    else:
-        pages = f"{p.min_pages}-{p.max_pages}"
-        lower = []
-        for paper in PAPERS:
-            most: dict[int, list[str]] = {}
-            for trim in p.trims:
-                span = page_range(p, trim, paper)
-                if span is not None and span[1] != p.max_pages:
-                    most.setdefault(span[1], []).append(str(trim))
-            lower += [f"{paper} {', '.join(t)}: {n}" for n, t in sorted(most.items())]
-        pages += f" (at most: {'; '.join(lower)})" if lower else ""
+        return "no rule (loose or home-bound sheets)"
+    pages = f"{p.min_pages}-{p.max_pages}"
+    lower = []
+    for paper in PAPERS:
+        most: dict[int, list[str]] = {}
+        for trim in p.trims:
+            span = page_range(p, trim, paper)
+            if span is not None and span[1] != p.max_pages:
+                most.setdefault(span[1], []).append(str(trim))
+        lower += [f"{paper} {', '.join(t)}: {n}" for n, t in sorted(most.items())]
+    pages += f" (at most: {'; '.join(lower)})" if lower else ""
+    pages += "".join(f"; at least {n} on {paper}" for paper, n in p.min_pages_by_paper)
+    if p.even_pages:
+        pages += f", even ({p.name} pads an odd count: a warning)"
+    return pages
+
+
+def _values(p: Printer) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(rule, value, the table's fields it comes from) for each rule of printer ``p``."""
     inside, low = [], 1
     for up_to, inches in p.inside_margins:
         inside.append(f"{low}-{up_to} pages: {_inches(inches)}")
@@ -38,44 +163,95 @@ def _rows(p: Printer) -> list[tuple[str, str]]:
     bleed = "none" if p.bleed_sides == "none" else f"{_inches(p.bleed)} on {p.bleed_sides} sides"
     if p.bleed_sides == "three":
         bleed += " (top, bottom, outside edge; none at the spine)"
-    rows = [
-        ("trim sizes", trims),
-        ("interior bleed", bleed),
-        ("page count", pages + (", even" if p.even_pages else "")),
+    preferred = f" ({p.preferred} preferred)" if p.preferred else ""
+    rows: list[tuple[str, str, tuple[str, ...]]] = [
+        ("trim sizes", ", ".join(str(t) for t in p.trims), ("trims",)),
+        ("interior bleed", bleed, ("bleed", "bleed_sides")),
+        (
+            "page count",
+            _pages(p),
+            ("min_pages", "max_pages", "page_limits", "min_pages_by_paper", "even_pages"),
+        ),
         (
             "inside margin",
             "; ".join(inside)
             if p.bound
-            else "as the outside margin, at least "
-            f"{_inches(p.inside_margins[0][1])} (loose sheets)",
+            else f"as the outside margin, at least {_inches(p.inside_margins[0][1])} "
+            "(loose sheets)",
+            ("inside_margins",),
         ),
         (
             "outside margins",
             f"{_inches(p.outside_margin)} ({_inches(p.outside_margin_bleed)} with bleed)",
+            ("outside_margin", "outside_margin_bleed"),
         ),
-        ("thinnest line", f"{p.min_line:g} pt"),
+        ("thinnest line", f"{p.min_line:g} pt", ("min_line",)),
+        (
+            "images",
+            f"at least {p.min_dpi:g} dpi on the page; grey on black-ink papers; JPEG 2000 "
+            + ("accepted" if p.jpx else "refused"),
+            ("min_dpi", "jpx"),
+        ),
+        (
+            "colour interiors",
+            f"{', '.join(COLOUR_PAPERS)} paper: {' or '.join(p.colour_spaces)}{preferred}",
+            ("colour_spaces", "preferred"),
+        ),
+        (
+            "ink coverage",
+            "no published limit" if p.ink_limit is None else f"at most {p.ink_limit:g} %",
+            ("ink_limit",),
+        ),
+        (
+            "transparency",
+            "must be flattened" if p.flatten_transparency else "accepted",
+            ("flatten_transparency",),
+        ),
+        (
+            "crop marks, annotations, bookmarks",
+            "refused" if p.no_marks else "ignored",
+            ("no_marks",),
+        ),
+        (
+            "file size",
+            "no published limit" if p.max_file_mb is None else f"at most {p.max_file_mb:g} MB",
+            ("max_file_mb",),
+        ),
     ]
     if p.cover is None:
-        rows.append(("cover", "none"))
+        rows.append(("cover", "none", ("cover",)))
         return rows
     c = p.cover
     spine = ", ".join(f"{paper} {per:.6g} in a page" for paper, per in c.spine_per_page)
     base = f" + {_inches(c.spine_base)}" if c.spine_base else ""
     rows += [
-        ("cover bleed", f"{_inches(c.bleed)} on every side"),
-        ("spine width", spine + base),
+        ("cover bleed", f"{_inches(c.bleed)} on every side", ("cover.bleed",)),
+        ("spine width", spine + base, ("cover.spine_per_page", "cover.spine_base")),
         (
             "spine text",
             f"from {c.spine_text_min_pages} pages, {_inches(c.spine_text_clearance)} clear of "
             "each fold",
+            ("cover.spine_text_min_pages", "cover.spine_text_clearance"),
         ),
+        (
+            "cover safe area",
+            f"marks {_inches(c.safe)} inside each panel's trim (backgrounds run into the bleed)",
+            ("cover.safe",),
+        ),
+        ("cover colour", " or ".join(c.spaces) + preferred, ("cover.spaces", "preferred")),
         (
             "barcode box",
             f"{c.barcode.width:g} x {c.barcode.height:g} in, {_inches(c.barcode.from_spine)} from "
             f"the spine and {_inches(c.barcode.from_bottom)} from the bottom trim",
+            ("cover.barcode",),
         ),
     ]
     return rows
+
+
+def _rows(p: Printer) -> list[tuple[str, str, str]]:
+    """(rule, value, source) for each rule of printer ``p``."""
+    return [(rule, value, _source(p, fields)) for rule, value, fields in _values(p)]
 
 
 def _source_lines() -> tuple[list[str], list[str]]:
@@ -106,12 +282,27 @@ def printers_markdown() -> str:
         "",
         "Generated from `mazebook/printers.py` by `python -m mazebook.printers_doc`; do not edit.",
         "Every number has its source cited beside it in that module; the builder and",
-        "`mazebook preflight` both read them from there.",
+        "`mazebook preflight` both read them from there. A source marked UNVERIFIED is a number",
+        "no public source we could read confirmed.",
+        "",
+        "## Checks",
+        "",
+        "`mazebook preflight` prints one line per check: PASS, WARN (passes; the printer fixes it)",
+        "or FAIL. A check whose content could not be read fails as not checked.",
+        "",
+        "| check | what it asks | printer rule |",
+        "| --- | --- | --- |",
+        *(f"| {name} | {what} | {rule} |" for name, what, rule in CHECKS),
         "",
     ]
     for p in PRINTERS.values():
-        out += [f"## `{p.name}`: {p.title}", "", "| rule | value |", "| --- | --- |"]
-        out += [f"| {name} | {value} |" for name, value in _rows(p)]
+        out += [
+            f"## `{p.name}`: {p.title}",
+            "",
+            "| rule | value | source |",
+            "| --- | --- | --- |",
+        ]
+        out += [f"| {name} | {value} | {source} |" for name, value, source in _rows(p)]
         out.append("")
     sources, unverified = _source_lines()
     out += ["## Sources", "", *sources, ""]

@@ -127,7 +127,9 @@ def test_a_small_stream_that_unpacks_to_a_lot_is_stopped(tmp_path: Path) -> None
     assert "too complex to check" in detail and "1,000,000 bytes" in detail
 
 
-def test_undecodable_content_fails_exactly_content_readable(tmp_path: Path) -> None:
+def test_undecodable_content_fails_content_readable_and_passes_nothing_unread(
+    tmp_path: Path,
+) -> None:
     source = book(tmp_path / "book.pdf")
     writer = PdfWriter(clone_from=str(source))
     broken = StreamObject()
@@ -138,8 +140,23 @@ def test_undecodable_content_fails_exactly_content_readable(tmp_path: Path) -> N
     with path.open("wb") as handle:
         writer.write(handle)
     report = preflight(path)
-    assert report.failed() == {"content readable"}, report.lines()
     assert "page 5" in report.check("content readable").detail
+    # what was read is clean, but no check that reads the content can pass on a page unread
+    unread = report.failed() - {"content readable"}
+    assert unread == {
+        "inside margin",
+        "outside margins",
+        "fonts embedded",
+        "images",
+        "black and grey only",
+        "ink coverage",
+        "transparency",
+        "line weights",
+        "marks and annotations",
+    }, report.lines()
+    for name in unread:
+        assert report.check(name).detail.startswith("not checked in full"), name
+    assert report.check("trim size").ok and report.check("page count").ok
 
 
 def test_truncated_compressed_content_is_not_a_pass(tmp_path: Path) -> None:
@@ -207,7 +224,8 @@ def test_a_font_resource_that_is_not_a_dictionary_fails_content(tmp_path: Path) 
 def test_an_inline_image_is_raster_and_its_data_is_skipped(tmp_path: Path) -> None:
     content = b"q 10 0 0 10 100 100 cm BI /W 2 /H 2 /BPC 8 /CS /G ID \x00) ( S f\xff EI Q"
     report = preflight(one_page(tmp_path / "inline.pdf", content), loose=True)
-    assert report.failed() == {"vector only"}, report.lines()
+    assert report.failed() == {"images"}, report.lines()
+    assert "2 x 2 px at 14 dpi" in report.check("images").detail
 
 
 def test_strings_with_parentheses_and_escapes_are_read(tmp_path: Path) -> None:
@@ -245,7 +263,7 @@ def test_cli_exit_codes_and_output(tmp_path: Path, capfd: pytest.CaptureFixture[
     assert main(["preflight", str(good)]) == 0
     out = capfd.readouterr().out
     assert out.startswith("rules: Amazon KDP paperback (kdp)")
-    assert out.count("PASS") == 10 and "FAIL" not in out
+    assert out.count("PASS") == 14 and "FAIL" not in out
     short = book(tmp_path / "short.pdf", pages=22)
     assert main(["preflight", str(short)]) == 1
     assert "FAIL  page count" in capfd.readouterr().out
@@ -297,3 +315,34 @@ def test_a_name_too_long_for_the_file_system_is_one_line(
     assert main(["preflight", "n" * 5000 + ".pdf"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("mazebook preflight: error: cannot read PDF")
+
+
+def test_a_cmyk_image_claiming_gigapixels_is_too_complex_at_once(tmp_path: Path) -> None:
+    """The ink of a CMYK image is measured within the byte budget, before any decoding."""
+    image = stream(
+        zlib.compress(b"\xff" * 64),
+        b"/Type /XObject /Subtype /Image /Width 100000 /Height 100000 "
+        b"/ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode",
+    )
+    content = b"q 72 0 0 72 100 100 cm /Im Do Q"
+    path = one_page(tmp_path / "giga.pdf", content, b"<< /XObject << /Im 5 0 R >> >>", [image])
+    report = preflight(path, printer="ingramspark", loose=True)
+    assert "too complex to check" in report.check("content readable").detail
+    assert not report.check("ink coverage").ok
+    # KDP publishes no ink limit: the image is not decoded, and its size is all that is read
+    kdp = preflight(path, loose=True)
+    assert kdp.check("content readable").ok and "images" in kdp.failed()
+
+
+@pytest.mark.parametrize(
+    "header",
+    [b"/H 2 /BPC 8 /CS /G", b"/W -3 /H 2", b"/W 2 /H x /CS /CMYK"],
+    ids=["no-width", "negative", "not-a-number"],
+)
+def test_an_inline_image_without_a_size_is_unreadable_not_a_pass(
+    tmp_path: Path, header: bytes
+) -> None:
+    content = b"q 10 0 0 10 100 100 cm BI " + header + b" ID \x00\x01 EI Q"
+    report = preflight(one_page(tmp_path / "inline.pdf", content), loose=True)
+    assert "inline image" in report.check("content readable").detail, report.lines()
+    assert not report.check("images").ok

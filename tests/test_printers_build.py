@@ -16,15 +16,24 @@ from pypdf import PdfReader
 
 from mazebook.book import build_book
 from mazebook.book.build import plan_layout
-from mazebook.book.cover import cover_layout
+from mazebook.book.cover import cmyk_of, cover_layout
 from mazebook.book.cover_build import build_cover
 from mazebook.book.layout import Margins, PageFormat, PageLayout
 from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.preflight import preflight
-from mazebook.printers import KDP, PRINTERS, cover_size, inside_margin, page_range, spine_width
+from mazebook.printers import (
+    KDP,
+    PAPERS,
+    PRINTERS,
+    cover_size,
+    inside_margin,
+    page_range,
+    spine_width,
+)
 from mazebook.template import parse_template
+from mazebook.template.load import locate
 
 PT = 72.0
 BOOK_TEMPLATES = ("classic", "children", "a4")  # the worksheet is loose sheets: no printer rules
@@ -36,10 +45,12 @@ def _write(path: Path, text: str) -> Path:
     return path
 
 
-def _check_book(pdf: Path, printer: str) -> dict[str, Any]:
-    """Preflight the interior (and the cover, if the printer takes one) with that printer."""
-    report = preflight(pdf, printer=printer)
+def _check_book(pdf: Path, printer: str, paper: str = "white") -> dict[str, Any]:
+    """Preflight the interior (and the cover, if the printer takes one) with that printer and
+    paper, vector only (mazebook's own rule for its books)."""
+    report = preflight(pdf, printer=printer, paper=paper, vector_only=True)
     assert report.ok, report.lines()
+    assert report.check("images").detail == "no raster images"
     data: dict[str, Any] = json.loads(pdf.with_suffix(".json").read_text())
     assert data["printer"] == printer
     cover = pdf.with_name(f"{pdf.stem}-cover.pdf")
@@ -55,23 +66,36 @@ def _check_book(pdf: Path, printer: str) -> dict[str, Any]:
     assert entry["spine_in"] == pytest.approx(
         spine_width(printer, entry["pages"], entry["paper"]), abs=1e-4
     )
-    cover_report = preflight(
-        cover, printer=printer, cover=True, pages=entry["pages"], paper="white"
-    )
+    assert entry["paper"] == paper
+    cover_report = preflight(cover, printer=printer, cover=True, pages=entry["pages"], paper=paper)
     assert cover_report.ok, cover_report.lines()
     page = PdfReader(str(cover)).pages[0]
     assert "/Image" not in str(page["/Resources"].get("/XObject", {}))  # vector only
     return data
 
 
+def _on_paper(tmp_path: Path, template: str, paper: str) -> Path:
+    """A copy of a shipped template on ``paper``."""
+    _, entry = locate(template)
+    text = entry.read_bytes().decode("utf-8")
+    assert "\npaper =" not in text
+    return _write(tmp_path / f"{template}-{paper}.toml", f'paper = "{paper}"\n{text}')
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("template", BOOK_TEMPLATES)
 @pytest.mark.parametrize("printer", sorted(PRINTERS))
-def test_every_shipped_book_passes_preflight_for_every_printer(
-    tmp_path: Path, template: str, printer: str
+def test_every_shipped_book_passes_preflight_for_every_printer_and_paper(
+    tmp_path: Path, template: str, printer: str, paper: str
 ) -> None:
-    result = build_book(template, output=tmp_path / f"{template}.pdf", printer=printer)
-    _check_book(result.pdf, printer)
+    """Interior and cover (the children's book has an accent colour: CMYK for IngramSpark)."""
+    source = _on_paper(tmp_path, template, paper)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PrintWarning)  # a short book padded for colour paper
+        result = build_book(str(source), output=tmp_path / f"{template}.pdf", printer=printer)
+    data = _check_book(result.pdf, printer, paper)
+    assert data["paper"] == paper
     assert (result.cover is None) == (printer == "home")
 
 
@@ -250,6 +274,38 @@ def test_an_accent_colour_is_the_only_colour(tmp_path: Path) -> None:
     assert plain_content is not None and b" rg" not in plain_content.get_data()
 
 
+def test_an_ingramspark_cover_has_its_accent_in_cmyk_within_the_ink_limit(tmp_path: Path) -> None:
+    """IngramSpark takes CMYK or grey covers (240 % ink at most): the accent is CMYK there."""
+    text = (
+        'title = "C"\nprinter = "ingramspark"\n[cover]\ncolor = "#0a1f3c"\n'
+        "[[section]]\ncount = 30\n"
+    )
+    cover = build_cover(str(_write(tmp_path / "c.toml", text)), output=tmp_path / "c.pdf")
+    content = PdfReader(str(cover)).pages[0].get_contents()
+    data = content.get_data().decode("latin-1") if content is not None else ""
+    fills = [line.split() for line in data.splitlines() if line.strip().endswith(" k")]
+    assert fills and " rg" not in data and " RG" not in data
+    for fill in fills:
+        assert sum(float(v) for v in fill[:4]) <= 2.4
+    pages = build_book(str(tmp_path / "c.toml"), output=tmp_path / "b" / "c.pdf").page_count
+    report = preflight(cover, printer="ingramspark", cover=True, pages=pages)
+    assert report.ok, report.lines()
+    assert "cmyk" in report.check("colour spaces").detail
+
+
+@given(
+    st.tuples(*[st.floats(0, 1)] * 3),
+    st.floats(100, 400),
+)
+def test_a_cmyk_accent_stays_within_the_ink_limit(
+    rgb: tuple[float, float, float], limit: float
+) -> None:
+    cmyk = cmyk_of(rgb, limit)
+    assert all(0.0 <= v <= 1.0 + 1e-9 for v in cmyk)
+    assert sum(cmyk) * 100 <= limit + 1e-6
+    assert cmyk[3] == pytest.approx(1.0 - max(rgb))  # the black stays: the colour's darkness
+
+
 # --- the print keys ---------------------------------------------------------------------------
 def test_print_keys_are_read() -> None:
     tpl = parse_template(
@@ -356,7 +412,7 @@ def test_cover_panels_tile_the_cover(printer: str, pages: int, paper: str, data:
     assert lay.barcode.right < lay.spine.x
 
 
-def test_docs_printers_md_is_generated_from_the_tables() -> None:
+def test_docs_printers_md_is_generated_from_the_tables(tmp_path: Path) -> None:
     """docs/printers.md is `python -m mazebook.printers_doc`: it cannot drift from the tables."""
     from mazebook.printers_doc import printers_markdown
 
@@ -366,3 +422,15 @@ def test_docs_printers_md_is_generated_from_the_tables() -> None:
     assert "24-828" in text and "0.125 in on three sides" in text and "UNVERIFIED" in text
     for name in PRINTERS:
         assert f"## `{name}`" in text
+    # every check preflight makes is listed, and nothing else
+    from mazebook.printers_doc import CHECKS
+
+    from .test_preflight import book, cover
+
+    tmp = tmp_path
+    made = {c.name for c in preflight(book(tmp / "b.pdf")).checks}
+    made |= {
+        c.name for c in preflight(cover(tmp / "c.pdf", pages=100), cover=True, pages=100).checks
+    }
+    assert {name for name, _, _ in CHECKS} == made
+    assert "| ink coverage | at most 240 % | [IS-COVER] |" in text

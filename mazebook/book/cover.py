@@ -57,6 +57,7 @@ class CoverLayout:
     safe: float  # keep text and mazes this far inside each panel's trim
     barcode: Box  # the box kept free of ink
     clearance: float  # spine text this far inside each fold
+    cmyk: float | None = None  # the accent in CMYK with at most this total ink (%); None: RGB
 
     @property
     def trim_box(self) -> tuple[float, float, float, float]:
@@ -81,7 +82,22 @@ def cover_layout(p: Printer, trim: Trim, pages: int, paper: str) -> CoverLayout:
         safe=outside_margin(p, bleed=True) * PT,
         barcode=Box(x0, y0, x1 - x0, y1 - y0),
         clearance=rules.spine_text_clearance * PT,
+        cmyk=None if "rgb" in rules.spaces else (p.ink_limit or 300.0) - 1.0,
     )
+
+
+def cmyk_of(rgb: tuple[float, float, float], limit: float) -> tuple[float, float, float, float]:
+    """An RGB colour as CMYK (black from the darkest part, the rest in C, M, Y), its total ink
+    brought under ``limit`` percent by taking C, M and Y down together (black stays)."""
+    k = 1.0 - max(rgb)
+    if k >= 1.0:
+        return (0.0, 0.0, 0.0, 1.0)
+    c, m, y = ((1.0 - v - k) / (1.0 - k) for v in rgb)
+    over = c + m + y + k - limit / 100
+    if over > 0:
+        scale = max(0.0, limit / 100 - k) / (c + m + y)
+        c, m, y = c * scale, m * scale, y * scale
+    return (c, m, y, k)
 
 
 def cover_manifest(file: str, p: Printer, trim: Trim, pages: int, paper: str) -> dict[str, Any]:
@@ -243,7 +259,10 @@ def _band(canvas: Canvas, template: Template, fonts: FontPair, lay: CoverLayout)
     bottom = lay.height - lay.bleed - band_h
     color = template.printing.cover.color
     if color is not None:
-        canvas.setFillColorRGB(*color)
+        if lay.cmyk is None:
+            canvas.setFillColorRGB(*color)
+        else:  # a printer that takes CMYK (and grey) only
+            canvas.setFillColorCMYK(*cmyk_of(color, lay.cmyk))
         light = 0.299 * color[0] + 0.587 * color[1] + 0.114 * color[2] > 0.6
     else:
         canvas.setFillGray(BAND_GRAY)

@@ -1,10 +1,12 @@
-"""Preflight: check any finished PDF against one printer's rules, each check PASS or FAIL.
+"""Preflight: check any finished PDF against one printer's rules, each check PASS, WARN or FAIL.
 
-``preflight(path, printer="kdp", cover=False, pages=None, paper="white", loose=False)``
-returns a Report. Modules: read (pypdf behind one guard, bounded decompression), budget (the
-work limits), lex and scan (the content-stream interpreter), fonts, checks (interior geometry),
-content (fonts, images, colour, lines, readability), cover, report, run. The printers' numbers
-live in mazebook.printers.
+``preflight(path, printer="kdp", cover=False, pages=None, paper="white", loose=False,
+vector_only=False)`` returns a Report. Modules: read (pypdf behind one guard, bounded
+decompression), budget (the work limits), lex and scan (the content-stream interpreter), fonts,
+images (size, colour family and CMYK ink of raster images), checks (interior geometry), content
+(fonts, images, colour, ink, transparency, lines, marks, file size, readability), cover (size,
+bleed, safe area, barcode, spine), report, run. The printers' numbers live in mazebook.printers.
+A check whose content was not read in full never passes.
 """
 
 from __future__ import annotations

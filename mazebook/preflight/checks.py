@@ -7,6 +7,7 @@ table, and returns one Check. Lengths are compared in points with a half-point t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..printers import Printer, Trim, find_trim, inside_margin, outside_margin, page_range
 from .read import Box, PageGeometry
@@ -28,6 +29,28 @@ def trim_of(g: PageGeometry) -> Box:
 def _size(b: Box) -> tuple[float, float]:
     """A box's width and height in inches."""
     return ((b[2] - b[0]) / PT, (b[3] - b[1]) / PT)
+
+
+def infer_trim(p: Printer, g: PageGeometry, number: int) -> PageGeometry:
+    """A page without a TrimBox whose size is one of the printer's trims plus its bleed on the
+    right sides (as KDP describes a bleed file): its trim and bleed told from its size."""
+    if g.trim is not None or not p.bleed:
+        return g
+    w, h = _size(g.media)
+    extra_w = p.bleed * (1 if p.bleed_sides == "three" else 2)
+    if find_trim(p, w, h) is not None or find_trim(p, w - extra_w, h - 2 * p.bleed) is None:
+        return g
+    left, bottom, right, top = _wanted(p, number)
+    m = g.media
+    trim = (m[0] + left, m[1] + bottom, m[2] - right, m[3] - top)
+    return replace(g, trim=trim, bleed=m, inferred=True)
+
+
+def _told(geoms: Sequence[Geometry]) -> str:
+    """A note for pages whose trim was told from their size."""
+    if any(isinstance(g, PageGeometry) and g.inferred for g in geoms):
+        return "; trim and bleed told from the page size (no TrimBox)"
+    return ""
 
 
 def _trims(p: Printer) -> str:
@@ -60,7 +83,7 @@ def trim_check(p: Printer, geoms: Sequence[Geometry]) -> tuple[Check, Trim | Non
             problems.append(f"{w:g} x {h:g} in is not a {p.name} trim (accepted: {_trims(p)})")
     if problems:
         return Check("trim size", False, "; ".join(problems[:4])), trim
-    return Check("trim size", True, f"every page {trim} (a {p.name} trim)"), trim
+    return Check("trim size", True, f"every page {trim} (a {p.name} trim){_told(geoms)}"), trim
 
 
 def _bleeds(g: PageGeometry, number: int, problems: list[str]) -> tuple[float, ...]:
@@ -115,13 +138,6 @@ def bleed_check(p: Printer, geoms: Sequence[Geometry]) -> tuple[Check, bool]:
             problems.append(f"page {number}: {g}")
             continue
         sides = _bleeds(g, number, problems)
-        if g.trim is None and p.bleed:
-            w, h = _size(g.media)
-            extra_w = p.bleed * (1 if p.bleed_sides == "three" else 2)
-            if find_trim(p, w, h) is None and find_trim(p, w - extra_w, h - 2 * p.bleed):
-                problems.append(
-                    f"page {number} is a trim plus bleed in size but has no TrimBox and BleedBox"
-                )
         bleeds = any(s > TOLERANCE for s in sides)
         bleeding.add(bleeds)
         if not bleeds:
@@ -142,7 +158,8 @@ def bleed_check(p: Printer, geoms: Sequence[Geometry]) -> tuple[Check, bool]:
         return Check("bleed", False, "; ".join(problems[:3]) + more), bleeds
     if not bleeds:
         return Check("bleed", True, "no bleed: every page is its trim size"), False
-    return Check("bleed", True, f"{_describe(p)}; TrimBox and BleedBox set"), True
+    boxes = _told(geoms) or "; TrimBox and BleedBox set"
+    return Check("bleed", True, f"{_describe(p)}{boxes}"), True
 
 
 def page_count_check(
@@ -161,10 +178,15 @@ def page_count_check(
     if count > high:
         size = f" for {trim} on {paper} paper" if trim else ""
         problems.append(f"more than {p.name}'s maximum of {high}{size}")
-    if p.even_pages and count % 2:
-        problems.append("odd: a bound book needs an even count")
     if problems:
         return Check("page count", False, f"{pages}: {'; '.join(problems)}")
+    if p.even_pages and count % 2:
+        return Check(
+            "page count",
+            True,
+            f"{pages} (within {low}-{high}): odd, so {p.name} adds a blank page at the end",
+            warn=True,
+        )
     return Check("page count", True, f"{pages} (even, within {low}-{high})")
 
 

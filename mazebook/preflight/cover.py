@@ -1,5 +1,6 @@
-"""The cover checks: size from the page count and paper, bleed on every side, the barcode box
-free of ink, and spine text only when the page count allows it (and clear of the folds)."""
+"""The cover checks: size from the page count and paper, bleed on every side, every mark inside
+its panel's safe area, the barcode box free of ink, and spine text only when the page count
+allows it (and clear of the folds)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from ..printers import barcode_box as barcode_inches
 from ..printers import spine_box as spine_inches
 from .read import Box, PageGeometry
 from .report import Check, inches
-from .scan import PageInk, Zone
+from .scan import PageInk, SafeArea, Zone
 
 PT = 72.0
 TOLERANCE = 0.5  # points, for boxes
@@ -82,6 +83,44 @@ def zones(p: Printer, g: PageGeometry, trim: Trim, pages: int, paper: str) -> li
         Zone("barcode", _to_points(g.media, barcode_inches(p, trim))),
         Zone("spine", _to_points(g.media, spine_inches(p, trim, pages, paper))),
     ]
+
+
+def safe_area(p: Printer, g: PageGeometry, trim: Trim, pages: int, paper: str) -> SafeArea:
+    """The boxes a cover's marks stay inside: each panel's trim less the printer's safe margin
+    (the spine's folds less the spine-text clearance), in the page's points."""
+    rules = cover_rules(p)
+    b, safe, clear = rules.bleed, rules.safe, rules.spine_text_clearance
+    w, h = trim.width, trim.height
+    s = spine_width(p, pages, paper)
+    panels = [
+        ("back", (b + safe, b + safe, b + w - safe, b + h - safe)),
+        ("spine", (b + w + clear, b + safe, b + w + s - clear, b + h - safe)),
+        ("front", (b + w + s + safe, b + safe, b + 2 * w + s - safe, b + h - safe)),
+    ]
+    boxes = [(name, _to_points(g.media, box)) for name, box in panels]
+    return SafeArea(_to_points(g.media, (b, b, b + 2 * w + s, b + h)), boxes)
+
+
+def safe_check(p: Printer, ink: PageInk | None) -> Check:
+    """Every mark but a background running into the bleed inside its panel's safe area."""
+    rules = cover_rules(p)
+    rule = (
+        f"{rules.safe:g} in inside each panel's trim, {rules.spine_text_clearance:g} in inside "
+        "each spine fold"
+    )
+    area = ink.safe if ink else None
+    if area is None:
+        return Check("safe area", False, f"not checked: the cover's trim is unknown ({rule})")
+    if area.count:
+        more = f" (and {area.count - 3} more)" if area.count > 3 else ""
+        return Check(
+            "safe area",
+            False,
+            f"{area.count} mark{'' if area.count == 1 else 's'} outside the safe area ({rule}): "
+            + "; ".join(area.outside[:3])
+            + more,
+        )
+    return Check("safe area", True, f"every mark {rule} (backgrounds run into the bleed)")
 
 
 def barcode_check(p: Printer, ink: PageInk | None) -> Check:

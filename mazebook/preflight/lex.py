@@ -82,8 +82,9 @@ def batches(data: bytes, spend: Spending) -> Iterator[list[bytes]]:
             finish = _IMAGE_END.search(data, begin.end()) if begin else None
             if finish is None:
                 raise PdfPartError("an inline image without its end (ID ... EI)")
+            header = data[pos : begin.start()].strip() if begin else b""
             pos = finish.end()
-            yield [INLINE_IMAGE]
+            yield [b"<<" + header, INLINE_IMAGE]  # the dictionary as one operand, then BI
         elif token[0] != 0x25:  # not a comment
             yield [token]
     spend.ops(specials)

@@ -148,6 +148,7 @@ class PageGeometry:
     trim: Box | None
     bleed: Box | None
     rotate: int
+    inferred: bool = False  # trim and bleed told from the page size (it has no TrimBox)
 
 
 def geometry(page: Any) -> PageGeometry:

@@ -1,4 +1,5 @@
-"""A preflight's verdicts: one Check per rule, PASS or FAIL, and the Report that holds them."""
+"""A preflight's verdicts: one Check per rule, PASS, WARN (passes, but says what the printer will
+do about it) or FAIL, and the Report that holds them."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ class Check:
     name: str
     ok: bool
     detail: str
+    warn: bool = False  # passes, with a warning (an odd page count the printer pads)
 
     def line(self) -> str:
-        """'PASS  name: detail' (or FAIL)."""
-        return f"{'PASS' if self.ok else 'FAIL'}  {self.name}: {self.detail}"
+        """'PASS  name: detail' (or WARN, FAIL)."""
+        verdict = "FAIL" if not self.ok else "WARN" if self.warn else "PASS"
+        return f"{verdict}  {self.name}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,10 @@ class Report:
             if c.name == name:
                 return c
         raise KeyError(name)
+
+    def warned(self) -> set[str]:
+        """Names of the checks that passed with a warning."""
+        return {c.name for c in self.checks if c.ok and c.warn}
 
     def failed(self) -> set[str]:
         """Names of the checks that failed."""

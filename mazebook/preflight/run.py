@@ -6,18 +6,21 @@ sheets), never from what the file says about itself, so a PDF from any tool is c
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
+from pypdf.generic import ArrayObject
+
 from ..errors import MazebookError
-from ..printers import DEFAULT_PRINTER, PAPERS, Printer
+from ..printers import COLOUR_PAPERS, DEFAULT_PRINTER, PAPERS, Printer
 from ..printers import printer as printer_table
 from . import checks, content
 from . import cover as cover_checks
 from .budget import Budget, Spending, TooComplexError
-from .read import PageGeometry, PdfPartError, geometry, guard, open_pdf, quiet_pypdf
+from .read import PageGeometry, PdfPartError, geometry, get, guard, open_pdf, quiet_pypdf, resolve
 from .report import Check, Report
-from .scan import Findings, PageInk, Scanner, Zone
+from .scan import Findings, PageInk, SafeArea, Scanner, Zone
 
 
 class PreflightArgumentError(MazebookError):
@@ -45,16 +48,33 @@ def _arguments(
     return p
 
 
-def _geometries(pages: list[Any]) -> list[PageGeometry | str]:
-    """Each page's boxes, or why they cannot be read."""
+def _geometries(pages: list[Any], p: Printer | None) -> list[PageGeometry | str]:
+    """Each page's boxes (a page without a TrimBox that is a trim plus bleed in size told by
+    its size, for an interior's printer ``p``), or why they cannot be read."""
     out: list[PageGeometry | str] = []
-    for page in pages:
+    for number, page in enumerate(pages, 1):
         try:
             with guard("page boxes"):
-                out.append(geometry(page))
+                g = geometry(page)
+            out.append(checks.infer_trim(p, g, number) if p is not None else g)
         except PdfPartError as exc:
             out.append(str(exc))
     return out
+
+
+def _annotations(pages: list[Any], reader: Any) -> tuple[list[str], bool]:
+    """(pages with annotations, whether the file has bookmarks); unreadable parts count as
+    none here (the content check reports what it cannot read)."""
+    found: list[str] = []
+    bookmarks = False
+    with contextlib.suppress(PdfPartError), guard("annotations"):
+        for number, page in enumerate(pages, 1):
+            annots = get(page, "/Annots")
+            if isinstance(annots, ArrayObject) and len(annots):
+                found.append(f"page {number}: {len(annots)} annotation(s)")
+        outlines = get(resolve(reader.trailer["/Root"]), "/Outlines")
+        bookmarks = get(outlines, "/First") is not None
+    return found, bookmarks
 
 
 def _scan(
@@ -62,13 +82,18 @@ def _scan(
     geoms: list[PageGeometry | str],
     scanner: Scanner,
     zones: list[Zone],
+    safe: SafeArea | None = None,
 ) -> tuple[list[PageInk], str | None]:
-    """Scan every page (zones on the first); (page inks, why the budget stopped it)."""
+    """Scan every page (zones and the safe area on the first); (page inks, why the budget
+    stopped it)."""
     inks: list[PageInk] = []
     try:
         for number, (page, g) in enumerate(zip(pages, geoms, strict=True), 1):
             trim = checks.trim_of(g) if isinstance(g, PageGeometry) else (0.0, 0.0, 0.0, 0.0)
-            inks.append(scanner.scan(number, page, trim, zones if number == 1 else []))
+            first = number == 1
+            inks.append(
+                scanner.scan(number, page, trim, zones if first else [], safe if first else None)
+            )
     except TooComplexError as exc:
         return inks, str(exc)
     return inks, None
@@ -82,11 +107,13 @@ def preflight(
     pages: int | None = None,
     paper: str = "white",
     loose: bool = False,
+    vector_only: bool = False,
     budget: Budget | None = None,
 ) -> Report:
     """Check a PDF against ``printer``'s rules, as an interior or (``cover``) as the cover of a
-    book of ``pages`` pages. MazebookError if the arguments are wrong or the file is not a
-    readable PDF (or is encrypted); every other problem is a failed check in the Report."""
+    book of ``pages`` pages; ``vector_only`` refuses every raster image (mazebook's own rule).
+    MazebookError if the arguments are wrong or the file is not a readable PDF (or is
+    encrypted); every other problem is a failed check in the Report."""
     p = _arguments(printer, cover, pages, paper, loose)
     budget = budget or Budget()
     spend = Spending(budget)
@@ -100,19 +127,43 @@ def preflight(
     )
     with quiet_pypdf():
         try:
-            _, page_list = open_pdf(path, budget.max_pages)
+            reader, page_list = open_pdf(path, budget.max_pages)
         except TooComplexError as exc:
             too_complex = Check("content readable", False, f"too complex to check: {exc}")
             return Report(str(path), p.name, rules, (too_complex,))
-        geoms = _geometries(page_list)
+        geoms = _geometries(page_list, None if cover else p)
         findings = Findings()
-        scanner = Scanner(findings, spend)
+        scanner = Scanner(findings, spend, measure_ink=p.ink_limit is not None)
         if cover:
             assert pages is not None
             found = _cover(p, page_list, geoms, scanner, findings, pages, paper)
         else:
-            found = _interior(p, page_list, geoms, scanner, findings, paper, loose)
+            found = _interior(p, page_list, geoms, scanner, findings, paper, loose, vector_only)
+        annotations, bookmarks = _annotations(page_list, reader)
+    size = Path(path).stat().st_size
+    found = _file_checks(found, p, findings, annotations, bookmarks, size)
     return Report(str(path), p.name, rules, found)
+
+
+def _file_checks(
+    found: tuple[Check, ...],
+    p: Printer,
+    findings: Findings,
+    annotations: list[str],
+    bookmarks: bool,
+    size: int,
+) -> tuple[Check, ...]:
+    """The marks and file-size checks put before the last one (content readable), and every
+    content check that passed said to be not checked if some content was not read."""
+    readable = found[-1]
+    why = None
+    if not readable.ok:
+        why = "too complex to check" if "too complex" in readable.detail else "see content readable"
+    extra = (
+        content.marks_check(findings, p, annotations, bookmarks),
+        content.file_size_check(size, p),
+    )
+    return (*content.unread((*found[:-1], *extra), why), readable)
 
 
 def _interior(
@@ -123,8 +174,9 @@ def _interior(
     findings: Findings,
     paper: str,
     loose: bool,
+    vector_only: bool,
 ) -> tuple[Check, ...]:
-    """The ten interior checks, in the order they are printed."""
+    """The interior checks, in the order they are printed (content readable last)."""
     count = len(page_list)
     trim_check, trim = checks.trim_check(p, geoms)
     bleed_check, bleeds = checks.bleed_check(p, geoms)
@@ -138,8 +190,12 @@ def _interior(
         inside,
         outside,
         content.fonts_check(findings),
-        content.images_check(findings),
-        content.colour_check(findings),
+        content.images_check(
+            findings, p, grey_only=paper not in COLOUR_PAPERS, vector_only=vector_only
+        ),
+        content.colour_checks(findings, p, paper),
+        content.ink_check(findings, p),
+        content.transparency_check(findings, p),
         content.lines_check(findings, p.min_line),
         content.readable_check(inks, count, too_complex),
     )
@@ -162,14 +218,20 @@ def _cover(
         return (broken, content.readable_check(inks, len(page_list), too_complex))
     trim = cover_checks.cover_trim(p, first, pages, paper)
     zones = cover_checks.zones(p, first, trim, pages, paper) if trim else []
-    inks, too_complex = _scan(page_list, geoms, scanner, zones)
+    safe = cover_checks.safe_area(p, first, trim, pages, paper) if trim else None
+    inks, too_complex = _scan(page_list, geoms, scanner, zones, safe)
     ink = inks[0] if inks and trim else None
     return (
         checks.page_count_check(p, pages, trim, paper, loose=False),
         cover_checks.size_check(p, first, len(page_list), pages, paper),
         cover_checks.bleed_check(p, first),
+        cover_checks.safe_check(p, ink),
         cover_checks.barcode_check(p, ink),
         cover_checks.spine_check(p, ink, pages),
         content.fonts_check(findings),
+        content.images_check(findings, p, grey_only=False),
+        content.spaces_check(findings, p, cover=True),
+        content.ink_check(findings, p),
+        content.transparency_check(findings, p),
         content.readable_check(inks, len(page_list), too_complex),
     )

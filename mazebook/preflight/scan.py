@@ -18,6 +18,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from .budget import Spending, TooComplexError
 from .fonts import FontInfo, font_info
+from .images import CMYK, GRAY, ImageInfo, cmyk_ink, family, image_info, inline_info
 from .lex import INLINE_IMAGE, batches, string_bytes
 from .plane import (
     IDENTITY,
@@ -65,6 +66,32 @@ class Zone:
 
 
 @dataclass
+class SafeArea:
+    """The boxes every mark must stay inside (a cover's panels less their safe margins); a
+    mark other than text that runs past the trim into the bleed is a background and may go
+    anywhere. ``outside`` keeps the first marks that broke the rule."""
+
+    trim: Box
+    boxes: list[tuple[str, Box]]
+    outside: list[str] = field(default_factory=list)
+    count: int = 0
+
+    def mark(self, kind: str, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Judge one mark."""
+        t, tol = self.trim, 0.5
+        if kind != "text" and (
+            x0 < t[0] - tol or y0 < t[1] - tol or x1 > t[2] + tol or y1 > t[3] + tol
+        ):
+            return  # a background running into the bleed
+        for _, (bx0, by0, bx1, by1) in self.boxes:
+            if x0 >= bx0 - tol and y0 >= by0 - tol and x1 <= bx1 + tol and y1 <= by1 + tol:
+                return
+        self.count += 1
+        if len(self.outside) < KEEP:
+            self.outside.append(f"{kind} at ({x0:.1f}, {y0:.1f})-({x1:.1f}, {y1:.1f}) pt")
+
+
+@dataclass
 class PageInk:
     """One page's findings: the extent of its ink and what fell in the watched zones."""
 
@@ -73,6 +100,7 @@ class PageInk:
     ink: list[float] = field(default_factory=lambda: [math.inf, math.inf, -math.inf, -math.inf])
     zones: list[Zone] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    safe: SafeArea | None = None
 
     @property
     def inked(self) -> bool:
@@ -89,6 +117,23 @@ class Findings:
     images: list[str] = field(default_factory=list)
     colours: list[str] = field(default_factory=list)
     fonts: dict[str, bool] = field(default_factory=dict)  # base font name -> embedded
+    #: colour-space family ("gray", "rgb", "cmyk", "Lab", ...) -> its first use
+    spaces: dict[str, str] = field(default_factory=dict)
+    max_ink: float = 0.0  # the highest total ink painted, in percent (grey counts as black)
+    max_ink_where: str = ""
+    ink_unmeasured: list[str] = field(default_factory=list)  # ink that could not be measured
+    transparency: list[str] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)  # lines wholly outside the trim
+    image_count: int = 0
+    lowest_dpi: float = math.inf
+    lowest_dpi_where: str = ""
+    image_spaces: dict[str, str] = field(default_factory=dict)  # family -> first image
+    jpx: list[str] = field(default_factory=list)
+
+    def note(self, where: list[str], text: str) -> None:
+        """Keep one finding of a kind (the first few are kept)."""
+        if len(where) < KEEP:
+            where.append(text)
 
 
 class _State:
@@ -97,6 +142,7 @@ class _State:
     __slots__ = (
         "char_space",
         "ctm",
+        "fill_ink",
         "fill_space",
         "fill_white",
         "font",
@@ -107,6 +153,7 @@ class _State:
         "rise",
         "scale",
         "size",
+        "stroke_ink",
         "stroke_space",
         "stroke_white",
         "word_space",
@@ -121,6 +168,8 @@ class _State:
         self.stroke_space = "/DeviceGray"
         self.fill_white = False
         self.stroke_white = False
+        self.fill_ink = (100.0, "grey 0")  # total ink in percent, and the colour that makes it
+        self.stroke_ink = (100.0, "grey 0")
         self.font: FontInfo | None = None
         self.size = 0.0
         self.char_space = 0.0
@@ -141,20 +190,26 @@ class _State:
 class Scanner:
     """Interprets pages one by one, sharing fonts and decoded forms across the document."""
 
-    def __init__(self, findings: Findings, spend: Spending) -> None:
-        """Nothing read yet."""
+    def __init__(self, findings: Findings, spend: Spending, *, measure_ink: bool = False) -> None:
+        """Nothing read yet; ``measure_ink``: decode CMYK images to find their highest ink."""
         self.f = findings
         self.spend = spend
+        self.measure_ink = measure_ink
+        self.image_inks: dict[int, float | str] = {}  # id -> ink, or why it cannot be read
         self.fonts: dict[int, FontInfo] = {}
         self.forms: dict[int, tuple[Any, bytes]] = {}  # id -> (the form, its decoded content)
         self.page: PageInk = PageInk(0, (0.0, 0.0, 0.0, 0.0))
 
     # --- entry -----------------------------------------------------------------------
-    def scan(self, number: int, page: Any, trim: Box, zones: list[Zone]) -> PageInk:
+    def scan(
+        self, number: int, page: Any, trim: Box, zones: list[Zone], safe: SafeArea | None = None
+    ) -> PageInk:
         """Interpret one page; TooComplexError propagates, any other failure is a problem."""
-        self.page = result = PageInk(number, trim, zones=zones)
+        self.page = result = PageInk(number, trim, zones=zones, safe=safe)
         try:
             with guard(f"page {number}"):
+                if get(get(page, "/Group"), "/S") == "/Transparency":
+                    self.f.note(self.f.transparency, f"page {number}: a transparency group")
                 resources = get(page, "/Resources")
                 contents = get(page, "/Contents")
                 parts = list(contents) if isinstance(contents, ArrayObject) else [contents]
@@ -189,6 +244,22 @@ class Scanner:
             zx0, zy0, zx1, zy1 = zone.box
             if x0 < zx1 and x1 > zx0 and y0 < zy1 and y1 > zy0:
                 zone.hit(kind, (x0, y0, x1, y1))
+        if self.page.safe is not None:
+            self.page.safe.mark(kind, x0, y0, x1, y1)
+
+    def _into_bleed(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """Whether a box covers the whole trim or runs past it into the bleed: a background
+        or bleed picture, not ink that must keep the margins."""
+        t = self.page.trim
+        if x0 <= t[0] and y0 <= t[1] and x1 >= t[2] and y1 >= t[3]:
+            return True
+        return x0 < t[0] - 0.5 or y0 < t[1] - 0.5 or x1 > t[2] + 0.5 or y1 > t[3] + 0.5
+
+    def _paint_ink(self, ink: tuple[float, str]) -> None:
+        """Remember the highest total ink painted."""
+        if ink[0] > self.f.max_ink + 1e-9:
+            self.f.max_ink = ink[0]
+            self.f.max_ink_where = f"page {self.page.number}: {ink[1]}"
 
     def _path_ink(
         self, px: list[Any], py: list[Any], state: _State, stroke: bool, fill: bool
@@ -203,22 +274,27 @@ class Scanner:
             xs = [float(v) for v in px]
             ys = [float(v) for v in py]
             x0, y0, x1, y1 = transform_box(state.ctm, min(xs), min(ys), max(xs), max(ys))
+        if fill:
+            self._paint_ink(state.fill_ink)
+        if stroke:
+            self._paint_ink(state.stroke_ink)
         trim = self.page.trim
-        if (
-            fill
-            and not stroke
-            and x0 <= trim[0]
-            and y0 <= trim[1]
-            and x1 >= trim[2]
-            and y1 >= trim[3]
-        ):
-            return  # a background covering the whole page
+        if fill and not stroke and self._into_bleed(x0, y0, x1, y1):
+            return  # a background covering the page, or running into the bleed
         half = 0.0
         if stroke and not state.stroke_white:
             half = state.line_width * state.scale / 2
         elif not (fill and not state.fill_white):
             return  # white paint only
-        self._ink("path", x0 - half, y0 - half, x1 + half, y1 + half)
+        if (
+            stroke
+            and not fill
+            and (x1 <= trim[0] or x0 >= trim[2] or y1 <= trim[1] or y0 >= trim[3])
+        ):
+            self.f.note(self.f.marks, f"page {self.page.number}: a line outside the trim")
+            return  # a printer's mark (crop mark): cut off with the bleed, not ink on the page
+        kind = "fill" if fill and not stroke else "line"
+        self._ink(kind, x0 - half, y0 - half, x1 + half, y1 + half)
 
     def _stroke_width(self, state: _State) -> None:
         """Remember the thinnest line stroked so far, as printed."""
@@ -250,26 +326,42 @@ class Scanner:
             return str(family)
         return str(space) if space is not None else name
 
+    def _family(self, name: str, what: str) -> None:
+        """Record the first use of a colour-space family."""
+        if name not in self.f.spaces:
+            self.f.spaces[name] = f"page {self.page.number}: {what}"
+
     def _set_colour(self, space: str, values: list[float], fill: bool, state: _State) -> None:
-        """Check a colour for grey and remember whether it is white (no ink)."""
+        """Check a colour for grey, note its family and ink, remember whether it is white."""
         white = False
+        ink = (0.0, "")
         if space in _GREY_SPACES:
             white = bool(values) and values[-1] >= 1.0
+            self._family(GRAY, "a grey")
+            if values:
+                ink = ((1.0 - min(1.0, max(0.0, values[-1]))) * 100, f"grey {values[-1]:g}")
         elif _DEVICE_SPACES.get(space) == 3 and len(values) == 3:
             r, g, b = values
             if not (abs(r - g) < 1e-6 and abs(g - b) < 1e-6):
                 self._colour(f"RGB colour {r:g} {g:g} {b:g}")
             white = min(values) >= 1.0
+            self._family("rgb", f"RGB colour {r:g} {g:g} {b:g}")
         elif _DEVICE_SPACES.get(space) == 4 and len(values) == 4:
+            c, m, y, k = values
             if any(values[:3]):
-                self._colour(f"CMYK colour {values[0]:g} {values[1]:g} {values[2]:g}")
+                self._colour(f"CMYK colour {c:g} {m:g} {y:g}")
             white = not any(values)
+            self._family(CMYK, f"CMYK colour {c:g} {m:g} {y:g} {k:g}")
+            ink = (sum(max(0.0, v) for v in values) * 100, f"CMYK {c:g} {m:g} {y:g} {k:g}")
         else:
             self._colour(f"colour in {space}")
+            self._family(space.lstrip("/"), f"colour in {space}")
         if fill:
             state.fill_white = white
+            state.fill_ink = ink
         else:
             state.stroke_white = white
+            state.stroke_ink = ink
 
     # --- text ------------------------------------------------------------------------
     def _font(self, name: str, resources: Any) -> FontInfo | None:
@@ -299,6 +391,7 @@ class Scanner:
         advance = em * size + glyphs * state.char_space + spaces * state.word_space
         advance *= state.hscale
         if state.render not in (3, 7) and glyphs:
+            self._paint_ink(state.fill_ink)
             low = state.rise + font.descent * size
             high = state.rise + font.ascent * size
             m = multiply(text_m, state.ctm)
@@ -307,11 +400,48 @@ class Scanner:
         return (a, b, c, d, e + advance * a, f + advance * b)
 
     # --- forms and images ------------------------------------------------------------
-    def _image(self, what: str, state: _State) -> None:
-        """A raster image: a finding, and ink over the unit square it fills."""
-        if len(self.f.images) < KEEP:
-            self.f.images.append(f"page {self.page.number}: {what}")
-        self._ink("image", *transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0))
+    def _image(self, what: str, state: _State, info: ImageInfo | None = None) -> None:
+        """A raster image: a finding (size, resolution on the page, colour), and ink over the
+        unit square it fills."""
+        f = self.f
+        where = f"page {self.page.number}: {what}"
+        f.image_count += 1
+        if info is not None:
+            a, b, c, d = state.ctm[:4]
+            wide, high = math.hypot(a, b) / 72, math.hypot(c, d) / 72  # inches on the page
+            if wide > 0 and high > 0:
+                dpi = min(info.width / wide, info.height / high)
+                where = f"{where} ({info.width} x {info.height} px at {dpi:.0f} dpi)"
+                if dpi < f.lowest_dpi:
+                    f.lowest_dpi, f.lowest_dpi_where = dpi, where
+            if info.family:
+                f.image_spaces.setdefault(info.family, where)
+                self._family(info.family, what)
+            if info.jpx:
+                f.note(f.jpx, where)
+            if info.soft_mask:
+                f.note(f.transparency, f"{where}: a soft mask")
+            if info.family == GRAY:
+                self._paint_ink((100.0, "a grey image"))  # at most black
+        f.note(f.images, where)
+        box = transform_box(state.ctm, 0.0, 0.0, 1.0, 1.0)
+        if not self._into_bleed(*box):  # a picture into the bleed is a background
+            self._ink("image", *box)
+
+    def _image_ink(self, xobject: Any, info: ImageInfo, what: str) -> None:
+        """The highest ink of a CMYK image (read once per document), when ink is measured."""
+        key = id(xobject)
+        ink = self.image_inks.get(key)
+        if ink is None:
+            try:
+                ink = cmyk_ink(xobject, info, self.spend)
+            except PdfPartError as exc:
+                ink = str(exc)
+            self.image_inks[key] = ink
+        if isinstance(ink, str):
+            self.f.note(self.f.ink_unmeasured, f"page {self.page.number}: {what}: {ink}")
+        else:
+            self._paint_ink((ink, f"CMYK {what}"))
 
     def _do(self, name: str, resources: Any, state: _State, seen: tuple[int, ...]) -> None:
         """Draw an XObject: an image is raster ink; a form is interpreted, within the budget."""
@@ -320,13 +450,22 @@ class Scanner:
             raise PdfPartError(f"XObject {name} is missing or not a stream")
         subtype = get(xobject, "/Subtype")
         if subtype == "/Image":
-            self._image(f"image {name}", state)
+            info = image_info(xobject, resources)
+            self._image(f"image {name}", state, info)
+            if info.family == CMYK and self.measure_ink:
+                self._image_ink(xobject, info, f"image {name}")
+            elif info.family not in (GRAY, "rgb", "") and self.measure_ink:
+                self.f.note(self.f.ink_unmeasured, f"page {self.page.number}: image {name}")
             return
         if subtype != "/Form":
             raise PdfPartError(f"XObject {name} of type {subtype}")
         key = id(xobject)
         if key in seen:
             raise TooComplexError(f"form {name} draws itself")
+        if get(get(xobject, "/Group"), "/S") == "/Transparency":
+            self.f.note(
+                self.f.transparency, f"page {self.page.number}: form {name} is a transparency group"
+            )
         self.spend.form(len(seen) + 1)
         cached = self.forms.get(key)
         if cached is None:
@@ -451,11 +590,28 @@ class _Stream:
         self.state.scale = thinnest_scale(self.state.ctm)
 
     def _ext_state(self, op: bytes, operands: list[bytes]) -> None:
-        """gs: the line width of an ExtGState, if it sets one."""
+        """gs: the line width of an ExtGState, if it sets one, and any transparency it sets."""
         name = operands[-1].decode("latin-1")
-        lw = number(get(get(get(self.resources, "/ExtGState"), name), "/LW"))
+        state = get(get(self.resources, "/ExtGState"), name)
+        lw = number(get(state, "/LW"))
         if lw is not None:
             self.state.line_width = abs(lw)
+        found = []
+        for key, what in (("/ca", "fill alpha"), ("/CA", "stroke alpha")):
+            alpha = number(get(state, key))
+            if alpha is not None and alpha < 1:
+                found.append(f"{what} {alpha:g}")
+        smask = get(state, "/SMask")
+        if smask is not None and smask != "/None":
+            found.append("a soft mask")
+        blend = get(state, "/BM")
+        if blend is not None and blend not in ("/Normal", "/Compatible"):
+            found.append(f"blend mode {blend}")
+        if found:
+            f = self.scanner.f
+            f.note(
+                f.transparency, f"page {self.scanner.page.number}: {name} sets {', '.join(found)}"
+            )
 
     # --- colour ----------------------------------------------------------------------
     def _device_colour(self, op: bytes, operands: list[bytes]) -> None:
@@ -473,11 +629,14 @@ class _Stream:
 
     def _colour_space(self, op: bytes, operands: list[bytes]) -> None:
         """cs, CS: the colour space that sc and scn values are in."""
-        space = self.scanner._space(operands[-1].decode("latin-1"), self.resources)
+        name = operands[-1].decode("latin-1")
+        space = self.scanner._space(name, self.resources)
         if op == b"cs":
             self.state.fill_space, self.state.fill_white = space, False
         else:
             self.state.stroke_space, self.state.stroke_white = space, False
+        if space not in _GREY_SPACES and space not in _DEVICE_SPACES:
+            self.scanner._family(family(name, self.resources), f"colour space {name}")
 
     def _colour_values(self, op: bytes, operands: list[bytes]) -> None:
         """sc, scn, SC, SCN: a colour in the current space (a pattern is colour)."""
@@ -490,10 +649,26 @@ class _Stream:
 
     def _shading(self, op: bytes, operands: list[bytes]) -> None:
         """sh: a shading is colour unless its space is grey."""
-        shading = get(get(self.resources, "/Shading"), operands[-1].decode("latin-1"))
+        name = operands[-1].decode("latin-1")
+        shading = get(get(self.resources, "/Shading"), name)
         space = get(shading, "/ColorSpace")
-        if self.scanner._space(str(space), self.resources) not in _GREY_SPACES:
+        kind = family(space, self.resources)
+        if kind != GRAY:
             self.scanner._colour("a colour shading")
+        self.scanner._family(kind, f"shading {name}")
+        if kind == CMYK and self.scanner.measure_ink:
+            self._shading_ink(shading, name)
+
+    def _shading_ink(self, shading: Any, name: str) -> None:
+        """A CMYK shading's highest ink: the ends of an exponential (type 2) function."""
+        function = get(shading, "/Function")
+        ends = [numbers(get(function, key), 4) for key in ("/C0", "/C1")]
+        if number(get(function, "/FunctionType")) == 2 and all(ends):
+            ink = max(sum(max(0.0, v) for v in end or ()) for end in ends) * 100
+            self.scanner._paint_ink((ink, f"shading {name}"))
+        else:
+            scanner = self.scanner
+            scanner.f.note(scanner.f.ink_unmeasured, f"page {scanner.page.number}: shading {name}")
 
     # --- text ------------------------------------------------------------------------
     def _begin_text(self, op: bytes, operands: list[bytes]) -> None:
@@ -566,8 +741,13 @@ class _Stream:
 
     # --- images and forms ------------------------------------------------------------
     def _inline_image(self, op: bytes, operands: list[bytes]) -> None:
-        """BI ... EI: an inline image (its data skipped by the lexer)."""
-        self.scanner._image("an inline image", self.state)
+        """BI ... EI: an inline image (its data skipped by the lexer, its dictionary read)."""
+        header = operands[-1] if operands and operands[-1].startswith(b"<<") else b""
+        info = inline_info(header[2:], self.resources)
+        self.scanner._image("an inline image", self.state, info)
+        if info.family not in (GRAY, "rgb", "") and self.scanner.measure_ink:
+            scanner = self.scanner
+            scanner.f.note(scanner.f.ink_unmeasured, f"page {scanner.page.number}: an inline image")
 
     def _draw(self, op: bytes, operands: list[bytes]) -> None:
         """Do: an image or a form."""
