@@ -11,7 +11,7 @@ small for a level at one generator, the search moves to a harder one (HARDNESS).
 
 Before any puzzle is made, ``highest_level`` says which levels a page holds: a level fits when
 the hardest allowed generator, at the largest size the page takes, reaches the level's
-``lowest_kept`` effort (the median of CAPACITY_SEEDS mazes), so its puzzles stay within a
+``lowest_kept`` effort (the median of a few mazes: capacity_seeds), so its puzzles stay within a
 quarter step of the level's centre.
 """
 
@@ -43,6 +43,9 @@ from .layout import dims_for, maze_scale
 #: the closest to the level's centre is kept.
 MAX_CANDIDATES = 12
 MAX_AT_LARGEST = 4
+#: At the largest size, generators reaching at least this share of the hardest allowed one's
+#: effort per cell are tried; after them, the one that did best gets the remaining tries.
+HARD_SHARE = 0.85
 #: Share of a miss the next size corrects: one maze's effort is noisy (seed to seed, sd 0.1 of
 #: log effort on rectangles, 0.3 on small circles), so a full correction would overshoot.
 DAMPING = 0.7
@@ -57,8 +60,11 @@ EFFORT_EXPONENT = 0.97
 #: The most a full braid lowers the effort (39 % on backtracker 39 x 52, docs/effort.md): the
 #: clear-margin check of ``fits`` allows for it in proportion to the braid.
 BRAID_LOSS = 0.4
-#: Mazes measured at the largest size to say which levels a page holds.
+#: Mazes measured at the largest size to say which levels a page holds: small mazes vary more
+#: from seed to seed (and cost little), so fewer cells get more seeds: (fewer than this many
+#: cells, seeds), else CAPACITY_SEEDS.
 CAPACITY_SEEDS = 3
+SMALL_CAPACITY_SEEDS = ((300, 9), (1000, 5))
 #: Simulated runs per braided maze there (a median of three mazes needs less than one maze).
 CAPACITY_RUNS = 4
 
@@ -357,8 +363,8 @@ def lowest_level(request: Request) -> int:
 @functools.lru_cache(maxsize=256)
 def capacity(request: Request, algorithm: str) -> float:
     """The effort ``algorithm`` reaches at the largest size the page takes: the median of
-    CAPACITY_SEEDS mazes (seeds 0, 1, 2; the level's own openings; braided mazes are simulated
-    CAPACITY_RUNS times)."""
+    capacity_seeds mazes (seeds 0, 1, 2, ...; the level's own openings; braided mazes are
+    simulated CAPACITY_RUNS times)."""
     room = room_for(request)
     options = _options(request, request.level)
     w, h, extra = room.largest()
@@ -367,9 +373,14 @@ def capacity(request: Request, algorithm: str) -> float:
             generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra),
             runs=CAPACITY_RUNS,
         )
-        for seed in range(CAPACITY_SEEDS)
+        for seed in range(capacity_seeds(room.cells((w, h), extra)))
     ]
     return statistics.median(efforts)
+
+
+def capacity_seeds(cells: float) -> int:
+    """How many mazes of ``cells`` nominal cells ``capacity`` measures (SMALL_CAPACITY_SEEDS)."""
+    return next((n for below, n in SMALL_CAPACITY_SEEDS if cells < below), CAPACITY_SEEDS)
 
 
 def fits(request: Request) -> bool:
@@ -459,7 +470,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
             at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
             if sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
                 break
-            untried = [n for n in _by_hardness(names) if n not in at_largest]
+            untried = [n for n in _hardest(names) if n not in at_largest]
             algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
             continue
         if miss > 0 and at_min:
@@ -472,6 +483,15 @@ def choose(request: Request, rng: random.Random) -> Choice:
     assert best is not None  # MAX_CANDIDATES >= 1
     _, maze, effort = best
     return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
+
+
+def _hardest(names: Sequence[str]) -> list[str]:
+    """The allowed generators within HARD_SHARE of the hardest one's effort per cell, hardest
+    first: the ones worth a try at a page's largest size (a branchy generator such as wilson
+    reaches about half as far there, so a try with it is wasted)."""
+    order = _by_hardness(names)
+    top = effort_per_cell(order[0])
+    return [n for n in order if effort_per_cell(n) >= HARD_SHARE * top]
 
 
 def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:
