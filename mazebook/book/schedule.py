@@ -209,7 +209,10 @@ class Choice:
 class Room:
     """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
     a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
-    steps of size than whole rings: the small circles of the first levels need them)."""
+    steps of size than whole rings: the small circles of the first levels need them). A
+    silhouette's sizes are shaped like the silhouette (``aspect``, columns over rows), not like
+    the box: the silhouette is fitted into the grid keeping its shape, so a page-shaped grid
+    would leave rows empty and shift the shape off the cells (a heart loses its lobes)."""
 
     shape: str
     box: tuple[float, float]
@@ -217,6 +220,7 @@ class Room:
     most: tuple[int, int]
     inner: int = DEFAULT_INNER  # a circle's first ring, when the section sets it
     inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
+    aspect: float = 0.0  # a silhouette's columns over rows (0.0: sizes shaped like the box)
 
     def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
         """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
@@ -242,6 +246,10 @@ class Room:
             rows = range(self.least[1], self.most[1] + 1)
             best = min(rows, key=lambda r: abs(math.log(self.cells((r, r)) / cells)))
             return 2 * best, best, {}
+        if self.aspect:
+            h = round(math.sqrt(cells / self.aspect))
+            w, h = _between(round(h * self.aspect), h, self.least, self.most)
+            return w, h, {}
         w, h = dims_for(cells, *self.box, self.most, min(self.least))
         if self.shape == "mask":  # never below the size that keeps the mask recognisable
             w = min(max(w, self.least[0]), self.most[0])
@@ -294,7 +302,13 @@ def room_for(request: Request) -> Room:
     if shape == "mask":
         floor = recognisable_floor(options)
         least = (max(least[0], floor[0]), max(least[1], floor[1]))
-        return Room(shape, request.box, least, (width, height))
+        if "mask" not in options:
+            return Room(shape, request.box, least, (width, height))
+        aspect = silhouette_aspect(str(options["mask"]))
+        rows = min(height, math.floor(width / aspect))
+        most = (min(width, max(1, round(rows * aspect))), rows)
+        least = (min(least[0], most[0]), min(least[1], most[1]))
+        return Room(shape, request.box, least, most, aspect=aspect)
     if shape == "rect":
         return Room(shape, request.box, least, (width, height))
     if kind == "circle":
@@ -325,12 +339,22 @@ def _options(request: Request, level: int) -> dict[str, Any]:
     return options
 
 
+def _between(w: int, h: int, least: tuple[int, int], most: tuple[int, int]) -> tuple[int, int]:
+    return min(max(w, least[0]), most[0]), min(max(h, least[1]), most[1])
+
+
+def silhouette_aspect(name: str) -> float:
+    """A built-in silhouette's width over its height."""
+    x0, y0, x1, y1 = SILHOUETTES[name][1]
+    return (x1 - x0) / (y1 - y0)
+
+
 def recognisable_floor(options: Mapping[str, Any]) -> tuple[int, int]:
     """The smallest (columns, rows) that keeps a mask recognisable: a silhouette at
     MIN_FIDELITY, a text with TEXT_ROWS rows a line; (0, 0) for an image (no rule)."""
     if "mask" in options:
-        x0, y0, x1, y1 = SILHOUETTES[str(options["mask"])][1]
-        return least_recognisable({"mask": options["mask"]}, (x1 - x0) / (y1 - y0))
+        name = str(options["mask"])
+        return least_recognisable({"mask": name}, silhouette_aspect(name))
     if "text" in options:
         text = str(options["text"])
         longest = max((len(line) for line in text.split("\n")), default=1)
