@@ -7,7 +7,6 @@ drawn from the operating system and recorded on the maze, so any maze can be mad
 from __future__ import annotations
 
 import random
-import secrets
 from typing import Any
 
 from . import generators
@@ -30,7 +29,10 @@ def check_seed(seed: object) -> int:
 
 
 def new_seed() -> int:
-    """A fresh seed from the operating system (not the global random generator)."""
+    """A fresh seed from the operating system (not the global random generator); secrets is
+    imported here, as a build with a seed never needs it."""
+    import secrets
+
     return secrets.randbits(63)
 
 

@@ -311,8 +311,18 @@ def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:
     return BoundaryMetric(np.zeros(len(cells), dtype=np.int64), np.zeros(len(cells)), None, matrix)
 
 
-#: One passage in this many (in numbering order) starts a walk of the Euler tour.
+#: One passage in this many (in numbering order) starts a walk of the Euler tour, by the
+#: passages of the tour: (fewer than this many passages, spacing). Each step of the walks is a
+#: handful of numpy calls whatever their length, so small mazes (a book's puzzles) walk in more,
+#: shorter walks; large ones in fewer walks that keep their arrays in cache. Only the speed
+#: depends on it: every spacing gives the same tour.
+_RULER_SPACING = ((4_000, 4), (100_000, 8))
 _RULER_EVERY = 32
+
+
+def ruler_every(passages: int) -> int:
+    """The spacing of the walks' starting passages for a tour of ``passages`` passages."""
+    return next((every for below, every in _RULER_SPACING if passages < below), _RULER_EVERY)
 
 
 def euler_tour(grid: Grid, links: bytes, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
@@ -370,12 +380,12 @@ def _walk_tour(
     """Position along the tour of each passage (by its number 0 .. m - 1), the tour starting at
     passage 0; None if ``succ`` (the number of the passage after each) is not one cycle.
 
-    A ruling set: walks start together from every ``_RULER_EVERY``-th passage and stop at the
+    A ruling set: walks start together from every ``ruler_every(m)``-th passage and stop at the
     next such one; the rulers are then ranked by pointer jumping, and each walk's passages
     follow its ruler's position. ``first`` is each cell's first passage number.
     """
     m, degree = len(succ), grid.degree
-    rulers = np.arange(0, m, _RULER_EVERY, dtype=np.int32)
+    rulers = np.arange(0, m, ruler_every(m), dtype=np.int32)
     k = len(rulers)
     # the passage before each ruler: back into its cell through the open slot before the
     # ruler's (a ruler's cell is the last whose first passage is at or before it)

@@ -20,6 +20,7 @@ from mazebook.book.build import prepare
 from mazebook.book.pipeline import section_request
 from mazebook.book.schedule import Choice, Request, choose
 from mazebook.book.worksheet import prepare_worksheet
+from mazebook.errors import TemplateError
 from mazebook.levels import LAST_LEVEL, centre
 from mazebook.template import Template
 from mazebook.template.load import parse_template
@@ -107,10 +108,16 @@ def _size(choice: Choice) -> str:
 
 
 def level_rows(kind: str, puzzles: int = 8) -> list[LevelRow]:
-    """The levels the page kind holds, from 1 up, each with ``puzzles`` chosen puzzles."""
+    """The levels the page kind holds, from the lowest it offers (1, but a silhouette refuses
+    levels too low to keep its shape) up, each with ``puzzles`` chosen puzzles."""
     rows = []
     for level in range(1, LAST_LEVEL + 1):
-        request = request_for(kind, level)
+        try:
+            request = request_for(kind, level)
+        except TemplateError as exc:
+            if rows or "too low for the mask" not in str(exc):
+                raise
+            continue
         if request is None:
             break
         choices = tuple(
@@ -136,6 +143,8 @@ def tables(puzzles: int) -> str:
                 f"{row.generators()} | {row.median_effort:.0f} | {row.spread:.2f}x |"
             )
         top = rows[-1].level if rows else 0
+        if rows and rows[0].level > 1:
+            out.append(f"\nLowest level offered: **{rows[0].level}** (the shape needs the cells).")
         out.append(
             f"\nHighest level that fits: **{top}**"
             + (" (every level)." if top == LAST_LEVEL else f"; level {top + 1} is refused.")

@@ -10,16 +10,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mazebook import Maze, generate
+from mazebook import Maze, generate, openings
 from mazebook.cli import main
 from mazebook.errors import InvalidOptionError
 from mazebook.generators import REGISTRY
 from mazebook.grid import bfs
-from mazebook.openings import OPENINGS, apart_steps, boundary_metric, facing_of
+from mazebook.openings import OPENINGS, apart_steps, boundary_metric, euler_tour, facing_of
 from mazebook.shapes import make_grid
 
 TEMPLATES = sorted(p.stem for p in (Path(__file__).parent.parent / "templates").glob("*.toml"))
@@ -210,6 +211,30 @@ def test_tree_distances_match_breadth_first_search(
     for i, c in enumerate(cells):
         dist = bfs(grid, bytes(links), c)[0]
         assert metric.from_entry(i).tolist() == [dist[d] for d in cells]
+
+
+@given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32), st.sampled_from([1, 2, 3, 7, 32]))
+def test_every_ruler_spacing_walks_the_same_tour(
+    shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int, every: int
+) -> None:
+    """The spacing of the walks' starting passages (chosen by the tour's length, for speed)
+    never changes the tour, so never the openings."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    spec = REGISTRY[algorithm]
+    links = bytes(spec.run(grid, random.Random(seed), spec.resolve_options({})))
+    cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64)
+    default = euler_tour(grid, links, cells)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(openings, "ruler_every", lambda passages: every)
+        spaced = euler_tour(grid, links, cells)
+    assert default is not None and spaced is not None
+    assert default[0].tolist() == spaced[0].tolist()
+    assert default[1].tolist() == spaced[1].tolist()
+
+
+def test_small_tours_walk_from_closer_rulers() -> None:
+    assert openings.ruler_every(100) < openings.ruler_every(50_000) < openings.ruler_every(10**6)
 
 
 @pytest.mark.parametrize("damage", ["one-sided", "high-bits", "cycle-and-island"])

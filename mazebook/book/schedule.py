@@ -11,7 +11,7 @@ small for a level at one generator, the search moves to a harder one (HARDNESS).
 
 Before any puzzle is made, ``highest_level`` says which levels a page holds: a level fits when
 the hardest allowed generator, at the largest size the page takes, reaches the level's
-``lowest_kept`` effort (the median of CAPACITY_SEEDS mazes), so its puzzles stay within a
+``lowest_kept`` effort (the median of a few mazes: capacity_seeds), so its puzzles stay within a
 quarter step of the level's centre.
 """
 
@@ -43,6 +43,9 @@ from .layout import dims_for, maze_scale
 #: the closest to the level's centre is kept.
 MAX_CANDIDATES = 12
 MAX_AT_LARGEST = 4
+#: At the largest size, generators reaching at least this share of the hardest allowed one's
+#: effort per cell are tried; after them, the one that did best gets the remaining tries.
+HARD_SHARE = 0.85
 #: Share of a miss the next size corrects: one maze's effort is noisy (seed to seed, sd 0.1 of
 #: log effort on rectangles, 0.3 on small circles), so a full correction would overshoot.
 DAMPING = 0.7
@@ -57,8 +60,11 @@ EFFORT_EXPONENT = 0.97
 #: The most a full braid lowers the effort (39 % on backtracker 39 x 52, docs/effort.md): the
 #: clear-margin check of ``fits`` allows for it in proportion to the braid.
 BRAID_LOSS = 0.4
-#: Mazes measured at the largest size to say which levels a page holds.
+#: Mazes measured at the largest size to say which levels a page holds: small mazes vary more
+#: from seed to seed (and cost little), so fewer cells get more seeds: (fewer than this many
+#: cells, seeds), else CAPACITY_SEEDS.
 CAPACITY_SEEDS = 3
+SMALL_CAPACITY_SEEDS = ((300, 9), (1000, 5))
 #: Simulated runs per braided maze there (a median of three mazes needs less than one maze).
 CAPACITY_RUNS = 4
 
@@ -126,6 +132,10 @@ FALLBACK_GENERATOR = "backtracker"
 #: Openings by level when a section says openings = "auto" (rectangles): the easiest levels
 #: put the start in the middle of the left side and the finish on the right.
 EASY_OPENINGS_UP_TO = 1
+#: Effort of a placement over "farthest" (the EFFORT_CURVES' placement) at one size, for the
+#: first guess of a size: "sides" gives about 0.75 of it on the level-1 generators at 30-50
+#: cells (median of 60 mazes each), so its first guess is a third larger.
+OPENING_EFFORT = {"sides": 0.75}
 
 
 def expected_cells(level: int, allowed: Sequence[str] = ()) -> float:
@@ -203,7 +213,10 @@ class Choice:
 class Room:
     """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
     a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
-    steps of size than whole rings: the small circles of the first levels need them)."""
+    steps of size than whole rings: the small circles of the first levels need them). A
+    silhouette's sizes are shaped like the silhouette (``aspect``, columns over rows), not like
+    the box: the silhouette is fitted into the grid keeping its shape, so a page-shaped grid
+    would leave rows empty and shift the shape off the cells (a heart loses its lobes)."""
 
     shape: str
     box: tuple[float, float]
@@ -211,6 +224,7 @@ class Room:
     most: tuple[int, int]
     inner: int = DEFAULT_INNER  # a circle's first ring, when the section sets it
     inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
+    aspect: float = 0.0  # a silhouette's columns over rows (0.0: sizes shaped like the box)
 
     def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
         """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
@@ -236,6 +250,10 @@ class Room:
             rows = range(self.least[1], self.most[1] + 1)
             best = min(rows, key=lambda r: abs(math.log(self.cells((r, r)) / cells)))
             return 2 * best, best, {}
+        if self.aspect:
+            h = round(math.sqrt(cells / self.aspect))
+            w, h = _between(round(h * self.aspect), h, self.least, self.most)
+            return w, h, {}
         w, h = dims_for(cells, *self.box, self.most, min(self.least))
         if self.shape == "mask":  # never below the size that keeps the mask recognisable
             w = min(max(w, self.least[0]), self.most[0])
@@ -288,7 +306,13 @@ def room_for(request: Request) -> Room:
     if shape == "mask":
         floor = recognisable_floor(options)
         least = (max(least[0], floor[0]), max(least[1], floor[1]))
-        return Room(shape, request.box, least, (width, height))
+        if "mask" not in options:
+            return Room(shape, request.box, least, (width, height))
+        aspect = silhouette_aspect(str(options["mask"]))
+        rows = min(height, math.floor(width / aspect))
+        most = (min(width, max(1, round(rows * aspect))), rows)
+        least = (min(least[0], most[0]), min(least[1], most[1]))
+        return Room(shape, request.box, least, most, aspect=aspect)
     if shape == "rect":
         return Room(shape, request.box, least, (width, height))
     if kind == "circle":
@@ -319,12 +343,22 @@ def _options(request: Request, level: int) -> dict[str, Any]:
     return options
 
 
+def _between(w: int, h: int, least: tuple[int, int], most: tuple[int, int]) -> tuple[int, int]:
+    return min(max(w, least[0]), most[0]), min(max(h, least[1]), most[1])
+
+
+def silhouette_aspect(name: str) -> float:
+    """A built-in silhouette's width over its height."""
+    x0, y0, x1, y1 = SILHOUETTES[name][1]
+    return (x1 - x0) / (y1 - y0)
+
+
 def recognisable_floor(options: Mapping[str, Any]) -> tuple[int, int]:
     """The smallest (columns, rows) that keeps a mask recognisable: a silhouette at
     MIN_FIDELITY, a text with TEXT_ROWS rows a line; (0, 0) for an image (no rule)."""
     if "mask" in options:
-        x0, y0, x1, y1 = SILHOUETTES[str(options["mask"])][1]
-        return least_recognisable({"mask": options["mask"]}, (x1 - x0) / (y1 - y0))
+        name = str(options["mask"])
+        return least_recognisable({"mask": name}, silhouette_aspect(name))
     if "text" in options:
         text = str(options["text"])
         longest = max((len(line) for line in text.split("\n")), default=1)
@@ -357,8 +391,8 @@ def lowest_level(request: Request) -> int:
 @functools.lru_cache(maxsize=256)
 def capacity(request: Request, algorithm: str) -> float:
     """The effort ``algorithm`` reaches at the largest size the page takes: the median of
-    CAPACITY_SEEDS mazes (seeds 0, 1, 2; the level's own openings; braided mazes are simulated
-    CAPACITY_RUNS times)."""
+    capacity_seeds mazes (seeds 0, 1, 2, ...; the level's own openings; braided mazes are
+    simulated CAPACITY_RUNS times)."""
     room = room_for(request)
     options = _options(request, request.level)
     w, h, extra = room.largest()
@@ -367,9 +401,14 @@ def capacity(request: Request, algorithm: str) -> float:
             generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra),
             runs=CAPACITY_RUNS,
         )
-        for seed in range(CAPACITY_SEEDS)
+        for seed in range(capacity_seeds(room.cells((w, h), extra)))
     ]
     return statistics.median(efforts)
+
+
+def capacity_seeds(cells: float) -> int:
+    """How many mazes of ``cells`` nominal cells ``capacity`` measures (SMALL_CAPACITY_SEEDS)."""
+    return next((n for below, n in SMALL_CAPACITY_SEEDS if cells < below), CAPACITY_SEEDS)
 
 
 def fits(request: Request) -> bool:
@@ -428,7 +467,8 @@ def choose(request: Request, rng: random.Random) -> Choice:
     options = _options(request, request.level)
     room = room_for(request)
     log_min, log_max = (math.log(c) for c in room.extremes())
-    log_cells = math.log(cells_for(algorithm, target) / _fill(request.shape))
+    guess = target / OPENING_EFFORT.get(options["openings"], 1.0)
+    log_cells = math.log(cells_for(algorithm, guess) / _fill(request.shape))
     best: tuple[float, Maze, float] | None = None
     tried: list[tuple[str, int, int, float]] = []
     at_largest: dict[str, float] = {}  # the most effort each generator gave at the largest size
@@ -459,7 +499,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
             at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
             if sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
                 break
-            untried = [n for n in _by_hardness(names) if n not in at_largest]
+            untried = [n for n in _hardest(names) if n not in at_largest]
             algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
             continue
         if miss > 0 and at_min:
@@ -472,6 +512,15 @@ def choose(request: Request, rng: random.Random) -> Choice:
     assert best is not None  # MAX_CANDIDATES >= 1
     _, maze, effort = best
     return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
+
+
+def _hardest(names: Sequence[str]) -> list[str]:
+    """The allowed generators within HARD_SHARE of the hardest one's effort per cell, hardest
+    first: the ones worth a try at a page's largest size (a branchy generator such as wilson
+    reaches about half as far there, so a try with it is wasted)."""
+    order = _by_hardness(names)
+    top = effort_per_cell(order[0])
+    return [n for n in order if effort_per_cell(n) >= HARD_SHARE * top]
 
 
 def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:

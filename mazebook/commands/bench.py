@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from ..bench import DEFAULT_SIZES, format_row, run_bench
 from ..errors import InvalidOptionError
 from ..generators import REGISTRY, get
 
@@ -35,6 +34,8 @@ def _split(text: str | None) -> list[str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..bench import DEFAULT_SIZES, format_row, run_bench  # with subprocess: only here
+
     names = _split(args.algorithms) or list(REGISTRY)
     for name in names:
         get(name)

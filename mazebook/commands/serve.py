@@ -11,7 +11,6 @@ import ipaddress
 import socket
 import sys
 import threading
-import webbrowser
 
 from ..errors import InvalidOptionError, MazebookError
 
@@ -91,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{port}/"
     print(f"mazebook serve: open {url} (Ctrl-C stops)", file=sys.stderr)
     if args.open:
+        import webbrowser  # only here: every other command starts without it
+
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     config = uvicorn.Config(create_app(host=args.host, port=port), log_level="warning")
     try:

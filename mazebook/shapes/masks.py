@@ -238,8 +238,12 @@ def mask_centres(grid: Grid) -> np.ndarray:
 
 
 #: A mask maze keeps its silhouette recognisable when its cells cover the silhouette (drawn
-#: eight times finer) with at least this intersection-over-union.
+#: eight times finer) with at least this intersection-over-union ...
 MIN_FIDELITY = 0.85
+#: ... and cover what the silhouette leaves empty in its bounding box (a heart's notch and lower
+#: corners, the gaps between a star's points) with at least this one: the features that tell a
+#: heart from a shield, which the shape's own score hardly sees.
+MIN_GAP_FIDELITY = 0.75
 #: How much finer the reference drawing is than the cells.
 FIDELITY_DETAIL = 8
 
@@ -247,12 +251,35 @@ FIDELITY_DETAIL = 8
 def mask_fidelity(source: dict[str, Any], width: int, height: int) -> float:
     """Intersection over union of a mask's cells at width x height and the same silhouette or
     text drawn FIDELITY_DETAIL times finer: 1.0 is a perfect likeness."""
+    return mask_likeness(source, width, height)[0]
+
+
+def mask_likeness(source: dict[str, Any], width: int, height: int) -> tuple[float, float]:
+    """(shape, gaps): intersection over union of the mask's cells at width x height with the
+    same mask drawn FIDELITY_DETAIL times finer, and of what each leaves empty inside the fine
+    drawing's bounding box (1.0, 1.0 is a perfect likeness; gaps is 1.0 for a shape that fills
+    its box)."""
     k = FIDELITY_DETAIL
     coarse = _source_mask(source, width, height)
     fine = _source_mask(source, width * k, height * k)
     up = np.kron(coarse, np.ones((k, k), dtype=bool))
-    union = int((up | fine).sum())
-    return float((up & fine).sum()) / union if union else 0.0
+    rows, cols = np.flatnonzero(fine.any(axis=1)), np.flatnonzero(fine.any(axis=0))
+    box = np.zeros_like(fine)
+    if len(rows):
+        box[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1] = True
+    return _iou(up, fine), _iou(box & ~up, box & ~fine)
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    union = int((a | b).sum())
+    return float((a & b).sum()) / union if union else 1.0
+
+
+def recognisable(source: dict[str, Any], width: int, height: int) -> bool:
+    """Whether a silhouette's cells at width x height look like it: MIN_FIDELITY for the
+    shape and MIN_GAP_FIDELITY for the gaps of its bounding box."""
+    shape, gaps = mask_likeness(source, width, height)
+    return shape >= MIN_FIDELITY and gaps >= MIN_GAP_FIDELITY
 
 
 #: Rows of cells each line of a text mask needs for its letters to read.
@@ -261,14 +288,15 @@ TEXT_ROWS = 7
 
 def least_recognisable(source: dict[str, Any], aspect: float) -> tuple[int, int]:
     """The smallest (columns, rows), shaped ``aspect`` wide over tall, that keeps the mask
-    recognisable: for a silhouette, cells at MIN_FIDELITY (and the next two sizes up too); for
-    text, TEXT_ROWS rows a line (a likeness score does not suit thin letter strokes)."""
+    recognisable: for a silhouette, cells that are ``recognisable`` (and the next two sizes up
+    too); for text, TEXT_ROWS rows a line (a likeness score does not suit thin letter
+    strokes)."""
     if "text" in source:
         lines = max(1, str(source["text"]).count("\n") + 1)
         return _aspect_dims(TEXT_ROWS * lines, aspect)
     for side in range(4, MAX_MASK_SIDE // FIDELITY_DETAIL):
         sizes = [_aspect_dims(s, aspect) for s in (side, side + 1, side + 2)]
-        if all(mask_fidelity(source, w, h) >= MIN_FIDELITY for w, h in sizes):
+        if all(recognisable(source, w, h) for w, h in sizes):
             return sizes[0]
     return _aspect_dims(MAX_MASK_SIDE // FIDELITY_DETAIL, aspect)  # pragma: no cover
 
