@@ -152,6 +152,7 @@ def _texts(template: Template) -> list[tuple[str, str]]:
         ("worksheet's own labels (page numbers)", FIXED_TEXT),
     ]
     texts += [(f"fields label {label!r}", label) for label in options.fields]
+    texts += [(f"name {name!r} of names", name) for name in template.names]
     return texts
 
 
@@ -326,7 +327,12 @@ def build_worksheet(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
 ) -> BuildResult:
-    """Build a worksheet (use build_book, which sends worksheet templates here)."""
+    """Build a worksheet (use build_book, which sends worksheet templates here); a template
+    with ``names`` is a class set (classset.py)."""
+    if template.names:
+        from .classset import build_class_set  # it builds on this module
+
+        return build_class_set(template, output=output, svg_dir=svg_dir, progress=progress)
     started = time.perf_counter()
     setup = prepare_worksheet(template)
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)

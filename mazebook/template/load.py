@@ -25,6 +25,7 @@ from ..inputs import check_input, read_input
 from ..template.units import parse_length, parse_page_size
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
+from .names import list_problem
 from .printing import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
@@ -124,6 +125,7 @@ class Template:
         default_factory=PrintOptions
     )  # printer, paper, bleed and cover (printing.py)
     path: Path | None = None  # the template file, when it was read from one
+    names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
 
     @property
     def base_dir(self) -> Path | None:
@@ -306,7 +308,17 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         own_pages=tuple((p["title"], p.get("body", "")) for p in values["page"]),
         worksheet=options,
         printing=printing,
+        names=_names(data, source),
     )
+
+
+def _names(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
+    """A class set's names (stripped), or () without the key; TemplateError for a bad one."""
+    names = data.get("names", ())
+    problem = list_problem(names) if "names" in data else None
+    if problem is not None:
+        raise TemplateError(problem, file=source, key="names")
+    return tuple(name.strip() for name in names)
 
 
 def _resolve(path: str, base_dir: Path | None) -> Path:

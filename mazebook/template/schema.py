@@ -16,6 +16,7 @@ from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
 from ..shapes import SHAPES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
+from .names import MAX_NAME_CHARS, MAX_NAMES
 from .printing import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
@@ -210,6 +211,15 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "answer_title": _text("a non-empty string (worksheets only)"),
             "start_label": _text("a non-empty string (worksheets only)"),
             "finish_label": _text("a non-empty string (worksheets only)"),
+            "names": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_NAMES,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_CHARS},
+                "description": f"a list of 1 to {MAX_NAMES} pupils' names of at most "
+                f"{MAX_NAME_CHARS} characters: a class set, each pupil's own sheets "
+                "(worksheets only)",
+            },
             "section": {
                 "type": "array",
                 "minItems": 1,

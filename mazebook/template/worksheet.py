@@ -24,13 +24,19 @@ KINDS = ("book", "worksheet")
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)
 
 #: Keys only a worksheet uses (their defaults come from the template's language, see texts.py).
-WORKSHEET_KEYS = ("instruction", "fields", "answer_title", "start_label", "finish_label")
+WORKSHEET_KEYS = (
+    "instruction",
+    "fields",
+    "answer_title",
+    "start_label",
+    "finish_label",
+    "names",  # a class set (template/names.py)
+)
 
 #: Keys only a book uses (a worksheet refuses them rather than ignore them).
 BOOK_ONLY_KEYS = (
     "subtitle",
     "answers_per_page",
-    "min_answer_cell",
     "bleed",
     "copyright",
     "belongs_to",
