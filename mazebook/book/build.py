@@ -297,6 +297,10 @@ def build_book(
     if printer is not None:
         printer_table(printer)  # an unknown name is refused even for a worksheet
     if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
+        if tpl.names:  # a class set: every pupil's own sheets
+            from .classset import build_class_set
+
+            return build_class_set(tpl, output=output, svg_dir=svg_dir, progress=progress)
         from .worksheet import build_worksheet  # it builds on this module
 
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)

@@ -42,8 +42,10 @@ from .document import (
     MazeCard,
     Painter,
     PdfDocument,
+    caption_size,
     card_ink_box,
     cards_painter,
+    draw_maze_box,
 )
 from .layout import PageFrame, Slot, maze_box, maze_scale, slots
 from .pipeline import (
@@ -247,18 +249,69 @@ def match_slot(
     return picks
 
 
-def key_count(setup: WorksheetSetup, geoms: Sequence[MazeGeometry]) -> int:
+def key_count(
+    setup: WorksheetSetup, geoms: Sequence[MazeGeometry], pupils: Sequence[Pupil], slots: int
+) -> int:
     """Answers a key page holds: the most of KEY_COUNTS at which every answer's cells are at
-    least ``min_answer_cell`` (and ANSWER_MIN_SCALE)."""
+    least ``min_answer_cell`` (and ANSWER_MIN_SCALE) and every caption shows the whole name
+    at NAME_MIN_SIZE or more."""
     floor = max(setup.template.min_answer_cell, ANSWER_MIN_SCALE)
     frame = setup.layout.frame(1)
-    widest = {(g.width, g.height) for g in geoms}
+    sizes = {(g.width, g.height) for g in geoms}
     for count in KEY_COUNTS:
         slot = key_slots(frame, count)[0]
         box = maze_box(slot, labels=True, side_room=setup.side_room)
-        if all(maze_scale(w, h, box.width, box.height) >= floor for w, h in widest):
+        if all(maze_scale(w, h, box.width, box.height) >= floor for w, h in sizes) and all(
+            key_caption(setup.fonts, slot, p, slots) is not None for p in pupils
+        ):
             return count
     return 1
+
+
+@dataclass(frozen=True)
+class KeyCaption:
+    """An answer's caption: the pupil's name (bold, fitted) at the left, code and number at
+    the right."""
+
+    name: str
+    name_size: float
+    label: str
+    label_size: float
+
+
+def key_caption(fonts: FontPair, slot: Slot, pupil: Pupil, number: int) -> KeyCaption | None:
+    """The caption of pupil's answer ``number`` fitted to the slot: the whole name, shrunk
+    (not below NAME_MIN_SIZE) to leave room for 'CODE · n'; None when it cannot fit."""
+    size = caption_size(slot)
+    small = max(7.0, size * 0.6)
+    label = f"{pupil.code} · {number}"
+    room = slot.caption.width - stringWidth(label, fonts.regular, small) - 0.6 * size
+    fitted = fit_name(pupil.name, fonts.bold, room, size)
+    if fitted is None:
+        return None
+    return KeyCaption(fitted[0], fitted[1], label, small)
+
+
+def key_painter(
+    fonts: FontPair, cards: Sequence[tuple[MazeCard, KeyCaption]], count: int
+) -> Painter:
+    """A painter: a key page's answers in its ``count`` slots, each with its caption."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        for (card, caption), slot in zip(cards, key_slots(frame, count), strict=False):
+            box = slot.caption
+            baseline = box.y + (box.height - caption.name_size) / 2 + 0.2 * caption.name_size
+            canvas.setFillGray(0.0)
+            canvas.setFont(fonts.bold, caption.name_size)
+            canvas.drawString(box.x, baseline, caption.name)
+            canvas.setFont(fonts.regular, caption.label_size)
+            canvas.setFillGray(0.25)
+            canvas.drawRightString(box.right, baseline, caption.label)
+            canvas.setFillGray(0.0)
+            maze = maze_box(slot, labels=card.labels, side_room=card.side_room)
+            draw_maze_box(canvas, fonts, card, maze, side_room=maze.x - slot.maze.x)
+
+    return paint
 
 
 def key_slots(frame: PageFrame, count: int) -> list[Slot]:
@@ -324,7 +377,8 @@ def build_class_set(
         check_svg_dir(out, svg_path)
         picks = _choose_all(setup, len(pupils), progress)
         geoms = [[maze_geometry(p.choice.maze) for p in row] for row in picks]
-        plan = class_plan(base, len(pupils), key_count(setup, [g for row in geoms for g in row]))
+        every = [g for row in geoms for g in row]
+        plan = class_plan(base, len(pupils), key_count(setup, every, pupils, len(base.puzzles)))
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = _render(setup, plan, pupils, picks, geoms, sheets, answers)
         if svg_path is not None:
@@ -405,7 +459,7 @@ def _render(
     start, finish = options.start_label, options.finish_label
     per = len(setup.plan.puzzles)
     records: list[dict[str, Any]] = []
-    key_cards: list[MazeCard] = []
+    key_cards: list[tuple[MazeCard, KeyCaption]] = []
     count = plan.plan.answers_per_page
     for i, pupil in enumerate(pupils):
         header = pupil_header(setup, pupil)
@@ -424,15 +478,19 @@ def _render(
                 )
                 key = MazeCard(
                     geom,
-                    pupil.name,
-                    f"{pupil.code} · {base.number}",
+                    "",
                     show_solution=True,
                     side_room=setup.side_room,
                     start_word=start,
                     finish_word=finish,
                 )
                 frame = setup.layout.frame(planned.page)
-                key_frame = setup.layout.frame(planned.answer_page)
+                key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
+                    planned.answer_slot
+                ]
+                caption = key_caption(fonts, key_slot, pupil, base.number)
+                if caption is None:  # pragma: no cover - key_count chose a count that fits
+                    raise MazebookBug(f"the answer caption of {pupil.name!r} does not fit")
                 record = dict(picks[i][base.number - 1].record)
                 record.update(
                     number=planned.number,
@@ -442,11 +500,11 @@ def _render(
                     student=pupil.name,
                     slot=base.number,
                     box=card_ink_box(card, setup.slots(frame)[planned.slot]),
-                    answer_box=card_ink_box(key, key_slots(key_frame, count)[planned.answer_slot]),
+                    answer_box=card_ink_box(key, key_slot),
                 )
                 records.append(record)
                 cards.append(card)
-                key_cards.append(key)
+                key_cards.append((key, caption))
             sheet_doc.add_page(header, cards_painter(fonts, cards, setup.slots), footer)
     key_header = answers_header(fonts, setup.text)
     key_footer = page_footer(fonts, plan.plan.answer_pages[-1])
@@ -454,7 +512,7 @@ def _render(
         page_cards = key_cards[first : first + count]
         key_doc.add_page(
             key_header,
-            cards_painter(fonts, page_cards, lambda f: key_slots(f, count)),
+            key_painter(fonts, page_cards, count),
             key_footer,
         )
     if sheet_doc.page_count != plan.plan.page_count:  # pragma: no cover - a planning bug

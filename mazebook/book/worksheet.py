@@ -327,12 +327,8 @@ def build_worksheet(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
 ) -> BuildResult:
-    """Build a worksheet (use build_book, which sends worksheet templates here); a template
-    with ``names`` is a class set (classset.py)."""
-    if template.names:
-        from .classset import build_class_set  # it builds on this module
-
-        return build_class_set(template, output=output, svg_dir=svg_dir, progress=progress)
+    """Build a worksheet (use build_book, which sends worksheet templates here, and a class
+    set's, with ``names``, to classset.build_class_set)."""
     started = time.perf_counter()
     setup = prepare_worksheet(template)
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
