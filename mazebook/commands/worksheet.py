@@ -179,11 +179,11 @@ def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, A
     seed = parse_seed(args.seed)
     if seed is not None:
         data["seed"] = seed
-    names = getattr(args, "names", None)  # callers building their own Namespace may leave it out
-    if names is not None:
+    names_file = getattr(args, "names", None)  # a Namespace built by other callers may lack it
+    if names_file is not None:
         from ..template.names import read_names
 
-        data["names"] = list(read_names(names, error=InvalidOptionError))
+        data["names"] = list(read_names(names_file, error=InvalidOptionError))
     return data
 
 
