@@ -62,6 +62,21 @@ def worksheet_picture(work: Path) -> None:
     _framed(_page(pdf, 1, 60)).save(OUT / "worksheet.png", optimize=True)
 
 
+def class_set_picture(work: Path) -> None:
+    """A pupil's sheet of a class set beside the first page of its answer key."""
+    names = work / "class.txt"
+    names.write_text("Zoë\nŁukasz\nNguyễn Thị Minh Khai\nمحمد عبد الله\nAda\n", encoding="utf-8")
+    pdf = work / "class.pdf"
+    args = ["worksheet", "--names", str(names), "--title", "Class 2 — Friday"]
+    assert main([*args, "-o", str(pdf), "--quiet"]) == 0
+    sheet = _framed(_page(pdf, 3, 60))
+    key = _framed(_page(pdf.with_name("class-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / "class-set.png", optimize=True)
+
+
 SHAPES = (
     ("rectangle", ["--size", "14x14"]),
     ("circle", ["--shape", "circle", "--size", "1x7"]),
@@ -99,6 +114,7 @@ def make() -> None:
         work = Path(folder)
         book_pictures(work)
         worksheet_picture(work)
+        class_set_picture(work)
         shapes_gallery(work)
     for path in sorted(OUT.glob("*.png")):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
