@@ -67,6 +67,7 @@ from .pipeline import (
     check_svg_dir,
     choose_maze,
     fit_levels,
+    only_for_worksheets,
     output_paths,
     probe_sections,
     puzzles_by_page,
@@ -208,6 +209,7 @@ def prepare(template: Template) -> BookSetup:
     """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
     shapes, and that the page holds every level asked for (else refuse, or cap where
     fit = "cap")."""
+    only_for_worksheets(template)
     printing, plan, layout = plan_layout(template)
     fonts = load_fonts(template)
     body_w, body_h = layout.body_size

@@ -55,6 +55,7 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
+    only_for_worksheets,
     stage_manifest,
     stage_svgs,
 )
@@ -363,6 +364,7 @@ def build_class_set(
 ) -> BuildResult:
     """Build a class set (build_book sends worksheet templates with names here)."""
     started = time.perf_counter()
+    only_for_worksheets(template, "a class set (names)")
     setup = prepare_worksheet(template)
     pupils = pupils_of(setup)
     base = setup.plan

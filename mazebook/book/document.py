@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry, drawing_extent
 from ..render.labels import LABEL_ROOM, word_room
+from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, fit_maze, marker_length
@@ -277,13 +278,57 @@ def draw_labels(
     )
 
 
+@dataclass(frozen=True, eq=False)
+class NumberCard:
+    """A number path to draw in a slot (mazebook.numberpath), with its caption."""
+
+    grid: tuple[tuple[int, ...], ...]
+    path: tuple[tuple[int, int], ...]
+    caption_left: str
+    show_solution: bool = False
+    start_word: str = "START"
+    finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right, as for a maze in the same slot
+
+
+def number_box(card: NumberCard, slot: Slot) -> Box:
+    """The box a number card's grid is fitted in: the maze box of the slot."""
+    return maze_box(slot, labels=True, side_room=card.side_room)
+
+
+def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
+    """[x0, y0, x1, y1]: where draw_number_card puts the grid in the slot."""
+    box = number_box(card, slot)
+    return ink_box(fit_grid(len(card.grid[0]), len(card.grid), box.x, box.y, box.width, box.height))
+
+
+def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
+    """Caption and number grid in a slot, the grid as large as the slot allows."""
+    draw_caption(canvas, fonts, slot, card.caption_left, "")
+    box = number_box(card, slot)
+    draw_number_path(
+        canvas,
+        card.grid,
+        card.path,
+        box=(box.x, box.y, box.width, box.height),
+        fonts=(fonts.regular, fonts.bold),
+        words=(card.start_word, card.finish_word),
+        show_solution=card.show_solution,
+    )
+
+
 def cards_painter(
-    fonts: FontPair, cards: Sequence[MazeCard], slot_list: Callable[[PageFrame], Sequence[Slot]]
+    fonts: FontPair,
+    cards: Sequence[MazeCard | NumberCard],
+    slot_list: Callable[[PageFrame], Sequence[Slot]],
 ) -> Painter:
-    """A painter that draws ``cards`` in the page's slots, in order."""
+    """A painter that draws ``cards`` (mazes or number paths) in the page's slots, in order."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         for card, slot in zip(cards, slot_list(frame), strict=False):
-            draw_card(canvas, fonts, card, slot)
+            if isinstance(card, NumberCard):
+                draw_number_card(canvas, fonts, card, slot)
+            else:
+                draw_card(canvas, fonts, card, slot)
 
     return paint

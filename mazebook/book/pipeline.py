@@ -58,6 +58,8 @@ def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
 def probe_sections(template: Template) -> None:
     """Make one tiny maze per section and generator, so a bad shape fails before the build."""
     for i, section in enumerate(template.sections):
+        if section.puzzle != "maze":  # number paths have no shape or generator to try
+            continue
         for level in sorted(set(section.levels)):
             for name in generators_for(level, section.generators):
                 options: dict[str, Any] = dict(section.shape_options)
@@ -66,6 +68,20 @@ def probe_sections(template: Template) -> None:
                     generate(name, 8, 8, seed=0, shape=section.shape, **options)
                 except MazebookError as exc:
                     raise section_error(template, i, exc) from None
+
+
+def only_for_worksheets(template: Template, what: str = "a book") -> None:
+    """Refuse a section of number paths where they are not made yet (books, class sets)."""
+    for i, section in enumerate(template.sections):
+        if section.puzzle != "maze":
+            raise TemplateError(
+                f'puzzle = "{section.puzzle}" is made on worksheets (kind = "worksheet"), '
+                f"not yet in {what}",
+                file=template.source,
+                section=i + 1,
+                section_name=section.name,
+                key="puzzle",
+            )
 
 
 def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
@@ -117,17 +133,24 @@ def section_request(
 
 
 def fit_levels(
-    tpl: Template, request_for: Callable[[int, int], Request | None], where: str
+    tpl: Template,
+    request_for: Callable[[int, int], Request | None],
+    where: str,
+    puzzle_fits: Callable[[int, int], bool] | None = None,
 ) -> dict[tuple[int, int], int]:
     """The level each (section, requested level) gets: itself when the page holds it, else the
     highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default).
 
     ``request_for(section, level)`` is that level's request on this page, or None when the page
-    has no room for that level's cells at all. Checked before any puzzle is made.
+    has no room for that level's cells at all. Sections of other puzzles than mazes (number
+    paths) are asked ``puzzle_fits(section, level)`` instead. Checked before any puzzle is made.
     """
     levels: dict[tuple[int, int], int] = {}
     for i, section in enumerate(tpl.sections):
         lo, hi = section.levels
+        if section.puzzle != "maze" and puzzle_fits is not None:
+            levels.update(_fit_puzzle_levels(tpl, i, puzzle_fits, where))
+            continue
         for level in range(min(lo, hi), max(lo, hi) + 1):
             request = request_for(i, level)
             try:
@@ -160,6 +183,32 @@ def fit_levels(
                     advice=MAKE_ROOM + ", or set {fit}",
                 )
             levels[(i, level)] = max(top, LEVEL_MIN)
+    return levels
+
+
+def _fit_puzzle_levels(
+    tpl: Template, index: int, puzzle_fits: Callable[[int, int], bool], where: str
+) -> dict[tuple[int, int], int]:
+    """fit_levels for a section of number paths: its levels, or the highest that fits."""
+    section = tpl.sections[index]
+    lo, hi = sorted(section.levels)
+    levels: dict[tuple[int, int], int] = {}
+    for level in range(lo, hi + 1):
+        if puzzle_fits(index, level):
+            levels[(index, level)] = level
+            continue
+        top = next((lv for lv in range(level - 1, 0, -1) if puzzle_fits(index, lv)), 0)
+        if section.fit != "cap":
+            first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
+            raise TemplateError(
+                f"a level-{level} {section.puzzle} does not fit {where}: {first}",
+                file=tpl.source,
+                section=index + 1,
+                section_name=section.name,
+                key="difficulty",
+                advice=MAKE_ROOM + ", or set {fit}",
+            )
+        levels[(index, level)] = max(top, LEVEL_MIN)
     return levels
 
 

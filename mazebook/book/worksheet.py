@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from ..errors import MazebookBug, TemplateError
+from .. import numberpath
+from ..errors import MazebookBug, MazebookError, TemplateError
 from ..fileio import OutputSet
+from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
@@ -33,9 +35,11 @@ from .document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
     MazeCard,
+    NumberCard,
     PdfDocument,
     card_ink_box,
     cards_painter,
+    number_ink_box,
     side_room_for,
 )
 from .layout import (
@@ -62,6 +66,7 @@ from .pipeline import (
     output_paths,
     probe_sections,
     puzzles_by_page,
+    section_error,
     section_request,
     stage_manifest,
     stage_svgs,
@@ -213,7 +218,11 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         )
 
     where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
-    capped = cap_plan(plan, fit_levels(template, request_for, where))
+
+    def number_fits(_section: int, level: int) -> bool:
+        return numberpath.fits(level, number_limit(template, level, maze_room))
+
+    capped = cap_plan(plan, fit_levels(template, request_for, where, number_fits))
     rooms: dict[int, LevelRoom] = {}
     for level in sorted({p.level for p in capped.puzzles}):
         room = room_of(level)
@@ -251,8 +260,9 @@ def _level_room(template: Template, level: int, box: tuple[float, float]) -> Lev
     if options_of(template).min_cell_given:
         return room
     users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
+    mazes = [i for i, s in enumerate(template.sections) if s.puzzle == "maze"]
     cell = room.min_cell
-    for i in users or range(len(template.sections)):
+    for i in [i for i in users if i in mazes] or ([] if users else mazes):
         cell = min(cell, _fitting_cell(template, i, level, box, cell))
     return LevelRoom(cell, max_cells(*box, cell))
 
@@ -396,11 +406,18 @@ def render_worksheet(
     records: list[dict[str, Any]] = []
     width = max(3, len(str(len(plan.puzzles))))
     for planned_list in puzzles_by_page(plan):
-        pupil_cards, key_cards = [], []
+        pupil_cards: list[MazeCard | NumberCard] = []
+        key_cards: list[MazeCard | NumberCard] = []
         for planned in planned_list:
+            label = str(planned.number)
+            if tpl.sections[planned.section].puzzle == "number-path":
+                record, card, key_card = _number_cards(setup, planned, label)
+                records.append(record)
+                pupil_cards.append(card)
+                key_cards.append(key_card)
+                continue
             record, geom = _make_maze(setup, planned)
             records.append(record)
-            label = str(planned.number)
             pupil = MazeCard(
                 geom, label, start_word=start, finish_word=finish, side_room=setup.side_room
             )
@@ -422,6 +439,76 @@ def render_worksheet(
     sheet_doc.save()
     key_doc.save()
     return records
+
+
+#: The smallest cell of a number path (a three-digit number must be read and written beside).
+NUMBER_MIN_CELL = 8 * POINTS_PER_MM
+
+
+def number_limit(template: Template, level: int, box: tuple[float, float]) -> tuple[int, int]:
+    """The most columns and rows of number cells the maze box holds at ``level``: cells of at
+    least NUMBER_MIN_CELL and the level's own smallest cell."""
+    cell = max(options_of(template).min_cell_for(level), NUMBER_MIN_CELL)
+    return max_cells(*box, cell)
+
+
+def _make_number_path(
+    setup: WorksheetSetup, planned: PlannedPuzzle
+) -> tuple[dict[str, Any], NumberPath]:
+    """Choose the number path for a planned slot: its manifest record and the puzzle."""
+    tpl = setup.template
+    section = tpl.sections[planned.section]
+    limit = number_limit(tpl, planned.level, setup.maze_box)
+    try:
+        puzzle, candidates = numberpath.choose_number_path(
+            planned.level, section.step, limit, worksheet_rng(tpl.seed, planned.number)
+        )
+    except MazebookError as exc:
+        raise section_error(tpl, planned.section, exc) from None
+    requested = setup.requested[planned.number - 1] if setup.requested else planned.level
+    record = {
+        "number": planned.number,
+        "section": section.name,
+        "page": planned.page,
+        "answer_page": planned.answer_page,
+        "kind": "number-path",
+        "level": numberpath.level_of(puzzle.effort),
+        "requested_level": requested,
+        "effort": round(puzzle.effort, 1),
+        "target_effort": round(numberpath.centre(planned.level), 1),
+        "step": puzzle.step,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "seed": puzzle.seed,
+        "grid": [list(row) for row in puzzle.grid],
+        "path": [list(cell) for cell in puzzle.path],
+        "solution_length": len(puzzle.path),
+        "decoys": puzzle.decoys(),
+        "candidates": candidates,
+    }
+    return record, puzzle
+
+
+def _number_cards(
+    setup: WorksheetSetup, planned: PlannedPuzzle, label: str
+) -> tuple[dict[str, Any], NumberCard, NumberCard]:
+    """A number path's record, with where it and its answer are drawn, and its two cards."""
+    options = options_of(setup.template)
+    record, puzzle = _make_number_path(setup, planned)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        label,
+        start_word=options.start_label,
+        finish_word=options.finish_label,
+        side_room=setup.side_room,
+    )
+    key = replace(card, show_solution=True)
+    slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+    key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
+    record["box"] = number_ink_box(card, slot)
+    record["answer_box"] = number_ink_box(key, key_slot)
+    return record, card, key
 
 
 def _make_maze(

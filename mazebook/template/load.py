@@ -93,6 +93,8 @@ class Section:
     answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
+    puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
+    step: int = 1  # what a number path counts by
 
 
 @dataclass(frozen=True)
@@ -321,6 +323,35 @@ def _names(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in names)
 
 
+#: Section keys that shape a maze, which a number path (a grid of numbers) does not take.
+MAZE_ONLY_KEYS = ("generators", "openings", "shape", "braid", "options", *MASK_KEYS)
+
+
+def _check_puzzle_keys(
+    data: Mapping[str, Any], puzzle: str, *, where: tuple[str, int, str]
+) -> None:
+    """Refuse keys that do not go with the section's kind of puzzle, by name."""
+    source, number, name = where
+    if puzzle == "maze" and "step" in data:
+        raise TemplateError(
+            'it is for number paths: add puzzle = "number-path" to the section',
+            file=source,
+            section=number,
+            section_name=name,
+            key="step",
+        )
+    if puzzle != "maze":
+        for key in MAZE_ONLY_KEYS:
+            if key in data:
+                raise TemplateError(
+                    f"it shapes mazes; a {puzzle} section does not use it",
+                    file=source,
+                    section=number,
+                    section_name=name,
+                    key=key,
+                )
+
+
 def _resolve(path: str, base_dir: Path | None) -> Path:
     p = Path(path)
     with contextlib.suppress(RuntimeError):  # "~" with no home folder known: left as written
@@ -374,7 +405,11 @@ def _section(
         if key == "font" and isinstance(value, str):
             value = str(_resolve(value, base_dir))
         shape_options.append((key, value))
+    puzzle = data.get("puzzle", "maze")
+    _check_puzzle_keys(data, puzzle, where=(source, index + 1, name))
     return Section(
+        puzzle=puzzle,
+        step=data.get("step", 1),
         name=name,
         count=values["count"],
         levels=levels,

@@ -14,13 +14,14 @@ from jsonschema.exceptions import ValidationError
 
 from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
+from ..numberpath import MAX_STEP, MIN_STEP
 from ..shapes import SHAPES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
 from .printing import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
-from .worksheet import KINDS
+from .worksheet import KINDS, PUZZLES
 
 
 def _is_integer(_checker: object, instance: object) -> bool:
@@ -102,6 +103,17 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "minimum": 0,
                 "maximum": 1,
                 "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
+            },
+            "puzzle": {
+                "enum": list(PUZZLES),
+                "description": f"one of {', '.join(PUZZLES)}: what the section's puzzles are",
+            },
+            "step": {
+                "type": "integer",
+                "minimum": MIN_STEP,
+                "maximum": MAX_STEP,
+                "description": f"a whole number from {MIN_STEP} to {MAX_STEP}: what a number "
+                'path counts by (with puzzle = "number-path")',
             },
             "options": {
                 "type": "object",

@@ -19,6 +19,9 @@ from .texts import Texts
 from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
+#: What a section's puzzles may be (a section key, ``puzzle``): mazes, or number paths
+#: (mazebook.numberpath; worksheets only).
+PUZZLES = ("maze", "number-path")
 
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)
