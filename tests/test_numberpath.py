@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook.book import build_book
+from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.numberpath import LEVEL_TABLE, make_number_path
@@ -197,12 +198,38 @@ def test_a_level_the_sheet_cannot_hold_names_the_highest_that_fits(tmp_path: Pat
         build_book(str(_sheet(tmp_path, difficulty="10")), output=tmp_path / "o.pdf")
 
 
-@pytest.mark.parametrize(
-    "head",
-    ['title = "Book"', 'kind = "worksheet"\ntitle = "T"\nnames = ["Ada", "Zoë"]'],
-)
-def test_books_and_class_sets_refuse_number_paths_in_one_line(tmp_path: Path, head: str) -> None:
+def test_class_sets_refuse_number_paths_in_one_line(tmp_path: Path) -> None:
     template = tmp_path / "t.toml"
-    template.write_text(f'{head}\n[[section]]\npuzzle = "number-path"\nstep = 2\n', "utf-8")
+    template.write_text(
+        'kind = "worksheet"\ntitle = "T"\nnames = ["Ada", "Zoë"]\n[[section]]\n'
+        'puzzle = "number-path"\nstep = 2\n',
+        "utf-8",
+    )
     with pytest.raises(MazebookError, match='key "puzzle": puzzle = "number-path" is made on'):
         build_book(str(template), output=tmp_path / "o.pdf")
+
+
+def test_a_book_with_number_paths(tmp_path: Path) -> None:
+    template = tmp_path / "book.toml"
+    template.write_text(
+        'title = "Count on"\n[[section]]\ncount = 1\ndifficulty = 2\n[[section]]\n'
+        'name = "Count by 2"\npuzzle = "number-path"\nstep = 2\ncount = 3\n'
+        "difficulty = [3, 8]\n",
+        "utf-8",
+    )
+    with pytest.warns(PrintWarning, match="pages for notes"):  # 12 pages padded to kdp's 24
+        result = build_book(str(template), output=tmp_path / "book.pdf")
+    report = preflight(result.pdf)
+    assert report.ok, report.lines()
+    data = json.loads(result.manifest.read_text("utf-8"))
+    reader = PdfReader(str(result.pdf))
+    numbers = [p for p in data["puzzles"] if p.get("kind") == "number-path"]
+    assert [p["requested_level"] for p in numbers] == [3, 6, 8]
+    for puzzle in numbers:
+        path = [tuple(c) for c in puzzle["path"]]
+        assert paths_to(puzzle["grid"], 2, path[0], path[-1]) == [list(path)]
+        page = reader.pages[puzzle["page"] - 1].extract_text() or ""
+        assert f"Puzzle {puzzle['number']}" in page
+        assert all(str(v) in page for row in puzzle["grid"] for v in row)
+        answers = reader.pages[puzzle["answer_page"] - 1].extract_text() or ""
+        assert f"Puzzle {puzzle['number']}" in answers

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import numberpath
 from ..engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
@@ -26,6 +27,7 @@ from ..printers import printer as printer_table
 from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.labels import LABEL_ROOM
+from ..render.numbers import fit_grid, ink_box
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
@@ -36,12 +38,15 @@ from .cover import cover_manifest, cover_path, render_cover
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
+    NumberCard,
     Painter,
     PdfDocument,
     card_ink_box,
     cards_painter,
     draw_maze_box,
+    draw_number_box,
     maze_ink_box,
+    number_ink_box,
     place_form,
     side_room_for,
 )
@@ -66,8 +71,9 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
+    choose_number,
     fit_levels,
-    only_for_worksheets,
+    number_room,
     output_paths,
     probe_sections,
     puzzles_by_page,
@@ -209,7 +215,6 @@ def prepare(template: Template) -> BookSetup:
     """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
     shapes, and that the page holds every level asked for (else refuse, or cap where
     fit = "cap")."""
-    only_for_worksheets(template)
     printing, plan, layout = plan_layout(template)
     fonts = load_fonts(template)
     body_w, body_h = layout.body_size
@@ -258,6 +263,7 @@ def prepare(template: Template) -> BookSetup:
         ),
         f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
         f"{format_length(template.min_cell)})",
+        lambda _section, level: numberpath.fits(level, number_room(maze_room, template.min_cell)),
     )
     return BookSetup(
         template,
@@ -355,7 +361,7 @@ class _Made:
     """A chosen puzzle on its way to the page: its card and manifest record."""
 
     planned: PlannedPuzzle
-    card: MazeCard
+    card: MazeCard | NumberCard
     record: dict[str, Any]
 
 
@@ -467,6 +473,8 @@ def _puzzle_with_answer(
 ) -> _Made:
     """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
     both drawings land (``box``, ``answer_box``)."""
+    if setup.template.sections[planned.section].puzzle == "number-path":
+        return _number_with_answer(doc, setup, planned)
     item, geom = _make_puzzle(setup, planned)
     answer_card = MazeCard(geom, "", show_solution=True, labels=False)
     answer_w, answer_h = setup.answer_box(planned.answer_page)
@@ -482,6 +490,7 @@ def _puzzle_with_answer(
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
     x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
+    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
     item.record["box"] = card_ink_box(item.card, puzzle_slot)
     item.record["answer_box"] = [
         round(x0 + placed.x, 3),
@@ -490,6 +499,48 @@ def _puzzle_with_answer(
         round(y1 + placed.y, 3),
     ]
     return item
+
+
+def _number_with_answer(doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle) -> _Made:
+    """A number path for a planned puzzle, with its answer drawn now as a form (no SVG)."""
+    tpl = setup.template
+    record, puzzle = choose_number(
+        tpl,
+        planned,
+        limit=number_room(setup.maze_box, tpl.min_cell),
+        rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+    texts = tpl.texts
+    answer = texts("solution_on_page", page=planned.answer_page)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        texts("puzzle", number=planned.number),
+        start_word=texts("start"),
+        finish_word=texts("finish"),
+        side_room=setup.side_room,
+        caption_right=f"{texts('level', level=planned.level)} · {answer}",
+        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+    )
+    answer_card = replace(card, show_solution=True)
+    answer_w, answer_h = setup.answer_box(planned.answer_page)
+    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    doc.add_form(
+        _form_name(planned.number),
+        answer_w,
+        answer_h,
+        functools.partial(_draw_number_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+    )
+    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    fit = fit_grid(puzzle.width, puzzle.height, placed.x, placed.y, placed.width, placed.height)
+    record["box"] = number_ink_box(card, setup.puzzle_slots(planned.page)[planned.slot])
+    record["answer_box"] = ink_box(fit)
+    return _Made(planned, card, record)
+
+
+def _draw_number_answer(canvas: Canvas, *, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    draw_number_box(canvas, fonts, card, box)
 
 
 def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:

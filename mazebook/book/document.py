@@ -289,6 +289,8 @@ class NumberCard:
     start_word: str = "START"
     finish_word: str = "FINISH"
     side_room: float = LABEL_ROOM  # kept left and right, as for a maze in the same slot
+    caption_right: str = ""
+    caption_right_short: str = ""
 
 
 def number_box(card: NumberCard, slot: Slot) -> Box:
@@ -304,8 +306,14 @@ def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
 
 def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
     """Caption and number grid in a slot, the grid as large as the slot allows."""
-    draw_caption(canvas, fonts, slot, card.caption_left, "")
-    box = number_box(card, slot)
+    draw_caption(
+        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+    )
+    draw_number_box(canvas, fonts, card, number_box(card, slot))
+
+
+def draw_number_box(canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    """A number card's grid (no caption) as large as the box allows."""
     draw_number_path(
         canvas,
         card.grid,

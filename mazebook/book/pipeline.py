@@ -14,16 +14,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .. import numberpath
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
 from ..fileio import OutputSet, relative_name
 from ..inputs import check_distinct, utf8_path
 from ..maze import Maze
+from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from ..template.limits import LEVEL_MIN
+from ..template.units import POINTS_PER_MM
 from . import manifest as manifest_mod
 from . import schedule
+from .layout import max_cells
 from .plan import BookPlan, PlannedPuzzle
 from .schedule import Choice, Request, choose, generators_for, openings_for
 
@@ -272,6 +276,54 @@ def choose_maze(
         requested_level=planned.level if requested_level is None else requested_level,
     )
     return choice, record
+
+
+#: The smallest cell of a number path: a three-digit number must be read, and a line drawn.
+NUMBER_MIN_CELL = 8 * POINTS_PER_MM
+
+
+def number_room(box: tuple[float, float], min_cell: float) -> tuple[int, int]:
+    """The most columns and rows of number-path cells the box holds with cells of at least
+    ``min_cell`` and NUMBER_MIN_CELL."""
+    return max_cells(*box, max(min_cell, NUMBER_MIN_CELL))
+
+
+def choose_number(
+    tpl: Template,
+    planned: PlannedPuzzle,
+    *,
+    limit: tuple[int, int],
+    rng: random.Random,
+    requested_level: int | None = None,
+) -> tuple[dict[str, Any], NumberPath]:
+    """Make a planned number path (numberpath.choose_number_path) and its manifest record;
+    shared by books and worksheets, an error names the template's section."""
+    section = tpl.sections[planned.section]
+    try:
+        puzzle, candidates = numberpath.choose_number_path(planned.level, section.step, limit, rng)
+    except MazebookError as exc:
+        raise section_error(tpl, planned.section, exc) from None
+    record = {
+        "number": planned.number,
+        "section": section.name,
+        "page": planned.page,
+        "answer_page": planned.answer_page,
+        "kind": "number-path",
+        "level": numberpath.level_of(puzzle.effort),
+        "requested_level": planned.level if requested_level is None else requested_level,
+        "effort": round(puzzle.effort, 1),
+        "target_effort": round(numberpath.centre(planned.level), 1),
+        "step": puzzle.step,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "seed": puzzle.seed,
+        "grid": [list(row) for row in puzzle.grid],
+        "path": [list(cell) for cell in puzzle.path],
+        "solution_length": len(puzzle.path),
+        "decoys": puzzle.decoys(),
+        "candidates": candidates,
+    }
+    return record, puzzle
 
 
 #: Maze options that name a file the template points to.

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from .. import numberpath
-from ..errors import MazebookBug, MazebookError, TemplateError
+from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
@@ -62,11 +62,12 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
+    choose_number,
     fit_levels,
+    number_room,
     output_paths,
     probe_sections,
     puzzles_by_page,
-    section_error,
     section_request,
     stage_manifest,
     stage_svgs,
@@ -441,15 +442,10 @@ def render_worksheet(
     return records
 
 
-#: The smallest cell of a number path (a three-digit number must be read and written beside).
-NUMBER_MIN_CELL = 8 * POINTS_PER_MM
-
-
 def number_limit(template: Template, level: int, box: tuple[float, float]) -> tuple[int, int]:
-    """The most columns and rows of number cells the maze box holds at ``level``: cells of at
-    least NUMBER_MIN_CELL and the level's own smallest cell."""
-    cell = max(options_of(template).min_cell_for(level), NUMBER_MIN_CELL)
-    return max_cells(*box, cell)
+    """The most columns and rows of number cells the maze box holds at ``level`` (the level's
+    own smallest cell, and never below NUMBER_MIN_CELL)."""
+    return number_room(box, options_of(template).min_cell_for(level))
 
 
 def _make_number_path(
@@ -457,36 +453,13 @@ def _make_number_path(
 ) -> tuple[dict[str, Any], NumberPath]:
     """Choose the number path for a planned slot: its manifest record and the puzzle."""
     tpl = setup.template
-    section = tpl.sections[planned.section]
-    limit = number_limit(tpl, planned.level, setup.maze_box)
-    try:
-        puzzle, candidates = numberpath.choose_number_path(
-            planned.level, section.step, limit, worksheet_rng(tpl.seed, planned.number)
-        )
-    except MazebookError as exc:
-        raise section_error(tpl, planned.section, exc) from None
-    requested = setup.requested[planned.number - 1] if setup.requested else planned.level
-    record = {
-        "number": planned.number,
-        "section": section.name,
-        "page": planned.page,
-        "answer_page": planned.answer_page,
-        "kind": "number-path",
-        "level": numberpath.level_of(puzzle.effort),
-        "requested_level": requested,
-        "effort": round(puzzle.effort, 1),
-        "target_effort": round(numberpath.centre(planned.level), 1),
-        "step": puzzle.step,
-        "width": puzzle.width,
-        "height": puzzle.height,
-        "seed": puzzle.seed,
-        "grid": [list(row) for row in puzzle.grid],
-        "path": [list(cell) for cell in puzzle.path],
-        "solution_length": len(puzzle.path),
-        "decoys": puzzle.decoys(),
-        "candidates": candidates,
-    }
-    return record, puzzle
+    return choose_number(
+        tpl,
+        planned,
+        limit=number_limit(tpl, planned.level, setup.maze_box),
+        rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
 
 
 def _number_cards(

@@ -42,8 +42,9 @@ class GridFit:
 
 
 def fit_grid(columns: int, rows: int, x: float, y: float, width: float, height: float) -> GridFit:
-    """The largest square cells that fit the box (lower-left corner x, y), grid centred."""
-    cell = min(width / columns, height / rows)
+    """The largest square cells that fit the box (lower-left corner x, y), grid centred, with
+    room for the outlines' strokes inside the box."""
+    cell = min((width - 2 * END_LINE) / columns, (height - 2 * END_LINE) / rows)
     left = x + (width - cell * columns) / 2
     top = y + height - (height - cell * rows) / 2
     return GridFit(cell, left, top, columns, rows)
