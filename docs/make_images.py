@@ -1,7 +1,7 @@
 """Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
 
 Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
-one answer, a worksheet, and a gallery of shapes. Pages are rasterized by PDFium, as
+one answer, a worksheet, a class set, number paths, and a gallery of shapes. Pages are rasterized by PDFium, as
 `mazebook preview` does, so each picture shows exactly what prints. Run it after a change to
 how pages look, and commit the pictures with the change.
 """
@@ -77,6 +77,25 @@ def class_set_picture(work: Path) -> None:
     both.save(OUT / "class-set.png", optimize=True)
 
 
+def number_path_picture(work: Path) -> None:
+    """A worksheet of number paths beside its answer key."""
+    template = work / "count.toml"
+    template.write_text(
+        'kind = "worksheet"\ntitle = "Count by 3"\n'
+        'instruction = "Count by 3 from START to FINISH: 3, 6, 9, ... Colour the way."\n'
+        '[[section]]\npuzzle = "number-path"\nstep = 3\ncount = 4\ndifficulty = [2, 5]\n',
+        encoding="utf-8",
+    )
+    pdf = work / "count.pdf"
+    assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
+    sheet = _framed(_page(pdf, 1, 60))
+    key = _framed(_page(pdf.with_name("count-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / "number-path.png", optimize=True)
+
+
 SHAPES = (
     ("rectangle", ["--size", "14x14"]),
     ("circle", ["--shape", "circle", "--size", "1x7"]),
@@ -115,6 +134,7 @@ def make() -> None:
         book_pictures(work)
         worksheet_picture(work)
         class_set_picture(work)
+        number_path_picture(work)
         shapes_gallery(work)
     for path in sorted(OUT.glob("*.png")):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
