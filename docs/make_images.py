@@ -1,9 +1,9 @@
 """Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
 
 Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
-one answer, a worksheet, a class set, number paths, and a gallery of shapes. Pages are rasterized by PDFium, as
-`mazebook preview` does, so each picture shows exactly what prints. Run it after a change to
-how pages look, and commit the pictures with the change.
+one answer, a worksheet, a class set, number paths, and a gallery of shapes. Pages are
+rasterized by PDFium, as `mazebook preview` does, so each picture shows exactly what prints.
+Run it after a change to how pages look, and commit the pictures with the change.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from mazebook.book import build_book
 from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
-from mazebook.errors import MazebookError, TemplateError
+from mazebook.errors import TemplateError
 from mazebook.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.preflight import preflight
 from mazebook.template.load import parse_template
@@ -198,15 +198,31 @@ def test_a_level_the_sheet_cannot_hold_names_the_highest_that_fits(tmp_path: Pat
         build_book(str(_sheet(tmp_path, difficulty="10")), output=tmp_path / "o.pdf")
 
 
-def test_class_sets_refuse_number_paths_in_one_line(tmp_path: Path) -> None:
+def test_a_class_set_of_number_paths(tmp_path: Path) -> None:
+    """Each pupil's own grids, none shared, one counting path each, efforts matched by slot."""
+    names = [f"Pupil {i}" for i in range(12)]
     template = tmp_path / "t.toml"
     template.write_text(
-        'kind = "worksheet"\ntitle = "T"\nnames = ["Ada", "Zoë"]\n[[section]]\n'
-        'puzzle = "number-path"\nstep = 2\n',
+        f'kind = "worksheet"\ntitle = "T"\nnames = {json.dumps(names)}\n[[section]]\n'
+        'puzzle = "number-path"\nstep = 4\ncount = 2\ndifficulty = [2, 4]\n',
         "utf-8",
     )
-    with pytest.raises(MazebookError, match='key "puzzle": puzzle = "number-path" is made on'):
-        build_book(str(template), output=tmp_path / "o.pdf")
+    result = build_book(str(template), output=tmp_path / "o.pdf")
+    data = json.loads(result.manifest.read_text("utf-8"))
+    puzzles = data["puzzles"]
+    assert [p["student"] for p in puzzles] == [n for n in names for _ in range(2)]
+    grids = [json.dumps(p["grid"]) for p in puzzles]
+    assert len(set(grids)) == len(grids)
+    for slot in (1, 2):
+        efforts = [p["effort"] for p in puzzles if p["slot"] == slot]
+        median = statistics.median(efforts)
+        assert all(abs(e - median) <= 0.1 * median for e in efforts)
+    for puzzle in puzzles:
+        path = [tuple(c) for c in puzzle["path"]]
+        assert paths_to(puzzle["grid"], 4, path[0], path[-1]) == [list(path)]
+    assert result.answers is not None
+    for path in (result.pdf, result.answers):
+        assert preflight(path, loose=True).ok
 
 
 def test_a_book_with_number_paths(tmp_path: Path) -> None:

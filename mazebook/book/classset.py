@@ -20,7 +20,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -30,8 +30,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..maze import Maze
+from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
+from ..render.numbers import fit_grid
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template, caps
@@ -40,12 +41,16 @@ from . import manifest as manifest_mod
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
+    NumberCard,
     Painter,
     PdfDocument,
     caption_size,
     card_ink_box,
     cards_painter,
     draw_maze_box,
+    draw_number_box,
+    number_box,
+    number_ink_box,
 )
 from .layout import PageFrame, Slot, maze_box, maze_scale, slots
 from .pipeline import (
@@ -55,15 +60,15 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
-    only_for_worksheets,
+    choose_number,
     stage_manifest,
     stage_svgs,
 )
 from .plan import BookPlan, PlannedPuzzle
-from .schedule import Choice
 from .worksheet import (
     KEYWORDS,
     WorksheetSetup,
+    number_limit,
     options_of,
     prepare_worksheet,
     worksheet_paths,
@@ -90,6 +95,8 @@ CODE_LENGTH = 4
 #: A pupil's name on the Name line: the field's type size, shrunk down to NAME_MIN_SIZE to fit.
 NAME_MIN_SIZE = 5.0
 NAME_PAD = 3.0  # points kept free at each end of the line
+#: The smallest number-path cell on the key (points): 4 mm, numbers of about 5 pt.
+NUMBER_KEY_CELL = 4 * 72 / 25.4
 
 
 @dataclass(frozen=True)
@@ -104,9 +111,12 @@ class Pupil:
 
 @dataclass(frozen=True)
 class Picked:
-    """One pupil's maze for one slot: the schedule's choice, its record, the searches it took."""
+    """One pupil's puzzle for one slot: its drawing (a maze's geometry, or the number path),
+    what tells it from the others, its effort and record, and the searches it took."""
 
-    choice: Choice
+    drawing: MazeGeometry | NumberPath
+    identity: Hashable  # the maze, or the number grid: no two pupils share one
+    effort: float
     record: dict[str, Any]
     candidates: int
 
@@ -197,10 +207,17 @@ def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Paint
 
 
 def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt: int) -> Picked:
-    """One schedule search for pupil ``pupil``'s maze of slot ``planned``."""
+    """One schedule search for pupil ``pupil``'s puzzle of slot ``planned``."""
     tpl = setup.template
     room = setup.rooms[planned.level]
     rng = random.Random(f"mazebook-class:{tpl.seed}:{planned.number}:{pupil}:{attempt}")
+    requested = setup.requested[planned.number - 1] if setup.requested else None
+    if tpl.sections[planned.section].puzzle == "number-path":
+        limit = number_limit(tpl, planned.level, setup.maze_box)
+        record, puzzle = choose_number(
+            tpl, planned, limit=limit, rng=rng, requested_level=requested
+        )
+        return Picked(puzzle, puzzle.grid, puzzle.effort, record, record["candidates"])
     choice, record = choose_maze(
         tpl,
         planned,
@@ -208,32 +225,33 @@ def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt:
         min_cell=room.min_cell,
         limit=room.limit,
         rng=rng,
-        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+        requested_level=requested,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
-    return Picked(choice, record, choice.candidates)
+    geom = maze_geometry(choice.maze)
+    return Picked(geom, choice.maze, choice.effort, record, choice.candidates)
 
 
 def match_slot(
-    setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Maze]
+    setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Hashable]
 ) -> list[Picked]:
     """Every pupil's maze for one slot: distinct from each other and from ``taken``, each
     within MATCH of the slot's goal (the median effort of the first searches), so all lie
     within +-10 % of the slot's median; TemplateError when MAX_ATTEMPTS searches do not get
     there for some pupil."""
     picks = [_attempt(setup, planned, i, 0) for i in range(pupils)]
-    goal = statistics.median(p.choice.effort for p in picks)
+    goal = statistics.median(p.effort for p in picks)
 
     def miss(pick: Picked) -> float:
-        return abs(math.log(pick.choice.effort / goal))
+        return abs(math.log(pick.effort / goal))
 
     for i in range(pupils):
         pick, tries, attempt = picks[i], picks[i].candidates, 0
-        while pick.choice.maze in taken or miss(pick) > math.log(MATCH):
+        while pick.identity in taken or miss(pick) > math.log(MATCH):
             attempt += 1
             if attempt >= MAX_ATTEMPTS:
                 raise TemplateError(
-                    f"maze {planned.number} (level {planned.level}): no maze within 10 % of "
+                    f"puzzle {planned.number} (level {planned.level}): none within 10 % of "
                     f"the others' effort after {MAX_ATTEMPTS} searches; use another seed or "
                     "level",
                     file=setup.template.source,
@@ -241,29 +259,38 @@ def match_slot(
                 )
             new = _attempt(setup, planned, i, attempt)
             tries += new.candidates
-            if new.choice.maze not in taken and (
-                pick.choice.maze in taken or miss(new) < miss(pick)
-            ):
+            if new.identity not in taken and (pick.identity in taken or miss(new) < miss(pick)):
                 pick = new
-        taken.add(pick.choice.maze)
+        taken.add(pick.identity)
         picks[i] = replace(pick, candidates=tries)
     return picks
 
 
 def key_count(
-    setup: WorksheetSetup, geoms: Sequence[MazeGeometry], pupils: Sequence[Pupil], slots: int
+    setup: WorksheetSetup,
+    drawings: Sequence[MazeGeometry | NumberPath],
+    pupils: Sequence[Pupil],
+    slots: int,
 ) -> int:
     """Answers a key page holds: the most of KEY_COUNTS at which every answer's cells are at
-    least ``min_answer_cell`` (and ANSWER_MIN_SCALE) and every caption shows the whole name
-    at NAME_MIN_SIZE or more."""
+    least ``min_answer_cell`` (and ANSWER_MIN_SCALE; a number path's at least
+    NUMBER_KEY_CELL) and every caption shows the whole name at NAME_MIN_SIZE or more."""
     floor = max(setup.template.min_answer_cell, ANSWER_MIN_SCALE)
     frame = setup.layout.frame(1)
-    sizes = {(g.width, g.height) for g in geoms}
+    sizes = {(g.width, g.height) for g in drawings if isinstance(g, MazeGeometry)}
+    grids = {(g.width, g.height) for g in drawings if isinstance(g, NumberPath)}
     for count in KEY_COUNTS:
         slot = key_slots(frame, count)[0]
         box = maze_box(slot, labels=True, side_room=setup.side_room)
-        if all(maze_scale(w, h, box.width, box.height) >= floor for w, h in sizes) and all(
-            key_caption(setup.fonts, slot, p, slots) is not None for p in pupils
+        mazes_ok = all(maze_scale(w, h, box.width, box.height) >= floor for w, h in sizes)
+        numbers_ok = all(
+            fit_grid(w, h, box.x, box.y, box.width, box.height).cell >= NUMBER_KEY_CELL
+            for w, h in grids
+        )
+        if (
+            mazes_ok
+            and numbers_ok
+            and all(key_caption(setup.fonts, slot, p, slots) is not None for p in pupils)
         ):
             return count
     return 1
@@ -293,22 +320,31 @@ def key_caption(fonts: FontPair, slot: Slot, pupil: Pupil, number: int) -> KeyCa
     return KeyCaption(fitted[0], fitted[1], label, small)
 
 
+def _caption(canvas: Canvas, fonts: FontPair, slot: Slot, caption: KeyCaption) -> None:
+    """An answer's caption in the slot's caption band."""
+    box = slot.caption
+    baseline = box.y + (box.height - caption.name_size) / 2 + 0.2 * caption.name_size
+    canvas.setFillGray(0.0)
+    canvas.setFont(fonts.bold, caption.name_size)
+    canvas.drawString(box.x, baseline, caption.name)
+    canvas.setFont(fonts.regular, caption.label_size)
+    canvas.setFillGray(0.25)
+    canvas.drawRightString(box.right, baseline, caption.label)
+    canvas.setFillGray(0.0)
+
+
 def key_painter(
-    fonts: FontPair, cards: Sequence[tuple[MazeCard, KeyCaption]], count: int
+    fonts: FontPair, cards: Sequence[tuple[MazeCard | NumberCard, KeyCaption]], count: int
 ) -> Painter:
     """A painter: a key page's answers in its ``count`` slots, each with its caption."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         for (card, caption), slot in zip(cards, key_slots(frame, count), strict=False):
-            box = slot.caption
-            baseline = box.y + (box.height - caption.name_size) / 2 + 0.2 * caption.name_size
-            canvas.setFillGray(0.0)
-            canvas.setFont(fonts.bold, caption.name_size)
-            canvas.drawString(box.x, baseline, caption.name)
-            canvas.setFont(fonts.regular, caption.label_size)
-            canvas.setFillGray(0.25)
-            canvas.drawRightString(box.right, baseline, caption.label)
-            canvas.setFillGray(0.0)
+            if isinstance(card, NumberCard):
+                _caption(canvas, fonts, slot, caption)
+                draw_number_box(canvas, fonts, card, number_box(card, slot))
+                continue
+            _caption(canvas, fonts, slot, caption)
             maze = maze_box(slot, labels=card.labels, side_room=card.side_room)
             draw_maze_box(canvas, fonts, card, maze, side_room=maze.x - slot.maze.x)
 
@@ -364,7 +400,6 @@ def build_class_set(
 ) -> BuildResult:
     """Build a class set (build_book sends worksheet templates with names here)."""
     started = time.perf_counter()
-    only_for_worksheets(template, "a class set (names)")
     setup = prepare_worksheet(template)
     pupils = pupils_of(setup)
     base = setup.plan
@@ -378,15 +413,15 @@ def build_class_set(
             out.check(path)
         check_svg_dir(out, svg_path)
         picks = _choose_all(setup, len(pupils), progress)
-        geoms = [[maze_geometry(p.choice.maze) for p in row] for row in picks]
-        every = [g for row in geoms for g in row]
+        every = [p.drawing for row in picks for p in row]
         plan = class_plan(base, len(pupils), key_count(setup, every, pupils, len(base.puzzles)))
         sheets, answers = io.BytesIO(), io.BytesIO()
-        records = _render(setup, plan, pupils, picks, geoms, sheets, answers)
+        records = _render(setup, plan, pupils, picks, sheets, answers)
         if svg_path is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
-            for record, geom in zip(records, (g for row in geoms for g in row), strict=True):
-                stage_svgs(out, svg_path, record["number"], width, geom)
+            for record, drawing in zip(records, every, strict=True):
+                if isinstance(drawing, MazeGeometry):  # no SVG for a number path
+                    stage_svgs(out, svg_path, record["number"], width, drawing)
         extra = {
             "answers_file": answers_path.name,
             "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
@@ -425,7 +460,7 @@ def _choose_all(
 ) -> list[list[Picked]]:
     """picks[pupil][slot]: every pupil's mazes, matched slot by slot."""
     by_slot: list[list[Picked]] = []
-    taken: set[Maze] = set()
+    taken: set[Hashable] = set()
     total = len(setup.plan.puzzles) * pupils
     for planned in setup.plan.puzzles:
         by_slot.append(match_slot(setup, planned, pupils, taken))
@@ -434,12 +469,18 @@ def _choose_all(
     return [[row[i] for row in by_slot] for i in range(pupils)]
 
 
+def _ink_box(card: MazeCard | NumberCard, slot: Slot) -> list[float]:
+    """Where a card's drawing lands in a slot (its manifest box)."""
+    if isinstance(card, NumberCard):
+        return number_ink_box(card, slot)
+    return card_ink_box(card, slot)
+
+
 def _render(
     setup: WorksheetSetup,
     plan: ClassPlan,
     pupils: Sequence[Pupil],
     picks: Sequence[Sequence[Picked]],
-    geoms: Sequence[Sequence[MazeGeometry]],
     sheets: BinaryIO,
     answers: BinaryIO,
 ) -> list[dict[str, Any]]:
@@ -461,31 +502,35 @@ def _render(
     start, finish = options.start_label, options.finish_label
     per = len(setup.plan.puzzles)
     records: list[dict[str, Any]] = []
-    key_cards: list[tuple[MazeCard, KeyCaption]] = []
+    key_cards: list[tuple[MazeCard | NumberCard, KeyCaption]] = []
     count = plan.plan.answers_per_page
     for i, pupil in enumerate(pupils):
         header = pupil_header(setup, pupil)
         footer = pupil_footer(fonts, pupil, i * plan.per_pupil + 1, plan.per_pupil)
         for page in range(1, setup.plan.page_count + 1):
-            cards = []
+            cards: list[MazeCard | NumberCard] = []
             for base in (p for p in setup.plan.puzzles if p.page == page):
                 planned = plan.plan.puzzles[i * per + base.number - 1]
-                geom = geoms[i][base.number - 1]
-                card = MazeCard(
-                    geom,
-                    str(base.number),
-                    side_room=setup.side_room,
-                    start_word=start,
-                    finish_word=finish,
-                )
-                key = MazeCard(
-                    geom,
-                    "",
-                    show_solution=True,
-                    side_room=setup.side_room,
-                    start_word=start,
-                    finish_word=finish,
-                )
+                drawing = picks[i][base.number - 1].drawing
+                card: MazeCard | NumberCard
+                if isinstance(drawing, NumberPath):
+                    card = NumberCard(
+                        drawing.grid,
+                        drawing.path,
+                        str(base.number),
+                        side_room=setup.side_room,
+                        start_word=start,
+                        finish_word=finish,
+                    )
+                else:
+                    card = MazeCard(
+                        drawing,
+                        str(base.number),
+                        side_room=setup.side_room,
+                        start_word=start,
+                        finish_word=finish,
+                    )
+                key = replace(card, show_solution=True)
                 frame = setup.layout.frame(planned.page)
                 key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
                     planned.answer_slot
@@ -501,8 +546,8 @@ def _render(
                     candidates=picks[i][base.number - 1].candidates,
                     student=pupil.name,
                     slot=base.number,
-                    box=card_ink_box(card, setup.slots(frame)[planned.slot]),
-                    answer_box=card_ink_box(key, key_slot),
+                    box=_ink_box(card, setup.slots(frame)[planned.slot]),
+                    answer_box=_ink_box(key, key_slot),
                 )
                 records.append(record)
                 cards.append(card)

@@ -74,20 +74,6 @@ def probe_sections(template: Template) -> None:
                     raise section_error(template, i, exc) from None
 
 
-def only_for_worksheets(template: Template, what: str = "a book") -> None:
-    """Refuse a section of number paths where they are not made yet (books, class sets)."""
-    for i, section in enumerate(template.sections):
-        if section.puzzle != "maze":
-            raise TemplateError(
-                f'puzzle = "{section.puzzle}" is made on worksheets (kind = "worksheet"), '
-                f"not yet in {what}",
-                file=template.source,
-                section=i + 1,
-                section_name=section.name,
-                key="puzzle",
-            )
-
-
 def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
     section = template.sections[index]
     return TemplateError(
