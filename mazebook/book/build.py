@@ -80,6 +80,8 @@ from .pipeline import (
     section_request,
     stage_manifest,
     stage_svgs,
+    trail_letters,
+    trail_word,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
@@ -140,6 +142,7 @@ def load_fonts(template: Template) -> FontPair:
         ("author", template.author),
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
     texts.append(("copyright", template.copyright))
     texts.append(("[cover] blurb", template.printing.cover.blurb))
@@ -388,6 +391,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         start_word=texts("start"),
         finish_word=texts("finish"),
         side_room=setup.side_room,
+        letters=trail_letters(choice.maze, record),
     )
     return _Made(planned, card, record), geom
 
@@ -476,7 +480,8 @@ def _puzzle_with_answer(
     if setup.template.sections[planned.section].puzzle == "number-path":
         return _number_with_answer(doc, setup, planned)
     item, geom = _make_puzzle(setup, planned)
-    answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
+    answer_card = MazeCard(geom, "", show_solution=True, labels=False, letters=item.card.letters)
     answer_w, answer_h = setup.answer_box(planned.answer_page)
     answer_box = Box(0.0, 0.0, answer_w, answer_h)
     doc.add_form(
@@ -490,7 +495,6 @@ def _puzzle_with_answer(
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
     x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
-    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
     item.record["box"] = card_ink_box(item.card, puzzle_slot)
     item.record["answer_box"] = [
         round(x0 + placed.x, 3),
@@ -580,6 +584,8 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
             canvas.setFont(fonts.regular, 8)
             canvas.setFillGray(0.3)
             page = visual(texts("answer_page", page=planned.page))
+            if setup.template.sections[planned.section].puzzle == "word-trail":
+                page = f"{visual(trail_word(setup.template, planned))} · {page}"
             canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
             canvas.setFillGray(0.0)
             place_form(canvas, _form_name(planned.number), slot.maze)

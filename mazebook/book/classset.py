@@ -63,6 +63,7 @@ from .pipeline import (
     choose_number,
     stage_manifest,
     stage_svgs,
+    trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle
 from .worksheet import (
@@ -119,6 +120,7 @@ class Picked:
     effort: float
     record: dict[str, Any]
     candidates: int
+    letters: tuple[tuple[float, float, str, bool], ...] = ()  # a word trail's
 
 
 def version_codes(seed: int, count: int) -> list[str]:
@@ -229,7 +231,8 @@ def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt:
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
     geom = maze_geometry(choice.maze)
-    return Picked(geom, choice.maze, choice.effort, record, choice.candidates)
+    letters = trail_letters(choice.maze, record)
+    return Picked(geom, choice.maze, choice.effort, record, choice.candidates, letters)
 
 
 def match_slot(
@@ -271,6 +274,7 @@ def key_count(
     drawings: Sequence[MazeGeometry | NumberPath],
     pupils: Sequence[Pupil],
     slots: int,
+    word: str = "",
 ) -> int:
     """Answers a key page holds: the most of KEY_COUNTS at which every answer's cells are at
     least ``min_answer_cell`` (and ANSWER_MIN_SCALE; a number path's at least
@@ -290,7 +294,7 @@ def key_count(
         if (
             mazes_ok
             and numbers_ok
-            and all(key_caption(setup.fonts, slot, p, slots) is not None for p in pupils)
+            and all(key_caption(setup.fonts, slot, p, slots, word) is not None for p in pupils)
         ):
             return count
     return 1
@@ -307,12 +311,15 @@ class KeyCaption:
     label_size: float
 
 
-def key_caption(fonts: FontPair, slot: Slot, pupil: Pupil, number: int) -> KeyCaption | None:
+def key_caption(
+    fonts: FontPair, slot: Slot, pupil: Pupil, number: int, word: str = ""
+) -> KeyCaption | None:
     """The caption of pupil's answer ``number`` fitted to the slot: the whole name, shrunk
-    (not below NAME_MIN_SIZE) to leave room for 'CODE · n'; None when it cannot fit."""
+    (not below NAME_MIN_SIZE) to leave room for 'CODE · n' (and a word trail's word); None
+    when it cannot fit."""
     size = caption_size(slot)
     small = max(7.0, size * 0.6)
-    label = f"{pupil.code} · {number}"
+    label = f"{pupil.code} · {number}" + (f" · {visual(word)}" if word else "")
     room = slot.caption.width - stringWidth(label, fonts.regular, small) - 0.6 * size
     fitted = fit_name(pupil.name, fonts.bold, room, size)
     if fitted is None:
@@ -414,7 +421,10 @@ def build_class_set(
         check_svg_dir(out, svg_path)
         picks = _choose_all(setup, len(pupils), progress)
         every = [p.drawing for row in picks for p in row]
-        plan = class_plan(base, len(pupils), key_count(setup, every, pupils, len(base.puzzles)))
+        words = [w for s in template.sections for w in s.words]
+        widest = max(words, key=lambda w: stringWidth(w, setup.fonts.regular, 1.0), default="")
+        per_key = key_count(setup, every, pupils, len(base.puzzles), widest)
+        plan = class_plan(base, len(pupils), per_key)
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = _render(setup, plan, pupils, picks, sheets, answers)
         if svg_path is not None:
@@ -529,13 +539,17 @@ def _render(
                         side_room=setup.side_room,
                         start_word=start,
                         finish_word=finish,
+                        letters=picks[i][base.number - 1].letters,
                     )
                 key = replace(card, show_solution=True)
                 frame = setup.layout.frame(planned.page)
                 key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
                     planned.answer_slot
                 ]
-                caption = key_caption(fonts, key_slot, pupil, base.number)
+                trail = picks[i][base.number - 1].record.get("trail")
+                caption = key_caption(
+                    fonts, key_slot, pupil, base.number, trail["word"] if trail else ""
+                )
                 if caption is None:  # pragma: no cover - key_count chose a count that fits
                     raise MazebookBug(f"the answer caption of {pupil.name!r} does not fit")
                 record = dict(picks[i][base.number - 1].record)

@@ -130,6 +130,8 @@ class MazeCard:
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
     side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
+    #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
+    letters: tuple[tuple[float, float, str, bool], ...] = ()
 
 
 def caption_size(slot: Slot) -> float:
@@ -237,10 +239,35 @@ def draw_maze_box(
         style=style,
         show_solution=card.show_solution,
     )
+    if card.letters:
+        draw_letters(canvas, fonts, card, fit, box)
     if card.labels:
         words = (card.start_word, card.finish_word)
         draw_labels(canvas, fonts, card.geometry, fit, box, words, side_room=side_room)
     return fit
+
+
+#: A trail letter's size as a share of the cell, and its largest size (points).
+LETTER_SHARE, LETTER_MAX = 0.62, 20.0
+
+
+def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box: Box) -> None:
+    """A word trail's letters centred in their cells. On an answer the trail's letters sit on
+    white discs over the path and the decoys are grey; on a puzzle all look alike."""
+    s = fit.scale
+    left, top = box.x + fit.x, box.y + box.height - fit.y
+    size = min(LETTER_MAX, LETTER_SHARE * s)
+    canvas.saveState()
+    for x, y, letter, on_trail in card.letters:
+        cx, cy = left + x * s, top - y * s
+        if card.show_solution and on_trail:
+            canvas.setFillGray(1.0)
+            canvas.circle(cx, cy, 0.4 * s, stroke=0, fill=1)
+        gray = 0.45 if card.show_solution and not on_trail else 0.0
+        canvas.setFillGray(gray)
+        canvas.setFont(fonts.bold, size)
+        canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))
+    canvas.restoreState()
 
 
 def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .. import numberpath
+from .. import numberpath, wordtrail
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
 from ..fileio import OutputSet, relative_name
@@ -62,7 +62,7 @@ def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
 def probe_sections(template: Template) -> None:
     """Make one tiny maze per section and generator, so a bad shape fails before the build."""
     for i, section in enumerate(template.sections):
-        if section.puzzle != "maze":  # number paths have no shape or generator to try
+        if section.puzzle == "number-path":  # number paths have no shape or generator to try
             continue
         for level in sorted(set(section.levels)):
             for name in generators_for(level, section.generators):
@@ -138,7 +138,7 @@ def fit_levels(
     levels: dict[tuple[int, int], int] = {}
     for i, section in enumerate(tpl.sections):
         lo, hi = section.levels
-        if section.puzzle != "maze" and puzzle_fits is not None:
+        if section.puzzle == "number-path" and puzzle_fits is not None:
             levels.update(_fit_puzzle_levels(tpl, i, puzzle_fits, where))
             continue
         for level in range(min(lo, hi), max(lo, hi) + 1):
@@ -246,10 +246,27 @@ def choose_maze(
     request = section_request(
         tpl, planned.section, planned.level, box=box, min_cell=min_cell, limit=limit
     )
-    try:
-        choice = choose(request, rng)
-    except MazebookError as exc:
-        raise section_error(tpl, planned.section, exc) from None
+    section = tpl.sections[planned.section]
+    word = trail_word(tpl, planned) if section.puzzle == "word-trail" else ""
+    longest = 0
+    for _ in range(TRAIL_TRIES):
+        try:
+            choice = choose(request, rng)
+        except MazebookError as exc:
+            raise section_error(tpl, planned.section, exc) from None
+        longest = max(longest, wordtrail.capacity(choice.maze))
+        if len(word) <= wordtrail.capacity(choice.maze):
+            break
+    else:
+        raise TemplateError(
+            f"the word {word!r} ({len(word)} letters) is longer than a level-{planned.level} "
+            f"maze's solution carries here: the longest that fits is {longest} letters",
+            file=tpl.source,
+            section=planned.section + 1,
+            section_name=section.name,
+            key="words",
+            advice="use shorter words or a higher {difficulty}",
+        )
     choice = dataclasses.replace(choice, maze=paths_as_given(choice.maze, tpl))
     record = manifest_mod.puzzle_record(
         planned,
@@ -261,7 +278,61 @@ def choose_maze(
         effort=choice.effort,
         requested_level=planned.level if requested_level is None else requested_level,
     )
+    if word:
+        record.update(trail_record(choice.maze, wordtrail.lay_trail(choice.maze, word, rng)))
     return choice, record
+
+
+#: Mazes tried for a word trail before a word too long for the level is refused.
+TRAIL_TRIES = 8
+
+
+def trail_word(tpl: Template, planned: PlannedPuzzle) -> str:
+    """The word of a word-trail puzzle: its section's words in turn, from the section's first
+    puzzle."""
+    before = sum(s.count for s in tpl.sections[: planned.section])
+    words = tpl.sections[planned.section].words
+    return words[(planned.number - 1 - before) % len(words)]
+
+
+def _cell_position(maze: Maze, cell: int) -> list[int]:
+    """[x, y] of a rectangle's cell, [cell] on other shapes (the grid's own numbering)."""
+    return list(maze.grid.xy(cell)) if maze.grid.kind == "rect" else [cell]
+
+
+def trail_record(maze: Maze, trail: wordtrail.Trail) -> dict[str, Any]:
+    """A word trail's manifest keys: kind, trail {word, cells} and decoys [[x, y, "L"], ...]."""
+    return {
+        "kind": "word-trail",
+        "trail": {
+            "word": trail.word,
+            "cells": [_cell_position(maze, c) for c in trail.cells],
+        },
+        "decoys": [[*_cell_position(maze, c), letter] for c, letter in trail.decoys],
+    }
+
+
+def trail_letters(maze: Maze, record: dict[str, Any]) -> tuple[tuple[float, float, str, bool], ...]:
+    """The letters a word-trail record puts in the maze, at their cells' centres in drawing
+    units, for a MazeCard (() for any other puzzle)."""
+    if record.get("kind") != "word-trail":
+        return ()
+    from ..render.shapes import cell_points
+
+    points = cell_points(maze)
+
+    def cell_of(position: list[Any]) -> int:
+        if maze.grid.kind == "rect":
+            return int(maze.grid.cell_at(int(position[0]), int(position[1])))
+        return int(position[0])
+
+    trail = record["trail"]
+    out = [
+        (*map(float, points[cell_of(pos)]), letter, True)
+        for pos, letter in zip(trail["cells"], trail["word"], strict=True)
+    ]
+    out += [(*map(float, points[cell_of(d[:-1])]), str(d[-1]), False) for d in record["decoys"]]
+    return tuple((x, y, letter, on) for x, y, letter, on in out)
 
 
 #: The smallest cell of a number path: a three-digit number must be read, and a line drawn.

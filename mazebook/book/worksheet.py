@@ -71,6 +71,7 @@ from .pipeline import (
     section_request,
     stage_manifest,
     stage_svgs,
+    trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
 from .schedule import MIN_SIDE, Request, fits
@@ -159,6 +160,7 @@ def _texts(template: Template) -> list[tuple[str, str]]:
     ]
     texts += [(f"fields label {label!r}", label) for label in options.fields]
     texts += [(f"name {name!r} of names", name) for name in template.names]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     return texts
 
 
@@ -261,7 +263,7 @@ def _level_room(template: Template, level: int, box: tuple[float, float]) -> Lev
     if options_of(template).min_cell_given:
         return room
     users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
-    mazes = [i for i, s in enumerate(template.sections) if s.puzzle == "maze"]
+    mazes = [i for i, s in enumerate(template.sections) if s.puzzle != "number-path"]
     cell = room.min_cell
     for i in [i for i in users if i in mazes] or ([] if users else mazes):
         cell = min(cell, _fitting_cell(template, i, level, box, cell))
@@ -417,12 +419,18 @@ def render_worksheet(
                 pupil_cards.append(card)
                 key_cards.append(key_card)
                 continue
-            record, geom = _make_maze(setup, planned)
+            record, geom, letters = _make_maze(setup, planned)
             records.append(record)
             pupil = MazeCard(
-                geom, label, start_word=start, finish_word=finish, side_room=setup.side_room
+                geom,
+                label,
+                start_word=start,
+                finish_word=finish,
+                side_room=setup.side_room,
+                letters=letters,
             )
-            key = replace(pupil, show_solution=True)
+            word = record["trail"]["word"] if "trail" in record else ""
+            key = replace(pupil, show_solution=True, caption_right=word)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
             record["box"] = card_ink_box(pupil, slot)
             key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
@@ -486,8 +494,9 @@ def _number_cards(
 
 def _make_maze(
     setup: WorksheetSetup, planned: PlannedPuzzle
-) -> tuple[dict[str, Any], MazeGeometry]:
-    """Choose the maze for a planned slot: its manifest record and its drawing."""
+) -> tuple[dict[str, Any], MazeGeometry, tuple[tuple[float, float, str, bool], ...]]:
+    """Choose the maze for a planned slot: its manifest record, its drawing and a word
+    trail's letters (none for a plain maze)."""
     tpl = setup.template
     room = setup.rooms[planned.level]
     choice, record = choose_maze(
@@ -500,4 +509,4 @@ def _make_maze(
         requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
-    return record, maze_geometry(choice.maze)
+    return record, maze_geometry(choice.maze), trail_letters(choice.maze, record)

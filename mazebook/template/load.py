@@ -23,6 +23,7 @@ from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
 from ..inputs import check_input, read_input
 from ..template.units import parse_length, parse_page_size
+from ..wordtrail import word_problem
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
@@ -95,6 +96,7 @@ class Section:
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
     puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
     step: int = 1  # what a number path counts by
+    words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
 
 
 @dataclass(frozen=True)
@@ -332,15 +334,35 @@ def _check_puzzle_keys(
 ) -> None:
     """Refuse keys that do not go with the section's kind of puzzle, by name."""
     source, number, name = where
-    if puzzle == "maze" and "step" in data:
-        raise TemplateError(
-            'it is for number paths: add puzzle = "number-path" to the section',
-            file=source,
-            section=number,
-            section_name=name,
-            key="step",
-        )
-    if puzzle != "maze":
+    for key, wanted in (("step", "number-path"), ("words", "word-trail")):
+        if key in data and puzzle != wanted:
+            raise TemplateError(
+                f'it is for {wanted} sections: add puzzle = "{wanted}" to the section',
+                file=source,
+                section=number,
+                section_name=name,
+                key=key,
+            )
+    if puzzle == "word-trail":
+        if "words" not in data:
+            raise TemplateError(
+                'a word trail needs its words, e.g. words = ["CAT", "DOG"]',
+                file=source,
+                section=number,
+                section_name=name,
+                key="words",
+            )
+        for word in data["words"]:
+            problem = word_problem(word)
+            if problem is not None:
+                raise TemplateError(
+                    f"{word!r} {problem}",
+                    file=source,
+                    section=number,
+                    section_name=name,
+                    key="words",
+                )
+    if puzzle == "number-path":
         for key in MAZE_ONLY_KEYS:
             if key in data:
                 raise TemplateError(
@@ -410,6 +432,7 @@ def _section(
     return Section(
         puzzle=puzzle,
         step=data.get("step", 1),
+        words=tuple(data.get("words", ())),
         name=name,
         count=values["count"],
         levels=levels,

@@ -16,6 +16,7 @@ from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
 from ..numberpath import MAX_STEP, MIN_STEP
 from ..shapes import SHAPES
+from ..wordtrail import MAX_WORD
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
 from .printing import schema_properties as print_properties
@@ -114,6 +115,14 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "maximum": MAX_STEP,
                 "description": f"a whole number from {MIN_STEP} to {MAX_STEP}: what a number "
                 'path counts by (with puzzle = "number-path")',
+            },
+            "words": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_COUNT,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_WORD},
+                "description": f"a list of words of 1 to {MAX_WORD} letters, one a puzzle, "
+                'used in turn (with puzzle = "word-trail")',
             },
             "options": {
                 "type": "object",

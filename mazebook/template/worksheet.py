@@ -19,9 +19,9 @@ from .texts import Texts
 from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
-#: What a section's puzzles may be (a section key, ``puzzle``): mazes, or number paths
-#: (mazebook.numberpath; worksheets only).
-PUZZLES = ("maze", "number-path")
+#: What a section's puzzles may be (a section key, ``puzzle``): mazes, number paths
+#: (mazebook.numberpath) or mazes with a word trail (mazebook.wordtrail).
+PUZZLES = ("maze", "number-path", "word-trail")
 
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)
