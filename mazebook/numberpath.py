@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, MazebookBug
 
 #: The step a number path may count by.
 MIN_STEP, MAX_STEP = 1, 12
@@ -239,7 +239,7 @@ class _Grid:
             value = self.value(cell)
             if cell == self.start or value <= step:
                 continue
-            total = sum(self.f.get(n, 0) for n in self._near(cell) if self.value(n) == value - step)
+            total = sum(self.f.get(n, 0) for n in self.near(cell) if self.value(n) == value - step)
             if total:
                 self.f[cell] = total
         self.g: dict[Cell, int] = {self.finish: 1}
@@ -247,18 +247,18 @@ class _Grid:
             value = self.value(cell)
             if cell == self.finish or value <= 0:
                 continue
-            total = sum(self.g.get(n, 0) for n in self._near(cell) if self.value(n) == value + step)
+            total = sum(self.g.get(n, 0) for n in self.near(cell) if self.value(n) == value + step)
             if total:
                 self.g[cell] = total
 
-    def _near(self, cell: Cell) -> list[Cell]:
+    def near(self, cell: Cell) -> list[Cell]:
         return neighbours(cell, self.width, self.height)
 
     def place(self, cell: Cell, value: int) -> bool:
         """Put ``value`` in an empty cell unless it would make a second counting path (it would
         join a cell reached from START to one that reaches FINISH); True when placed."""
         step = self.step
-        near = self._near(cell)
+        near = self.near(cell)
         reached = any(self.f.get(n, 0) and self.value(n) == value - step for n in near)
         reaching = any(self.g.get(n, 0) and self.value(n) == value + step for n in near)
         if reached and reaching:
@@ -281,7 +281,7 @@ def _branches(
         at = path[rng.randrange(len(path) - 1)]
         value = grid.value(at)
         for _ in range(1 + rng.randrange(longest)):
-            empty = [n for n in grid._near(at) if grid.value(n) == 0]
+            empty = [n for n in grid.near(at) if grid.value(n) == 0]
             if not empty or value + grid.step > grid.top:
                 break
             cell = empty[rng.randrange(len(empty))]
@@ -339,7 +339,7 @@ def make_number_path(
             grid.values[cell[1]][cell[0]] = _filler(grid, rng)
     values = tuple(tuple(row) for row in grid.values)
     if counting_paths(values, step, path[0], path[-1]) != 1:  # pragma: no cover - kept exact
-        raise AssertionError("a number path with more than one way")
+        raise MazebookBug("a number path with more than one counting path")
     return NumberPath(values, tuple(path), step, seed, level, number_effort(values, step, path))
 
 
