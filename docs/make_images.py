@@ -1,9 +1,9 @@
 """Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
 
 Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
-one answer, a worksheet, and a gallery of shapes. Pages are rasterized by PDFium, as
-`mazebook preview` does, so each picture shows exactly what prints. Run it after a change to
-how pages look, and commit the pictures with the change.
+one answer, a worksheet, a class set, number paths, word trails, and a gallery of shapes.
+Pages are rasterized by PDFium, as `mazebook preview` does, so each picture shows exactly what
+prints. Run it after a change to how pages look, and commit the pictures with the change.
 """
 
 from __future__ import annotations
@@ -62,6 +62,60 @@ def worksheet_picture(work: Path) -> None:
     _framed(_page(pdf, 1, 60)).save(OUT / "worksheet.png", optimize=True)
 
 
+def class_set_picture(work: Path) -> None:
+    """A pupil's sheet of a class set beside the first page of its answer key."""
+    names = work / "class.txt"
+    names.write_text("Zoë\nŁukasz\nNguyễn Thị Minh Khai\nمحمد عبد الله\nAda\n", encoding="utf-8")
+    pdf = work / "class.pdf"
+    args = ["worksheet", "--names", str(names), "--title", "Class 2 — Friday"]
+    assert main([*args, "-o", str(pdf), "--quiet"]) == 0
+    sheet = _framed(_page(pdf, 3, 60))
+    key = _framed(_page(pdf.with_name("class-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / "class-set.png", optimize=True)
+
+
+def number_path_picture(work: Path) -> None:
+    """A worksheet of number paths beside its answer key."""
+    template = work / "count.toml"
+    template.write_text(
+        'kind = "worksheet"\ntitle = "Count by 3"\n'
+        'instruction = "Count by 3 from START to FINISH: 3, 6, 9, ... Colour the way."\n'
+        '[[section]]\npuzzle = "number-path"\nstep = 3\ncount = 4\ndifficulty = [2, 5]\n',
+        encoding="utf-8",
+    )
+    pdf = work / "count.pdf"
+    assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
+    sheet = _framed(_page(pdf, 1, 60))
+    key = _framed(_page(pdf.with_name("count-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / "number-path.png", optimize=True)
+
+
+def word_trail_picture(work: Path) -> None:
+    """A worksheet of word trails beside its answer key."""
+    template = work / "trail.toml"
+    template.write_text(
+        'kind = "worksheet"\ntitle = "Animal trails"\n'
+        'instruction = "Go from START to FINISH and write down the letters on your way."\n'
+        '[[section]]\npuzzle = "word-trail"\nwords = ["CAT", "LION", "ZEBRA", "TIGER"]\n'
+        "count = 4\ndifficulty = [1, 4]\n",
+        encoding="utf-8",
+    )
+    pdf = work / "trail.pdf"
+    assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
+    sheet = _framed(_page(pdf, 1, 60))
+    key = _framed(_page(pdf.with_name("trail-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / "word-trail.png", optimize=True)
+
+
 SHAPES = (
     ("rectangle", ["--size", "14x14"]),
     ("circle", ["--shape", "circle", "--size", "1x7"]),
@@ -99,6 +153,9 @@ def make() -> None:
         work = Path(folder)
         book_pictures(work)
         worksheet_picture(work)
+        class_set_picture(work)
+        number_path_picture(work)
+        word_trail_picture(work)
         shapes_gallery(work)
     for path in sorted(OUT.glob("*.png")):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")

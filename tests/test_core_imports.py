@@ -28,7 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("maze",),
     ("generators", "braid"),
     ("openings", "engine", "solve"),
-    ("metrics", "effort", "levels"),
+    ("metrics", "effort", "levels", "numberpath", "wordtrail"),
     ("render",),
     ("printers", "printers_doc", "template", "typeset"),
     ("preflight",),

@@ -72,6 +72,8 @@ def _files_named(tmp_path: Path, words: list[str]) -> None:
             image.save(tmp_path / word)
         elif word.endswith(".ttf") and not Path(word).is_absolute():
             tiny_font(tmp_path / word, "迷宫练习·–" + string.printable.strip())
+        elif word.endswith(".txt"):  # a class's names file
+            (tmp_path / word).write_text("Zoë\nŁukasz\nNguyễn Thị Minh Khai\n", encoding="utf-8")
 
 
 def test_first_block_is_the_two_commands() -> None:

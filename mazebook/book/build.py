@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .. import numberpath
 from ..engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
@@ -26,6 +27,7 @@ from ..printers import printer as printer_table
 from ..render import typeset
 from ..render.geometry import MazeGeometry
 from ..render.labels import LABEL_ROOM
+from ..render.numbers import fit_grid, ink_box
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
@@ -36,12 +38,15 @@ from .cover import cover_manifest, cover_path, render_cover
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
+    NumberCard,
     Painter,
     PdfDocument,
     card_ink_box,
     cards_painter,
     draw_maze_box,
+    draw_number_box,
     maze_ink_box,
+    number_ink_box,
     place_form,
     side_room_for,
 )
@@ -66,13 +71,17 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
+    choose_number,
     fit_levels,
+    number_room,
     output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
     stage_manifest,
     stage_svgs,
+    trail_letters,
+    trail_word,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
@@ -133,6 +142,7 @@ def load_fonts(template: Template) -> FontPair:
         ("author", template.author),
     ]
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
     texts.append(("copyright", template.copyright))
     texts.append(("[cover] blurb", template.printing.cover.blurb))
@@ -256,6 +266,7 @@ def prepare(template: Template) -> BookSetup:
         ),
         f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
         f"{format_length(template.min_cell)})",
+        lambda _section, level: numberpath.fits(level, number_room(maze_room, template.min_cell)),
     )
     return BookSetup(
         template,
@@ -297,6 +308,10 @@ def build_book(
     if printer is not None:
         printer_table(printer)  # an unknown name is refused even for a worksheet
     if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
+        if tpl.names:  # a class set: every pupil's own sheets
+            from .classset import build_class_set
+
+            return build_class_set(tpl, output=output, svg_dir=svg_dir, progress=progress)
         from .worksheet import build_worksheet  # it builds on this module
 
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
@@ -349,7 +364,7 @@ class _Made:
     """A chosen puzzle on its way to the page: its card and manifest record."""
 
     planned: PlannedPuzzle
-    card: MazeCard
+    card: MazeCard | NumberCard
     record: dict[str, Any]
 
 
@@ -376,6 +391,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         start_word=texts("start"),
         finish_word=texts("finish"),
         side_room=setup.side_room,
+        letters=trail_letters(choice.maze, record),
     )
     return _Made(planned, card, record), geom
 
@@ -461,8 +477,11 @@ def _puzzle_with_answer(
 ) -> _Made:
     """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
     both drawings land (``box``, ``answer_box``)."""
+    if setup.template.sections[planned.section].puzzle == "number-path":
+        return _number_with_answer(doc, setup, planned)
     item, geom = _make_puzzle(setup, planned)
-    answer_card = MazeCard(geom, "", show_solution=True, labels=False)
+    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
+    answer_card = MazeCard(geom, "", show_solution=True, labels=False, letters=item.card.letters)
     answer_w, answer_h = setup.answer_box(planned.answer_page)
     answer_box = Box(0.0, 0.0, answer_w, answer_h)
     doc.add_form(
@@ -484,6 +503,48 @@ def _puzzle_with_answer(
         round(y1 + placed.y, 3),
     ]
     return item
+
+
+def _number_with_answer(doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle) -> _Made:
+    """A number path for a planned puzzle, with its answer drawn now as a form (no SVG)."""
+    tpl = setup.template
+    record, puzzle = choose_number(
+        tpl,
+        planned,
+        limit=number_room(setup.maze_box, tpl.min_cell),
+        rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+    texts = tpl.texts
+    answer = texts("solution_on_page", page=planned.answer_page)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        texts("puzzle", number=planned.number),
+        start_word=texts("start"),
+        finish_word=texts("finish"),
+        side_room=setup.side_room,
+        caption_right=f"{texts('level', level=planned.level)} · {answer}",
+        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+    )
+    answer_card = replace(card, show_solution=True)
+    answer_w, answer_h = setup.answer_box(planned.answer_page)
+    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    doc.add_form(
+        _form_name(planned.number),
+        answer_w,
+        answer_h,
+        functools.partial(_draw_number_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+    )
+    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    fit = fit_grid(puzzle.width, puzzle.height, placed.x, placed.y, placed.width, placed.height)
+    record["box"] = number_ink_box(card, setup.puzzle_slots(planned.page)[planned.slot])
+    record["answer_box"] = ink_box(fit)
+    return _Made(planned, card, record)
+
+
+def _draw_number_answer(canvas: Canvas, *, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    draw_number_box(canvas, fonts, card, box)
 
 
 def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
@@ -523,6 +584,8 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
             canvas.setFont(fonts.regular, 8)
             canvas.setFillGray(0.3)
             page = visual(texts("answer_page", page=planned.page))
+            if setup.template.sections[planned.section].puzzle == "word-trail":
+                page = f"{visual(trail_word(setup.template, planned))} · {page}"
             canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
             canvas.setFillGray(0.0)
             place_form(canvas, _form_name(planned.number), slot.maze)

@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry, drawing_extent
 from ..render.labels import LABEL_ROOM, word_room
+from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_labels as pdf_labels
 from ..render.pdf import draw_maze, new_canvas
 from ..render.style import Fit, Style, fit_maze, marker_length
@@ -129,6 +130,8 @@ class MazeCard:
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
     side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
+    #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
+    letters: tuple[tuple[float, float, str, bool], ...] = ()
 
 
 def caption_size(slot: Slot) -> float:
@@ -236,10 +239,35 @@ def draw_maze_box(
         style=style,
         show_solution=card.show_solution,
     )
+    if card.letters:
+        draw_letters(canvas, fonts, card, fit, box)
     if card.labels:
         words = (card.start_word, card.finish_word)
         draw_labels(canvas, fonts, card.geometry, fit, box, words, side_room=side_room)
     return fit
+
+
+#: A trail letter's size as a share of the cell, and its largest size (points).
+LETTER_SHARE, LETTER_MAX = 0.62, 20.0
+
+
+def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box: Box) -> None:
+    """A word trail's letters centred in their cells. On an answer the trail's letters sit on
+    white discs over the path and the decoys are grey; on a puzzle all look alike."""
+    s = fit.scale
+    left, top = box.x + fit.x, box.y + box.height - fit.y
+    size = min(LETTER_MAX, LETTER_SHARE * s)
+    canvas.saveState()
+    for x, y, letter, on_trail in card.letters:
+        cx, cy = left + x * s, top - y * s
+        if card.show_solution and on_trail:
+            canvas.setFillGray(1.0)
+            canvas.circle(cx, cy, 0.4 * s, stroke=0, fill=1)
+        gray = 0.45 if card.show_solution and not on_trail else 0.0
+        canvas.setFillGray(gray)
+        canvas.setFont(fonts.bold, size)
+        canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))
+    canvas.restoreState()
 
 
 def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:
@@ -277,13 +305,65 @@ def draw_labels(
     )
 
 
+@dataclass(frozen=True, eq=False)
+class NumberCard:
+    """A number path to draw in a slot (mazebook.numberpath), with its caption."""
+
+    grid: tuple[tuple[int, ...], ...]
+    path: tuple[tuple[int, int], ...]
+    caption_left: str
+    show_solution: bool = False
+    start_word: str = "START"
+    finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right, as for a maze in the same slot
+    caption_right: str = ""
+    caption_right_short: str = ""
+
+
+def number_box(card: NumberCard, slot: Slot) -> Box:
+    """The box a number card's grid is fitted in: the maze box of the slot."""
+    return maze_box(slot, labels=True, side_room=card.side_room)
+
+
+def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
+    """[x0, y0, x1, y1]: where draw_number_card puts the grid in the slot."""
+    box = number_box(card, slot)
+    return ink_box(fit_grid(len(card.grid[0]), len(card.grid), box.x, box.y, box.width, box.height))
+
+
+def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
+    """Caption and number grid in a slot, the grid as large as the slot allows."""
+    draw_caption(
+        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+    )
+    draw_number_box(canvas, fonts, card, number_box(card, slot))
+
+
+def draw_number_box(canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    """A number card's grid (no caption) as large as the box allows."""
+    draw_number_path(
+        canvas,
+        card.grid,
+        card.path,
+        box=(box.x, box.y, box.width, box.height),
+        fonts=(fonts.regular, fonts.bold),
+        words=(card.start_word, card.finish_word),
+        show_solution=card.show_solution,
+    )
+
+
 def cards_painter(
-    fonts: FontPair, cards: Sequence[MazeCard], slot_list: Callable[[PageFrame], Sequence[Slot]]
+    fonts: FontPair,
+    cards: Sequence[MazeCard | NumberCard],
+    slot_list: Callable[[PageFrame], Sequence[Slot]],
 ) -> Painter:
-    """A painter that draws ``cards`` in the page's slots, in order."""
+    """A painter that draws ``cards`` (mazes or number paths) in the page's slots, in order."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         for card, slot in zip(cards, slot_list(frame), strict=False):
-            draw_card(canvas, fonts, card, slot)
+            if isinstance(card, NumberCard):
+                draw_number_card(canvas, fonts, card, slot)
+            else:
+                draw_card(canvas, fonts, card, slot)
 
     return paint

@@ -14,16 +14,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from .. import numberpath, wordtrail
 from ..engine import generate
 from ..errors import MazebookError, OutputError, TemplateError
 from ..fileio import OutputSet, relative_name
 from ..inputs import check_distinct, utf8_path
 from ..maze import Maze
+from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from ..template.limits import LEVEL_MIN
+from ..template.units import POINTS_PER_MM
 from . import manifest as manifest_mod
 from . import schedule
+from .layout import max_cells
 from .plan import BookPlan, PlannedPuzzle
 from .schedule import Choice, Request, choose, generators_for, openings_for
 
@@ -58,6 +62,8 @@ def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
 def probe_sections(template: Template) -> None:
     """Make one tiny maze per section and generator, so a bad shape fails before the build."""
     for i, section in enumerate(template.sections):
+        if section.puzzle == "number-path":  # number paths have no shape or generator to try
+            continue
         for level in sorted(set(section.levels)):
             for name in generators_for(level, section.generators):
                 options: dict[str, Any] = dict(section.shape_options)
@@ -117,17 +123,24 @@ def section_request(
 
 
 def fit_levels(
-    tpl: Template, request_for: Callable[[int, int], Request | None], where: str
+    tpl: Template,
+    request_for: Callable[[int, int], Request | None],
+    where: str,
+    puzzle_fits: Callable[[int, int], bool] | None = None,
 ) -> dict[tuple[int, int], int]:
     """The level each (section, requested level) gets: itself when the page holds it, else the
     highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default).
 
     ``request_for(section, level)`` is that level's request on this page, or None when the page
-    has no room for that level's cells at all. Checked before any puzzle is made.
+    has no room for that level's cells at all. Sections of other puzzles than mazes (number
+    paths) are asked ``puzzle_fits(section, level)`` instead. Checked before any puzzle is made.
     """
     levels: dict[tuple[int, int], int] = {}
     for i, section in enumerate(tpl.sections):
         lo, hi = section.levels
+        if section.puzzle == "number-path" and puzzle_fits is not None:
+            levels.update(_fit_puzzle_levels(tpl, i, puzzle_fits, where))
+            continue
         for level in range(min(lo, hi), max(lo, hi) + 1):
             request = request_for(i, level)
             try:
@@ -160,6 +173,32 @@ def fit_levels(
                     advice=MAKE_ROOM + ", or set {fit}",
                 )
             levels[(i, level)] = max(top, LEVEL_MIN)
+    return levels
+
+
+def _fit_puzzle_levels(
+    tpl: Template, index: int, puzzle_fits: Callable[[int, int], bool], where: str
+) -> dict[tuple[int, int], int]:
+    """fit_levels for a section of number paths: its levels, or the highest that fits."""
+    section = tpl.sections[index]
+    lo, hi = sorted(section.levels)
+    levels: dict[tuple[int, int], int] = {}
+    for level in range(lo, hi + 1):
+        if puzzle_fits(index, level):
+            levels[(index, level)] = level
+            continue
+        top = next((lv for lv in range(level - 1, 0, -1) if puzzle_fits(index, lv)), 0)
+        if section.fit != "cap":
+            first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
+            raise TemplateError(
+                f"a level-{level} {section.puzzle} does not fit {where}: {first}",
+                file=tpl.source,
+                section=index + 1,
+                section_name=section.name,
+                key="difficulty",
+                advice=MAKE_ROOM + ", or set {fit}",
+            )
+        levels[(index, level)] = max(top, LEVEL_MIN)
     return levels
 
 
@@ -207,10 +246,27 @@ def choose_maze(
     request = section_request(
         tpl, planned.section, planned.level, box=box, min_cell=min_cell, limit=limit
     )
-    try:
-        choice = choose(request, rng)
-    except MazebookError as exc:
-        raise section_error(tpl, planned.section, exc) from None
+    section = tpl.sections[planned.section]
+    word = trail_word(tpl, planned) if section.puzzle == "word-trail" else ""
+    longest = 0
+    for _ in range(TRAIL_TRIES):
+        try:
+            choice = choose(request, rng)
+        except MazebookError as exc:
+            raise section_error(tpl, planned.section, exc) from None
+        longest = max(longest, wordtrail.capacity(choice.maze))
+        if len(word) <= wordtrail.capacity(choice.maze):
+            break
+    else:
+        raise TemplateError(
+            f"the word {word!r} ({len(word)} letters) is longer than a level-{planned.level} "
+            f"maze's solution carries here: the longest that fits is {longest} letters",
+            file=tpl.source,
+            section=planned.section + 1,
+            section_name=section.name,
+            key="words",
+            advice="use shorter words or a higher {difficulty}",
+        )
     choice = dataclasses.replace(choice, maze=paths_as_given(choice.maze, tpl))
     record = manifest_mod.puzzle_record(
         planned,
@@ -222,7 +278,109 @@ def choose_maze(
         effort=choice.effort,
         requested_level=planned.level if requested_level is None else requested_level,
     )
+    if word:
+        record.update(trail_record(choice.maze, wordtrail.lay_trail(choice.maze, word, rng)))
     return choice, record
+
+
+#: Mazes tried for a word trail before a word too long for the level is refused.
+TRAIL_TRIES = 8
+
+
+def trail_word(tpl: Template, planned: PlannedPuzzle) -> str:
+    """The word of a word-trail puzzle: its section's words in turn, from the section's first
+    puzzle."""
+    before = sum(s.count for s in tpl.sections[: planned.section])
+    words = tpl.sections[planned.section].words
+    return words[(planned.number - 1 - before) % len(words)]
+
+
+def _cell_position(maze: Maze, cell: int) -> list[int]:
+    """[x, y] of a rectangle's cell, [cell] on other shapes (the grid's own numbering)."""
+    return list(maze.grid.xy(cell)) if maze.grid.kind == "rect" else [cell]
+
+
+def trail_record(maze: Maze, trail: wordtrail.Trail) -> dict[str, Any]:
+    """A word trail's manifest keys: kind, trail {word, cells} and decoys [[x, y, "L"], ...]."""
+    return {
+        "kind": "word-trail",
+        "trail": {
+            "word": trail.word,
+            "cells": [_cell_position(maze, c) for c in trail.cells],
+        },
+        "decoys": [[*_cell_position(maze, c), letter] for c, letter in trail.decoys],
+    }
+
+
+def trail_letters(maze: Maze, record: dict[str, Any]) -> tuple[tuple[float, float, str, bool], ...]:
+    """The letters a word-trail record puts in the maze, at their cells' centres in drawing
+    units, for a MazeCard (() for any other puzzle)."""
+    if record.get("kind") != "word-trail":
+        return ()
+    from ..render.shapes import cell_points
+
+    points = cell_points(maze)
+
+    def cell_of(position: list[Any]) -> int:
+        if maze.grid.kind == "rect":
+            return int(maze.grid.cell_at(int(position[0]), int(position[1])))
+        return int(position[0])
+
+    trail = record["trail"]
+    out = [
+        (*map(float, points[cell_of(pos)]), letter, True)
+        for pos, letter in zip(trail["cells"], trail["word"], strict=True)
+    ]
+    out += [(*map(float, points[cell_of(d[:-1])]), str(d[-1]), False) for d in record["decoys"]]
+    return tuple((x, y, letter, on) for x, y, letter, on in out)
+
+
+#: The smallest cell of a number path: a three-digit number must be read, and a line drawn.
+NUMBER_MIN_CELL = 8 * POINTS_PER_MM
+
+
+def number_room(box: tuple[float, float], min_cell: float) -> tuple[int, int]:
+    """The most columns and rows of number-path cells the box holds with cells of at least
+    ``min_cell`` and NUMBER_MIN_CELL."""
+    return max_cells(*box, max(min_cell, NUMBER_MIN_CELL))
+
+
+def choose_number(
+    tpl: Template,
+    planned: PlannedPuzzle,
+    *,
+    limit: tuple[int, int],
+    rng: random.Random,
+    requested_level: int | None = None,
+) -> tuple[dict[str, Any], NumberPath]:
+    """Make a planned number path (numberpath.choose_number_path) and its manifest record;
+    shared by books and worksheets, an error names the template's section."""
+    section = tpl.sections[planned.section]
+    try:
+        puzzle, candidates = numberpath.choose_number_path(planned.level, section.step, limit, rng)
+    except MazebookError as exc:
+        raise section_error(tpl, planned.section, exc) from None
+    record = {
+        "number": planned.number,
+        "section": section.name,
+        "page": planned.page,
+        "answer_page": planned.answer_page,
+        "kind": "number-path",
+        "level": numberpath.level_of(puzzle.effort),
+        "requested_level": planned.level if requested_level is None else requested_level,
+        "effort": round(puzzle.effort, 1),
+        "target_effort": round(numberpath.centre(planned.level), 1),
+        "step": puzzle.step,
+        "width": puzzle.width,
+        "height": puzzle.height,
+        "seed": puzzle.seed,
+        "grid": [list(row) for row in puzzle.grid],
+        "path": [list(cell) for cell in puzzle.path],
+        "solution_length": len(puzzle.path),
+        "decoys": puzzle.decoys(),
+        "candidates": candidates,
+    }
+    return record, puzzle
 
 
 #: Maze options that name a file the template points to.

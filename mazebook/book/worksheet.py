@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from .. import numberpath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
@@ -33,9 +35,11 @@ from .document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
     MazeCard,
+    NumberCard,
     PdfDocument,
     card_ink_box,
     cards_painter,
+    number_ink_box,
     side_room_for,
 )
 from .layout import (
@@ -58,13 +62,16 @@ from .pipeline import (
     check_paths,
     check_svg_dir,
     choose_maze,
+    choose_number,
     fit_levels,
+    number_room,
     output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
     stage_manifest,
     stage_svgs,
+    trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
 from .schedule import MIN_SIDE, Request, fits
@@ -152,6 +159,8 @@ def _texts(template: Template) -> list[tuple[str, str]]:
         ("worksheet's own labels (page numbers)", FIXED_TEXT),
     ]
     texts += [(f"fields label {label!r}", label) for label in options.fields]
+    texts += [(f"name {name!r} of names", name) for name in template.names]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     return texts
 
 
@@ -212,7 +221,11 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         )
 
     where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
-    capped = cap_plan(plan, fit_levels(template, request_for, where))
+
+    def number_fits(_section: int, level: int) -> bool:
+        return numberpath.fits(level, number_limit(template, level, maze_room))
+
+    capped = cap_plan(plan, fit_levels(template, request_for, where, number_fits))
     rooms: dict[int, LevelRoom] = {}
     for level in sorted({p.level for p in capped.puzzles}):
         room = room_of(level)
@@ -250,8 +263,9 @@ def _level_room(template: Template, level: int, box: tuple[float, float]) -> Lev
     if options_of(template).min_cell_given:
         return room
     users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
+    mazes = [i for i, s in enumerate(template.sections) if s.puzzle != "number-path"]
     cell = room.min_cell
-    for i in users or range(len(template.sections)):
+    for i in [i for i in users if i in mazes] or ([] if users else mazes):
         cell = min(cell, _fitting_cell(template, i, level, box, cell))
     return LevelRoom(cell, max_cells(*box, cell))
 
@@ -326,7 +340,8 @@ def build_worksheet(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
 ) -> BuildResult:
-    """Build a worksheet (use build_book, which sends worksheet templates here)."""
+    """Build a worksheet (use build_book, which sends worksheet templates here, and a class
+    set's, with ``names``, to classset.build_class_set)."""
     started = time.perf_counter()
     setup = prepare_worksheet(template)
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
@@ -394,15 +409,28 @@ def render_worksheet(
     records: list[dict[str, Any]] = []
     width = max(3, len(str(len(plan.puzzles))))
     for planned_list in puzzles_by_page(plan):
-        pupil_cards, key_cards = [], []
+        pupil_cards: list[MazeCard | NumberCard] = []
+        key_cards: list[MazeCard | NumberCard] = []
         for planned in planned_list:
-            record, geom = _make_maze(setup, planned)
-            records.append(record)
             label = str(planned.number)
+            if tpl.sections[planned.section].puzzle == "number-path":
+                record, card, key_card = _number_cards(setup, planned, label)
+                records.append(record)
+                pupil_cards.append(card)
+                key_cards.append(key_card)
+                continue
+            record, geom, letters = _make_maze(setup, planned)
+            records.append(record)
             pupil = MazeCard(
-                geom, label, start_word=start, finish_word=finish, side_room=setup.side_room
+                geom,
+                label,
+                start_word=start,
+                finish_word=finish,
+                side_room=setup.side_room,
+                letters=letters,
             )
-            key = replace(pupil, show_solution=True)
+            word = record["trail"]["word"] if "trail" in record else ""
+            key = replace(pupil, show_solution=True, caption_right=word)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
             record["box"] = card_ink_box(pupil, slot)
             key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
@@ -422,10 +450,53 @@ def render_worksheet(
     return records
 
 
+def number_limit(template: Template, level: int, box: tuple[float, float]) -> tuple[int, int]:
+    """The most columns and rows of number cells the maze box holds at ``level`` (the level's
+    own smallest cell, and never below NUMBER_MIN_CELL)."""
+    return number_room(box, options_of(template).min_cell_for(level))
+
+
+def _make_number_path(
+    setup: WorksheetSetup, planned: PlannedPuzzle
+) -> tuple[dict[str, Any], NumberPath]:
+    """Choose the number path for a planned slot: its manifest record and the puzzle."""
+    tpl = setup.template
+    return choose_number(
+        tpl,
+        planned,
+        limit=number_limit(tpl, planned.level, setup.maze_box),
+        rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+
+
+def _number_cards(
+    setup: WorksheetSetup, planned: PlannedPuzzle, label: str
+) -> tuple[dict[str, Any], NumberCard, NumberCard]:
+    """A number path's record, with where it and its answer are drawn, and its two cards."""
+    options = options_of(setup.template)
+    record, puzzle = _make_number_path(setup, planned)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        label,
+        start_word=options.start_label,
+        finish_word=options.finish_label,
+        side_room=setup.side_room,
+    )
+    key = replace(card, show_solution=True)
+    slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+    key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
+    record["box"] = number_ink_box(card, slot)
+    record["answer_box"] = number_ink_box(key, key_slot)
+    return record, card, key
+
+
 def _make_maze(
     setup: WorksheetSetup, planned: PlannedPuzzle
-) -> tuple[dict[str, Any], MazeGeometry]:
-    """Choose the maze for a planned slot: its manifest record and its drawing."""
+) -> tuple[dict[str, Any], MazeGeometry, tuple[tuple[float, float, str, bool], ...]]:
+    """Choose the maze for a planned slot: its manifest record, its drawing and a word
+    trail's letters (none for a plain maze)."""
     tpl = setup.template
     room = setup.rooms[planned.level]
     choice, record = choose_maze(
@@ -438,4 +509,4 @@ def _make_maze(
         requested_level=setup.requested[planned.number - 1] if setup.requested else None,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
-    return record, maze_geometry(choice.maze)
+    return record, maze_geometry(choice.maze), trail_letters(choice.maze, record)

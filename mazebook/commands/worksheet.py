@@ -40,6 +40,7 @@ FLAGS = {
     "difficulty": "--level/--levels",
     "fit": "--fit",
     "language": "--language",
+    "names": "--names",
 }
 #: How the advice in messages names what the flags can change.
 ADVICE_FLAGS = {"fit": "--fit cap"}
@@ -102,6 +103,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         choices=("refuse", "cap"),
         help="a level the sheet cannot hold: refuse (default, naming the highest that fits) "
         "or cap those mazes at the highest that fits",
+    )
+    p.add_argument(
+        "--names",
+        metavar="FILE",
+        help="a class set: a UTF-8 text file with one pupil's name a line (1-200 names); "
+        "each pupil gets their own sheets with their name and a version code, and the answer "
+        "key holds every pupil's answers",
     )
     p.add_argument("--seed", help="whole number (default 1): the same seed, the same sheets")
     p.add_argument(
@@ -188,7 +196,18 @@ def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, A
     seed = parse_seed(args.seed)
     if seed is not None:
         data["seed"] = seed
+    names_file = getattr(args, "names", None)  # a Namespace built by other callers may lack it
+    if names_file is not None:
+        from ..template.names import read_names
+
+        data["names"] = list(read_names(names_file, error=InvalidOptionError))
     return data
+
+
+def _pupils_note(template: Any) -> str:
+    """' for 25 pupils' on a class set, else ''."""
+    count = len(template.names)
+    return f" for {count} pupil{'s' if count != 1 else ''}" if count else ""
 
 
 def run(args: argparse.Namespace) -> int:
@@ -206,6 +225,7 @@ def run(args: argparse.Namespace) -> int:
         pages = f"{result.page_count} page{'s' if result.page_count != 1 else ''}"
         print(
             f"wrote {result.pdf} and {result.answers}: {result.puzzle_count} mazes"
+            f"{_pupils_note(template)}"
             f"{capped_note(result.capped)} on {pages} in {result.seconds:.1f} s "
             f"(manifest {result.manifest.name})"
         )

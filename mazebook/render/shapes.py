@@ -323,3 +323,25 @@ def maze_geometry(maze: Maze) -> MazeGeometry:
     except KeyError:
         raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes") from None
     return draw(maze)
+
+
+def cell_points(maze: Maze) -> np.ndarray:
+    """(n, 2) centre of every cell in the drawing's units, where the solution line passes
+    through it (a word trail's letters stand there)."""
+    grid = maze.grid
+    if grid.kind == "circle":
+        rings = len(grid.params["ring_counts"]) - 1
+        c = float(rings + 1)
+        ring, _, _ = cell_rings(grid)
+        mid = cell_angles(grid)
+        r = np.where(ring == 0, 0.0, ring + 0.5)
+        return np.stack([c + r * np.cos(mid), c + r * np.sin(mid)], axis=1)
+    if grid.kind == "rect":
+        cells = np.arange(grid.size)
+        return np.stack([cells % grid.width + 0.5, cells // grid.width + 0.5], axis=1)
+    centres: dict[str, Callable[..., np.ndarray]] = {
+        "hex": hex_centres,
+        "triangle": triangle_centres,
+        "mask": mask_centres,
+    }
+    return centres[grid.kind](grid)

@@ -24,8 +24,10 @@ from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
 from ..inputs import check_input, read_input
 from ..template.units import parse_length, parse_page_size
+from ..wordtrail import word_problem
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
+from .names import list_problem
 from .printing import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
@@ -93,6 +95,9 @@ class Section:
     answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
+    puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
+    step: int = 1  # what a number path counts by
+    words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
 
 
 @dataclass(frozen=True)
@@ -125,6 +130,7 @@ class Template:
         default_factory=PrintOptions
     )  # printer, paper, bleed and cover (printing.py)
     path: Path | None = None  # the template file, when it was read from one
+    names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
 
     @property
     def base_dir(self) -> Path | None:
@@ -313,7 +319,66 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         own_pages=tuple((p["title"], p.get("body", "")) for p in values["page"]),
         worksheet=options,
         printing=printing,
+        names=_names(data, source),
     )
+
+
+def _names(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
+    """A class set's names (stripped), or () without the key; TemplateError for a bad one."""
+    names = data.get("names", ())
+    problem = list_problem(names) if "names" in data else None
+    if problem is not None:
+        raise TemplateError(problem, file=source, key="names")
+    return tuple(name.strip() for name in names)
+
+
+#: Section keys that shape a maze, which a number path (a grid of numbers) does not take.
+MAZE_ONLY_KEYS = ("generators", "openings", "shape", "braid", "options", *MASK_KEYS)
+
+
+def _check_puzzle_keys(
+    data: Mapping[str, Any], puzzle: str, *, where: tuple[str, int, str]
+) -> None:
+    """Refuse keys that do not go with the section's kind of puzzle, by name."""
+    source, number, name = where
+    for key, wanted in (("step", "number-path"), ("words", "word-trail")):
+        if key in data and puzzle != wanted:
+            raise TemplateError(
+                f'it is for {wanted} sections: add puzzle = "{wanted}" to the section',
+                file=source,
+                section=number,
+                section_name=name,
+                key=key,
+            )
+    if puzzle == "word-trail":
+        if "words" not in data:
+            raise TemplateError(
+                'a word trail needs its words, e.g. words = ["CAT", "DOG"]',
+                file=source,
+                section=number,
+                section_name=name,
+                key="words",
+            )
+        for word in data["words"]:
+            problem = word_problem(word)
+            if problem is not None:
+                raise TemplateError(
+                    f"{word!r} {problem}",
+                    file=source,
+                    section=number,
+                    section_name=name,
+                    key="words",
+                )
+    if puzzle == "number-path":
+        for key in MAZE_ONLY_KEYS:
+            if key in data:
+                raise TemplateError(
+                    f"it shapes mazes; a {puzzle} section does not use it",
+                    file=source,
+                    section=number,
+                    section_name=name,
+                    key=key,
+                )
 
 
 def _resolve(path: str, base_dir: Path | None) -> Path:
@@ -369,7 +434,12 @@ def _section(
         if key == "font" and isinstance(value, str):
             value = str(_resolve(value, base_dir))
         shape_options.append((key, value))
+    puzzle = data.get("puzzle", "maze")
+    _check_puzzle_keys(data, puzzle, where=(source, index + 1, name))
     return Section(
+        puzzle=puzzle,
+        step=data.get("step", 1),
+        words=tuple(data.get("words", ())),
         name=name,
         count=values["count"],
         levels=levels,

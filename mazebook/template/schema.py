@@ -17,12 +17,15 @@ from jsonschema.exceptions import ValidationError
 
 from ..engine import MAX_SEED, OPENINGS
 from ..errors import TemplateError, did_you_mean
+from ..numberpath import MAX_STEP, MIN_STEP
 from ..shapes import SHAPES
+from ..wordtrail import MAX_WORD
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
+from .names import MAX_NAME_CHARS, MAX_NAMES
 from .printing import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
-from .worksheet import KINDS
+from .worksheet import KINDS, PUZZLES
 
 
 def _is_integer(_checker: object, instance: object) -> bool:
@@ -104,6 +107,25 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "minimum": 0,
                 "maximum": 1,
                 "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
+            },
+            "puzzle": {
+                "enum": list(PUZZLES),
+                "description": f"one of {', '.join(PUZZLES)}: what the section's puzzles are",
+            },
+            "step": {
+                "type": "integer",
+                "minimum": MIN_STEP,
+                "maximum": MAX_STEP,
+                "description": f"a whole number from {MIN_STEP} to {MAX_STEP}: what a number "
+                'path counts by (with puzzle = "number-path")',
+            },
+            "words": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_COUNT,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_WORD},
+                "description": f"a list of words of 1 to {MAX_WORD} letters, one a puzzle, "
+                'used in turn (with puzzle = "word-trail")',
             },
             "options": {
                 "type": "object",
@@ -217,6 +239,15 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             "answer_title": _text("a non-empty string (worksheets only)"),
             "start_label": _text("a non-empty string (worksheets only)"),
             "finish_label": _text("a non-empty string (worksheets only)"),
+            "names": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": MAX_NAMES,
+                "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME_CHARS},
+                "description": f"a list of 1 to {MAX_NAMES} pupils' names of at most "
+                f"{MAX_NAME_CHARS} characters: a class set, each pupil's own sheets "
+                "(worksheets only)",
+            },
             "section": {
                 "type": "array",
                 "minItems": 1,

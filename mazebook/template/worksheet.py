@@ -19,18 +19,27 @@ from .texts import Texts
 from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
+#: What a section's puzzles may be (a section key, ``puzzle``): mazes, number paths
+#: (mazebook.numberpath) or mazes with a word trail (mazebook.wordtrail).
+PUZZLES = ("maze", "number-path", "word-trail")
 
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)
 
 #: Keys only a worksheet uses (their defaults come from the template's language, see texts.py).
-WORKSHEET_KEYS = ("instruction", "fields", "answer_title", "start_label", "finish_label")
+WORKSHEET_KEYS = (
+    "instruction",
+    "fields",
+    "answer_title",
+    "start_label",
+    "finish_label",
+    "names",  # a class set (template/names.py)
+)
 
 #: Keys only a book uses (a worksheet refuses them rather than ignore them).
 BOOK_ONLY_KEYS = (
     "subtitle",
     "answers_per_page",
-    "min_answer_cell",
     "bleed",
     "copyright",
     "belongs_to",

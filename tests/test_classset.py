@@ -1,0 +1,352 @@
+"""Class sets: a worksheet for every pupil (``names``), checked from the PDFs and the manifest.
+
+The 25-name set is built once through the command (about 1 s); every check reads its files:
+each pupil's name and version code on their own pages, mazes distinct and made again from the
+manifest, slot efforts within 10 % of the slot's median, and an answer key with every answer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from mazebook import generate
+from mazebook.book import build_book
+from mazebook.book.classset import NAME_MIN_SIZE, fit_name, key_slots, version_codes
+from mazebook.book.layout import maze_box, maze_scale
+from mazebook.book.worksheet import prepare_worksheet
+from mazebook.cli import main
+from mazebook.effort import solving_effort
+from mazebook.errors import MazebookError, TemplateError
+from mazebook.preflight import preflight
+from mazebook.render.shapes import maze_geometry
+from mazebook.render.typeset import load_fonts, visual
+from mazebook.template.load import parse_template
+
+from .contract import PUZZLE_KEYS
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ROOT / "templates" / "worksheet.toml"
+
+#: 25 pupils: Latin with accents, Polish, Vietnamese, Arabic (right to left), Greek, Cyrillic,
+#: and a name too long for the Name line at its usual size.
+NAMES = [
+    "Zoë",
+    "Łukasz",
+    "Nguyễn Thị Minh Khai",
+    "محمد عبد الله",
+    "Ada",
+    "Bartholomew Maximilian Fitzgerald-Worthington III",
+    "Chloé",
+    "Dmitri",
+    "Eşref",
+    "Fatima",
+    "Giulia",
+    "Hiroshi",
+    "Ingrid",
+    "Jürgen",
+    "Kofi",
+    "Leilani",
+    "María José",
+    "Niamh",
+    "Oğuz",
+    "Priya",
+    "Quentin",
+    "Rūta",
+    "Søren",
+    "Θεοδώρα",
+    "Юлия",
+]
+
+
+def _texts(path: Path) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(str(path)).pages]
+
+
+def _bare(text: str) -> str:
+    """Text without spaces or line breaks (PDF text extraction places them freely)."""
+    return "".join(text.split())
+
+
+def _has(text: str, name: str) -> bool:
+    """Whether page text holds the name as drawn: its visual form (Arabic joined letters, right
+    to left), which the text extraction may give back in either order."""
+    shown = _bare(visual(name))
+    return shown in text or shown[::-1] in text
+
+
+def _remake(puzzle: dict[str, Any]) -> Any:
+    return generate(
+        puzzle["algorithm"],
+        puzzle["width"],
+        puzzle["height"],
+        seed=puzzle["seed"],
+        **puzzle["options"],
+    )
+
+
+@pytest.fixture(scope="module")
+def class_set(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("class")
+    names = folder / "names.txt"
+    # blank lines and surrounding spaces are skipped
+    names.write_text("\n".join(NAMES[:3]) + "\n\n  \n" + "\n".join(NAMES[3:]) + "\n", "utf-8")
+    pdf = folder / "class.pdf"
+    assert main(["worksheet", "--quiet", "--names", str(names), "--seed", "7", "-o", str(pdf)]) == 0
+    return pdf, json.loads(pdf.with_suffix(".json").read_text("utf-8"))
+
+
+def test_students_in_file_order_with_distinct_codes(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    _, data = class_set
+    students = data["students"]
+    assert [s["name"] for s in students] == NAMES
+    codes = [s["code"] for s in students]
+    assert len(set(codes)) == len(codes)
+    assert all(2 <= len(c) <= 8 and c.isalnum() for c in codes)
+    pages = data["page_count"] // len(NAMES)
+    assert [s["pages"] for s in students] == [
+        [i * pages + 1, (i + 1) * pages] for i in range(len(NAMES))
+    ]
+
+
+def test_each_page_shows_its_pupils_name_and_code_only(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    pdf, data = class_set
+    texts = [_bare(t) for t in _texts(pdf)]
+    assert len(texts) == data["page_count"]
+    codes = {s["code"] for s in data["students"]}
+    for student in data["students"]:
+        first, last = student["pages"]
+        for number in range(first, last + 1):
+            text = texts[number - 1]
+            assert _has(text, student["name"]), (student["name"], number)
+            assert student["code"] in text
+            assert [c for c in codes if c in text] == [student["code"]]
+
+
+def test_puzzles_carry_student_and_slot_and_lie_on_their_pages(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    _, data = class_set
+    puzzles = data["puzzles"]
+    per = len(puzzles) // len(NAMES)
+    assert per == 4  # the shipped worksheet's four mazes
+    for i, student in enumerate(data["students"]):
+        own = puzzles[i * per : (i + 1) * per]
+        assert [p["student"] for p in own] == [student["name"]] * per
+        assert [p["slot"] for p in own] == list(range(1, per + 1))
+        first, last = student["pages"]
+        assert all(first <= p["page"] <= last for p in own)
+        assert all(set(p) >= PUZZLE_KEYS for p in own)
+
+
+def test_mazes_are_distinct_and_made_again_from_the_manifest(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    _, data = class_set
+    mazes = [_remake(p) for p in data["puzzles"]]
+    assert len(set(mazes)) == len(mazes)
+    for maze, puzzle in zip(mazes, data["puzzles"], strict=True):
+        assert round(solving_effort(maze), 1) == puzzle["effort"]
+
+
+def test_each_slot_is_one_level_with_efforts_within_ten_percent_of_its_median(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    _, data = class_set
+    by_slot: dict[int, list[dict[str, Any]]] = {}
+    for puzzle in data["puzzles"]:
+        by_slot.setdefault(puzzle["slot"], []).append(puzzle)
+    for slot, puzzles in by_slot.items():
+        assert len(puzzles) == len(NAMES)
+        assert len({p["requested_level"] for p in puzzles}) == 1, slot
+        median = statistics.median(p["effort"] for p in puzzles)
+        for p in puzzles:
+            assert abs(p["effort"] - median) <= 0.1 * median, (slot, p["student"], p["effort"])
+        assert all(p["candidates"] >= 1 for p in puzzles)
+
+
+def test_answer_key_holds_every_answer_labelled_with_name_and_code(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    pdf, data = class_set
+    key = pdf.with_name(f"{pdf.stem}-answers.pdf")
+    texts = [_bare(t) for t in _texts(key)]
+    per_page = data["answers_per_page"]
+    assert per_page > 1  # several a page
+    assert len(texts) == math.ceil(len(data["puzzles"]) / per_page)
+    assert data["answer_pages"] == [1, len(texts)]
+    codes = {s["name"]: s["code"] for s in data["students"]}
+    for puzzle in data["puzzles"]:
+        text = texts[puzzle["answer_page"] - 1]
+        assert _has(text, puzzle["student"])
+        assert f"{codes[puzzle['student']]}·{puzzle['slot']}" in text
+    labels = sum(text.count("·") for text in texts)
+    assert labels == len(data["puzzles"])
+
+
+def test_answer_cells_are_at_least_min_answer_cell(
+    class_set: tuple[Path, dict[str, Any]],
+) -> None:
+    _, data = class_set
+    template = parse_template(SHIPPED.read_bytes(), name="worksheet")
+    setup = prepare_worksheet(template)
+    frame = setup.layout.frame(1)
+    slot = key_slots(frame, data["answers_per_page"])[0]
+    box = maze_box(slot, labels=True, side_room=setup.side_room)
+    for puzzle in data["puzzles"]:
+        geom = maze_geometry(_remake(puzzle))
+        cell = maze_scale(geom.width, geom.height, box.width, box.height)
+        assert cell >= data["min_answer_cell_pt"] - 1e-9
+
+
+def test_both_pdfs_pass_the_preflight(class_set: tuple[Path, dict[str, Any]]) -> None:
+    pdf, _ = class_set
+    for path in (pdf, pdf.with_name(f"{pdf.stem}-answers.pdf")):
+        report = preflight(path, loose=True)
+        assert report.ok, (path.name, report.lines())
+
+
+# --- the template key, and the same files by both routes ------------------------------------
+def _with_names(names: list[str], page_size: str = "letter") -> str:
+    listed = ", ".join(json.dumps(n, ensure_ascii=False) for n in names)
+    text = SHIPPED.read_text("utf-8").replace('page_size = "letter"', f'page_size = "{page_size}"')
+    return text.replace('kind = "worksheet"', f'kind = "worksheet"\nnames = [{listed}]', 1)
+
+
+def test_template_key_and_flag_give_the_same_files(tmp_path: Path) -> None:
+    names = ["Zoë", "محمد", "Łukasz"]
+    template = tmp_path / "worksheet.toml"
+    template.write_text(_with_names(names), "utf-8")
+    by_key = build_book(str(template), output=tmp_path / "a" / "s.pdf")
+    listed = tmp_path / "names.txt"
+    listed.write_text("\n".join(names), "utf-8")
+    out = tmp_path / "b" / "s.pdf"
+    assert main(["worksheet", "-q", "--names", str(listed), "-o", str(out)]) == 0
+    assert by_key.answers is not None
+    assert by_key.pdf.read_bytes() == out.read_bytes()
+    assert by_key.answers.read_bytes() == out.with_name("s-answers.pdf").read_bytes()
+
+
+def test_a_long_name_is_set_smaller_never_cut(tmp_path: Path) -> None:
+    long = "Anastasia-Konstantina Wilhelmina Bartholomew-Featherstonehaugh"
+    template = tmp_path / "long.toml"
+    template.write_text(_with_names(["Ada", long]), "utf-8")
+    result = build_book(str(template), output=tmp_path / "long.pdf")
+    texts = [_bare(t) for t in _texts(result.pdf)]
+    assert _bare(long) in texts[1]
+    setup = prepare_worksheet(parse_template(template.read_bytes(), name="long"))
+    field = setup.text.fields[0]
+    fitted = fit_name(long, setup.fonts.regular, field.rule_x1 - field.rule_x0, 12.0)
+    assert fitted is not None and NAME_MIN_SIZE <= fitted[1] < setup.text.field_size
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.text(
+        st.characters(categories=("Lu", "Ll", "Zs"), max_codepoint=0x24F), min_size=1, max_size=80
+    ),
+    width=st.floats(20, 400),
+)
+def test_fit_name_fits_the_width_or_refuses(name: str, width: float) -> None:
+    fonts = load_fonts(None, [], source="test")
+    fitted = fit_name(name, fonts.regular, width, 12.0)
+    if fitted is None:
+        assert stringWidth(visual(name), fonts.regular, NAME_MIN_SIZE) > width
+        return
+    shown, size = fitted
+    assert shown == visual(name)  # the whole name, never cut
+    assert NAME_MIN_SIZE <= size <= 12.0
+    assert stringWidth(shown, fonts.regular, size) <= width + 1e-6
+
+
+@given(seed=st.integers(0, 2**31), count=st.integers(1, 200))
+def test_version_codes_are_distinct_and_short(seed: int, count: int) -> None:
+    codes = version_codes(seed, count)
+    assert len(codes) == count == len(set(codes))
+    assert all(2 <= len(c) <= 8 for c in codes)
+    assert codes == version_codes(seed, count)
+
+
+# --- bad input ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "holds no names"),
+        (b"\n \n\n", "holds no names"),
+        (b"\x7fELF\x02\x01\x01\x00\x00\x00", "is not text"),
+        (b"Ada\n\xff\xfeBob\n", "is not UTF-8"),
+        ("\n".join(f"Pupil {i}" for i in range(201)).encode(), "at most 200"),
+        (b"Ada\n" + b"x" * 5000 + b"\n", "line 2 is 5,000 characters long"),
+        (b"Ada\n\x1b[31mBob\n", "control character"),
+    ],
+)
+def test_bad_names_files_are_one_line_exit_2_nothing_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes, message: str
+) -> None:
+    names = tmp_path / "names.txt"
+    names.write_bytes(content)
+    out = tmp_path / "out" / "s.pdf"
+    assert main(["worksheet", "-q", "--names", str(names), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "names.txt" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert not out.parent.exists()
+
+
+def test_a_missing_names_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["worksheet", "-q", "--names", str(tmp_path / "none.txt")]) == 2
+    assert "none.txt" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('kind = "worksheet"\ntitle = "T"\nnames = []\n[[section]]\n', "it is empty"),
+        ('title = "T"\nnames = ["Ada"]\n[[section]]\n', "it is for worksheets"),
+        ('kind = "worksheet"\ntitle = "T"\nnames = ["Ada", " "]\n[[section]]\n', "name 2 is empty"),
+        ('kind = "worksheet"\ntitle = "T"\nnames = ["A\\u0007"]\n[[section]]\n', r"U\+0007"),
+    ],
+)
+def test_bad_names_keys(text: str, message: str) -> None:
+    with pytest.raises(TemplateError, match=message) as info:
+        parse_template(text, source="t.toml")
+    assert 'key "names"' in str(info.value)
+
+
+def test_names_need_a_field_to_print_on(tmp_path: Path) -> None:
+    template = tmp_path / "t.toml"
+    with_fields = _with_names(["Ada"])
+    assert with_fields.count('kind = "worksheet"') == 1
+    template.write_text(
+        with_fields.replace('kind = "worksheet"', 'kind = "worksheet"\nfields = []'), "utf-8"
+    )
+    with pytest.raises(TemplateError, match="first of the fields"):
+        build_book(str(template), output=tmp_path / "t.pdf")
+
+
+def test_a_name_the_font_cannot_show_is_named(tmp_path: Path) -> None:
+    template = tmp_path / "t.toml"
+    template.write_text(_with_names(["Ada", "王小明"]), "utf-8")
+    with pytest.raises(MazebookError, match="王小明"):
+        build_book(str(template), output=tmp_path / "t.pdf")
+    assert not (tmp_path / "t.pdf").exists()
+
+
+def test_a_name_too_long_for_any_size_is_refused(tmp_path: Path) -> None:
+    template = tmp_path / "t.toml"
+    template.write_text(_with_names(["W" * 80], "a5"), "utf-8")
+    with pytest.raises(TemplateError, match="too long for the"):
+        build_book(str(template), output=tmp_path / "t.pdf")
