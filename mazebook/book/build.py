@@ -376,6 +376,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         start_word=texts("start"),
         finish_word=texts("finish"),
         side_room=setup.side_room,
+        font=setup.fonts.bold,
     )
     return _Made(planned, card, record), geom
 

@@ -400,7 +400,12 @@ def render_worksheet(
             records.append(record)
             label = str(planned.number)
             pupil = MazeCard(
-                geom, label, start_word=start, finish_word=finish, side_room=setup.side_room
+                geom,
+                label,
+                start_word=start,
+                finish_word=finish,
+                side_room=setup.side_room,
+                font=fonts.bold,
             )
             key = replace(pupil, show_solution=True)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
