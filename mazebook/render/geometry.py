@@ -239,8 +239,15 @@ def widen_hub(geom: MazeGeometry, radius: float) -> MazeGeometry:
     )
 
 
-#: Radius of the target dot of an inside goal, in cells.
+#: Radius of the target dot of an inside goal, in cells (goal_dot_radius caps it).
 GOAL_DOT_RADIUS = 0.3
+
+
+def goal_dot_radius(arrow: float) -> float:
+    """The goal dot's radius (cells) beside arrows ``arrow`` cells long: 0.3 cell, but never
+    more than a third of an arrow, so very large cells get a dot the size of their arrows and
+    the goal's word stays close to its centre."""
+    return min(GOAL_DOT_RADIUS, arrow / 3.0)
 
 
 def marker_triangle(
@@ -271,7 +278,7 @@ def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, floa
         points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
     for marker, entering in ((geom.start, True), (geom.finish, False)):
         if marker.inside:
-            r = GOAL_DOT_RADIUS
+            r = goal_dot_radius(arrow)
             points.append(np.array([[marker.x - r, marker.y - r], [marker.x + r, marker.y + r]]))
         else:
             points.append(marker_triangle(marker, arrow, entering=entering))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import GOAL_DOT_RADIUS, Marker, MazeGeometry, marker_triangle, widen_hub
+from .geometry import Marker, MazeGeometry, goal_dot_radius, marker_triangle, widen_hub
 from .style import Fit, fit_maze, marker_length
 
 #: Smallest and largest size of the START / FINISH words (points).
@@ -28,9 +28,9 @@ LABEL_SIZE, LABEL_SIZE_MAX = 7.0, 14.0
 LABEL_ROOM = 11.0
 #: Share of the label size above the baseline (ascent) and below it (descent).
 ASCENT, DESCENT = 0.73, 0.24
-#: Farthest the nearest edge of a word's box may be from its mark's centre (points: 5 mm, so a
+#: Farthest the nearest edge of a word's box may be from its mark's centre (points: 4.5 mm, so a
 #: reader finds the word beside the mark it names).
-NEAR = 5.0 * 72.0 / 25.4
+NEAR = 4.5 * 72.0 / 25.4
 #: Clear space kept between a word and any wall, arrow or other word (points).
 CLEARANCE = 1.5
 #: Making room for words a maze's own room cannot hold: the maze is drawn smaller by this share
@@ -152,7 +152,7 @@ _BATCH = 6
 
 def _arrow_box(marker: Marker, arrow: float, entering: bool) -> tuple[float, float, float, float]:
     if marker.inside:
-        r = GOAL_DOT_RADIUS
+        r = goal_dot_radius(arrow)
         return (marker.x - r, marker.y - r, marker.x + r, marker.y + r)
     pts = marker_triangle(marker, arrow, entering=entering)
     return (
@@ -259,11 +259,14 @@ def label_anchors(
 def _walls_near(
     geom: MazeGeometry, boxes: tuple[tuple[float, float, float, float], ...], reach: float
 ) -> np.ndarray:
-    """The wall pieces that come within ``reach`` of either mark: the only ones a word beside a
-    mark can touch (testing only these keeps placement cheap on large mazes)."""
-    segments = geom.segments.reshape(-1, 4)
+    """The wall pieces, and the solution's (an answer key draws it: the words stay where they
+    are on the puzzle, clear of it too), that come within ``reach`` of either mark: the only
+    ones a word beside a mark can touch (testing only these keeps placement cheap)."""
+    line = np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2)
+    pieces = [geom.segments.reshape(-1, 4), np.concatenate([line[:-1], line[1:]], axis=1)]
     if len(geom.arcs):
-        segments = np.concatenate([segments, _sample_arcs(geom.arcs)])
+        pieces.append(_sample_arcs(geom.arcs))
+    segments = np.concatenate(pieces)
     lo_x = np.minimum(segments[:, 0], segments[:, 2])
     hi_x = np.maximum(segments[:, 0], segments[:, 2])
     lo_y = np.minimum(segments[:, 1], segments[:, 3])
@@ -361,7 +364,8 @@ def hub_for_words(
         size = label_size(scale)
         w = max(width_of(word, size) for word in inside) + 2 * CLEARANCE
         h = size * (ASCENT + DESCENT) + max(CLEARANCE, 0.25 * size) + 2 * CLEARANCE
-        need = math.hypot(w / 2, GOAL_DOT_RADIUS * scale + h) / scale * 1.04
+        dot = goal_dot_radius(marker_length(scale) / scale) * scale
+        need = math.hypot(w / 2, dot + h) / scale * 1.04
         if need <= drawn.hub:
             break
         scale *= (drawn.width) / (geom.width + 2 * (need - geom.hub))

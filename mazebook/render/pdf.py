@@ -22,10 +22,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import (
-    GOAL_DOT_RADIUS,
     MazeGeometry,
     arc_to_beziers,
     clamp_overhang,
+    goal_dot_radius,
     marker_triangle,
 )
 from .labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
@@ -97,7 +97,7 @@ def draw_maze(
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
         if marker.inside:
-            ops.append(_dot_ops(marker.x, marker.y, GOAL_DOT_RADIUS))
+            ops.append(_dot_ops(marker.x, marker.y, goal_dot_radius(arrow)))
             continue
         pts = numbers(marker_triangle(marker, arrow, entering=entering))
         ops.append("%s %s m %s %s l %s %s l h f\n" % tuple(pts))

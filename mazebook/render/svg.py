@@ -10,7 +10,7 @@ import numpy as np
 import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .geometry import GOAL_DOT_RADIUS, MazeGeometry, clamp_overhang, marker_triangle
+from .geometry import MazeGeometry, clamp_overhang, goal_dot_radius, marker_triangle
 from .labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
@@ -104,7 +104,7 @@ def to_svg(
     for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
         if marker.inside:
             centre = (round(marker.x, 3), round(marker.y, 3))
-            markers.add(dwg.circle(centre, GOAL_DOT_RADIUS, id=name))
+            markers.add(dwg.circle(centre, round(goal_dot_radius(arrow), 4), id=name))
             continue
         pts = marker_triangle(marker, arrow, entering=entering)
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
