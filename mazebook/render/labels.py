@@ -81,6 +81,18 @@ def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     segments against all boxes at once)."""
     if not len(segments) or not len(boxes):
         return np.zeros(len(boxes), dtype=bool)
+    # only segments whose bounding box meets some box can enter one: most are far away
+    xs, ys = segments[:, 0::2], segments[:, 1::2]
+    near = (
+        (xs.max(axis=1)[:, None] >= boxes[None, :, 0])
+        & (xs.min(axis=1)[:, None] <= boxes[None, :, 2])
+        & (ys.max(axis=1)[:, None] >= boxes[None, :, 1])
+        & (ys.min(axis=1)[:, None] <= boxes[None, :, 3])
+    )
+    rows = np.flatnonzero(near.any(axis=1))
+    if not len(rows):
+        return np.zeros(len(boxes), dtype=bool)
+    segments, near = segments[rows], near[rows]
     px, py = segments[:, :1], segments[:, 1:2]
     dx, dy = segments[:, 2:3] - px, segments[:, 3:4] - py
     x0, y0, x1, y1 = (boxes[None, :, i] for i in range(4))
@@ -93,7 +105,7 @@ def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         lo = np.where(p < -1e-12, np.maximum(lo, t), lo)
         hi = np.where(p > 1e-12, np.minimum(hi, t), hi)
         hi = np.where(parallel & (q < 0), -1.0, hi)
-    result: np.ndarray = np.any(lo <= hi, axis=0)
+    result: np.ndarray = np.any(near & (lo <= hi), axis=0)
     return result
 
 
@@ -114,10 +126,11 @@ class _Scene:
         self, candidates: Iterator[tuple[float, float, float, float]], others: list[Label]
     ) -> tuple[float, float, float, float] | None:
         """The first candidate box inside the region, clear of the arrows, the other words and
-        every wall (by CLEARANCE); None if none is. Walls are tested a few boxes at a time:
-        the first, most telling places usually fit."""
+        every wall (by CLEARANCE); None if none is. Walls are tested against the first few
+        boxes (the most telling places usually fit), then against all the others at once."""
         r, pad = self.region, self.pad
         kept: list[tuple[float, float, float, float]] = []
+        tested = False
         for x0, y0, x1, y1 in candidates:
             if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3]:
                 continue
@@ -127,11 +140,11 @@ class _Scene:
             if any(_overlap(grown, (o.x0, o.y0, o.x1, o.y1)) for o in others):
                 continue
             kept.append((x0, y0, x1, y1))
-            if len(kept) == _BATCH:
+            if len(kept) == _BATCH and not tested:
                 found = self._clear(kept)
                 if found is not None:
                     return found
-                kept = []
+                kept, tested = [], True
         return self._clear(kept)
 
     def _clear(
@@ -146,8 +159,8 @@ class _Scene:
         return boxes[int(clear[0])] if len(clear) else None
 
 
-#: Candidate boxes tested against the walls at once.
-_BATCH = 6
+#: Candidate boxes tested against the walls first, before all the others.
+_BATCH = 8
 
 
 def _arrow_box(marker: Marker, arrow: float, entering: bool) -> tuple[float, float, float, float]:
@@ -185,29 +198,38 @@ def _candidates(
         if nx:  # left or right of the arrow: the word's box slides up and down
             x0 = ax1 + gap if nx > 0 else ax0 - gap - w
             reach = (x0 - cx) if nx > 0 else (cx - x0 - w)
-            for y0 in _slides(cy, h, reach, near):
+            for y0 in _slides(cy, h, reach, near, oy):
                 yield (x0, y0, x0 + w, y0 + h)
         else:  # above or below it: the box slides left and right
             y0 = ay1 + gap if ny > 0 else ay0 - gap - h
             reach = (y0 - cy) if ny > 0 else (cy - y0 - h)
-            for x0 in _slides(cx, w, reach, near):
+            for x0 in _slides(cx, w, reach, near, ox):
                 yield (x0, y0, x0 + w, y0 + h)
 
 
-def _slides(centre: float, length: float, reach: float, near: float) -> Iterator[float]:
+def _slides(
+    centre: float, length: float, reach: float, near: float, outward: float
+) -> Iterator[float]:
     """Starts of a box of ``length`` along a side ``reach`` away from the arrow's ``centre``:
-    centred first, then moved either way in steps, as far as its nearest corner stays within
-    ``near`` of the centre."""
+    centred first, then moved in steps, as far as its nearest corner stays within ``near`` of
+    the centre: first the way the arrow points along that side (``outward``'s sign: away from
+    the maze, where there are no walls), then back."""
     yield centre - length / 2
     if reach >= near:
         return
     spare = math.sqrt(near * near - reach * reach)  # how far past the centre the box may end
     most = length / 2 + spare
     steps = 6
-    for k in range(1, steps + 1):
-        shift = most * k / steps
-        yield centre - length / 2 + shift
-        yield centre - length / 2 - shift
+    shifts = [most * k / steps for k in range(1, steps + 1)]
+    if abs(outward) < 1e-9:  # along the arrow's end: either way alike
+        for shift in shifts:
+            yield centre - length / 2 + shift
+            yield centre - length / 2 - shift
+        return
+    sign = 1.0 if outward > 0 else -1.0
+    for way in (sign, -sign):
+        for shift in shifts:
+            yield centre - length / 2 + way * shift
 
 
 def word_room(words: tuple[str, str], width_of: WidthOf, min_cell: float) -> float:
