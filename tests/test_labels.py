@@ -209,3 +209,27 @@ def test_large_cells_get_large_words() -> None:
     small = label_anchors(geom, 8.0, ("START", "FINISH"), width_of, (-12, -6, 16, 10))
     assert {label.size for label in big} == {LABEL_SIZE_MAX}
     assert {label.size for label in small} == {LABEL_SIZE}
+
+
+@pytest.mark.parametrize("box", [(300.0, 300.0), (200.0, 300.0)])
+def test_no_room_beside_the_side_arrows_draws_the_maze_a_little_smaller(
+    box: tuple[float, float],
+) -> None:
+    # arrows in the middle of both sides, and no room at all outside the box: the words fit
+    # beside their arrows only once the maze leaves them some, so it is drawn smaller
+    maze = generate("backtracker", 12, 12, seed=2, openings="sides")
+    geom = maze_geometry(maze)
+    font = default_fonts().bold
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, font, size))
+
+    placed = place_maze(geom, *box, ("START", "FINISH"), width_of, (0.0, 0.0))
+    full = fit_maze(geom.width, geom.height, *box).scale
+    assert [label.word for label in placed.labels] == ["START", "FINISH"]
+    assert 0.75 * full <= placed.fit.scale < full
+    s, fit = placed.fit.scale, placed.fit
+    for label, mark in zip(placed.labels, (geom.start, geom.finish), strict=True):
+        assert -fit.x / s <= label.x0 and label.x1 <= (box[0] - fit.x) / s  # inside the box
+        assert abs((label.y0 + label.y1) / 2 - mark.y) * s < 12  # level with its arrow
+        assert min(abs(label.x0 - mark.x), abs(label.x1 - mark.x)) * s < 12  # and beside it
