@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from mazebook import generate
 from mazebook.book import build_book
 from mazebook.cli import main
-from mazebook.render.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors
+from mazebook.render.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors, place_maze
 from mazebook.render.shapes import maze_geometry
 from mazebook.render.style import fit_maze
 from mazebook.render.typeset import default_fonts
@@ -158,20 +158,24 @@ def test_words_are_level_sized_from_the_cell_and_clear_of_walls(
     if name == "hex":
         width = max(width, height // 2 + 2)
     maze = generate("backtracker", width, height, seed=seed, shape=name, **options)
-    geom = maze_geometry(maze)
-    fit = fit_maze(geom.width, geom.height, box[0] - 70, box[1] - 22)
-    s = fit.scale
     font = default_fonts().bold
 
     def width_of(word: str, size: float) -> float:
         return float(stringWidth(word, font, size))
 
-    room = (35 + fit.x) / s, (11 + fit.y) / s
-    region = (-room[0], -room[1], geom.width + room[0], geom.height + room[1])
-    labels = label_anchors(geom, s, ("START", "FINISH"), width_of, region)
+    box_w, box_h, room = box[0] - 70, box[1] - 22, (35.0, 11.0)
+    placed = place_maze(maze_geometry(maze), box_w, box_h, ("START", "FINISH"), width_of, room)
+    geom, fit, labels = placed.geom, placed.fit, placed.labels
+    s = fit.scale
+    region = (
+        (-room[0] - fit.x) / s,
+        (-room[1] - fit.y) / s,
+        (box_w + room[0] - fit.x) / s,
+        (box_h + room[1] - fit.y) / s,
+    )
     assert [label.word for label in labels] == ["START", "FINISH"]
     walls = _wall_points(geom)
-    for label in labels:
+    for label, mark in zip(labels, (geom.start, geom.finish), strict=True):
         assert LABEL_SIZE <= label.size <= LABEL_SIZE_MAX
         assert label.y1 - label.y0 < label.x1 - label.x0  # set level: wider than tall
         inside = (
@@ -183,6 +187,12 @@ def test_words_are_level_sized_from_the_cell_and_clear_of_walls(
         assert not inside.any(), label
         assert region[0] <= label.x0 and label.x1 <= region[2]
         assert region[1] <= label.y0 and label.y1 <= region[3]
+        # beside its own mark: the box's nearest edge within 6 mm of the opening (the arrow
+        # starts at the opening and is at most 14 pt long: its centre is within 8.1 pt of it)
+        dx = max(label.x0 - mark.x, 0.0, mark.x - label.x1) * s
+        dy = max(label.y0 - mark.y, 0.0, mark.y - label.y1) * s
+        assert np.hypot(dx, dy) <= 6 * 72 / 25.4 + 8.1, label
+    assert fit.scale >= fit_maze(geom.width, geom.height, box_w, box_h).scale * 0.75  # a little
     a, b = labels
     assert a.x1 <= b.x0 or b.x1 <= a.x0 or a.y1 <= b.y0 or b.y1 <= a.y0  # apart
 
@@ -199,3 +209,27 @@ def test_large_cells_get_large_words() -> None:
     small = label_anchors(geom, 8.0, ("START", "FINISH"), width_of, (-12, -6, 16, 10))
     assert {label.size for label in big} == {LABEL_SIZE_MAX}
     assert {label.size for label in small} == {LABEL_SIZE}
+
+
+@pytest.mark.parametrize("box", [(300.0, 300.0), (200.0, 300.0)])
+def test_no_room_beside_the_side_arrows_draws_the_maze_a_little_smaller(
+    box: tuple[float, float],
+) -> None:
+    # arrows in the middle of both sides, and no room at all outside the box: the words fit
+    # beside their arrows only once the maze leaves them some, so it is drawn smaller
+    maze = generate("backtracker", 12, 12, seed=2, openings="sides")
+    geom = maze_geometry(maze)
+    font = default_fonts().bold
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, font, size))
+
+    placed = place_maze(geom, *box, ("START", "FINISH"), width_of, (0.0, 0.0))
+    full = fit_maze(geom.width, geom.height, *box).scale
+    assert [label.word for label in placed.labels] == ["START", "FINISH"]
+    assert 0.75 * full <= placed.fit.scale < full
+    s, fit = placed.fit.scale, placed.fit
+    for label, mark in zip(placed.labels, (geom.start, geom.finish), strict=True):
+        assert -fit.x / s <= label.x0 and label.x1 <= (box[0] - fit.x) / s  # inside the box
+        assert abs((label.y0 + label.y1) / 2 - mark.y) * s < 12  # level with its arrow
+        assert min(abs(label.x0 - mark.x), abs(label.x1 - mark.x)) * s < 12  # and beside it

@@ -78,7 +78,11 @@ def test_circle_svg_walls_read_back_to_the_same_graph(rings: int, inner: int, se
     arcs = svg_arcs(path_d(svg, "wall-arcs"))
     counts = list(maze.grid.params["ring_counts"])
     first = np.concatenate([[0], np.cumsum(counts)])
-    centre = rings + 1.0
+    # the centre disc may be drawn wider than a ring to hold the goal's word: its radius is
+    # what the outer circle's has beyond the rings
+    hub = max(arc[2] for arc in arcs) - rings
+    assert hub >= 1.0 - 1e-3
+    centre = rings + hub
 
     def polar(r: float, turns: float) -> tuple[float, float]:
         a = 2 * math.pi * turns - math.pi / 2
@@ -91,13 +95,13 @@ def test_circle_svg_walls_read_back_to_the_same_graph(rings: int, inner: int, se
         for i in range(c):
             cell = int(first[k]) + i
             # the radial side to the next cell clockwise, at mid-depth of the ring
-            if not on_runs(polar(k + 0.5, (i + 1) / c), runs):
+            if not on_runs(polar(k + hub - 0.5, (i + 1) / c), runs):
                 open_pairs.add(frozenset((cell, int(first[k]) + (i + 1) % c)))
             # the inner side, half way along the cell
-            if not on_arcs(polar(k, (i + 0.5) / c), centre, arcs):
+            if not on_arcs(polar(k + hub - 1, (i + 0.5) / c), centre, arcs):
                 parent = 0 if k == 1 else int(first[k - 1]) + i * counts[k - 1] // c
                 open_pairs.add(frozenset((cell, parent)))
-            if k == rings and not on_arcs(polar(k + 1, (i + 0.5) / c), centre, arcs):
+            if k == rings and not on_arcs(polar(k + hub, (i + 0.5) / c), centre, arcs):
                 outer_gaps.append(cell)
     assert open_pairs == passages_of(maze)
     assert outer_gaps == [maze.entrance.cell]

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.book import build_book
-from mazebook.book.document import MazeCard, draw_labels
+from mazebook.book.document import MazeCard, draw_maze_box
 from mazebook.book.layout import Box
 from mazebook.cli import main
 from mazebook.engine import generate
@@ -25,7 +25,6 @@ from mazebook.errors import FontError
 from mazebook.preflight import preflight
 from mazebook.render.pdf import new_canvas
 from mazebook.render.shapes import maze_geometry
-from mazebook.render.style import fit_maze
 from mazebook.render.typeset import (
     FONT_DIR,
     check_text,
@@ -210,7 +209,7 @@ def test_start_and_finish_words_never_overlap(tmp_path: Path) -> None:
 
         setattr(canvas, name, record)
     card = MazeCard(geom, "")
-    draw_labels(canvas, fonts, geom, fit_maze(geom.width, geom.height, box.width, box.height), box)
+    draw_maze_box(canvas, fonts, card, box)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     spans = []

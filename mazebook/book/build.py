@@ -392,6 +392,7 @@ def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeG
         finish_word=texts("finish"),
         side_room=setup.side_room,
         letters=trail_letters(choice.maze, record),
+        font=setup.fonts.bold,
     )
     return _Made(planned, card, record), geom
 

@@ -9,21 +9,21 @@ are all painters, so other documents (worksheets) compose their own pages the sa
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import BinaryIO
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..render.geometry import MazeGeometry, drawing_extent
-from ..render.labels import LABEL_ROOM, word_room
+from ..render.labels import LABEL_ROOM, Placement, word_room
 from ..render.numbers import draw_number_path, fit_grid, ink_box
-from ..render.pdf import draw_labels as pdf_labels
-from ..render.pdf import draw_maze, new_canvas
+from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
 from ..render.style import Fit, Style, fit_maze, marker_length
 from ..render.typeset import FontPair, fit_prefix, visual
-from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box
 
 Painter = Callable[[Canvas, PageFrame], None]
 
@@ -132,6 +132,7 @@ class MazeCard:
     side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
     #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
     letters: tuple[tuple[float, float, str, bool], ...] = ()
+    font: str = ""  # the words' font (the bundled bold if empty)
 
 
 def caption_size(slot: Slot) -> float:
@@ -191,11 +192,31 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     return shown + "…" if shown else ""
 
 
-def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
+@functools.lru_cache(maxsize=32)
+def placement(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> Placement:
+    """Where the card's maze and words land in ``box`` (the words may use ``side_room`` points
+    left and right of it, LABEL_ROOM above and below): the one answer the drawing and the
+    manifest's boxes share. A card without words keeps the plain fit. Remembered for the last
+    few cards (a card is the same object from its manifest box to its page), so a placement
+    is worked out once."""
+    geom = card.geometry
+    if not card.labels:
+        return Placement(geom, fit_maze(geom.width, geom.height, box.width, box.height), ())
+    return place_words(
+        geom,
+        width=box.width,
+        height=box.height,
+        words=(card.start_word, card.finish_word),
+        font=card.font or None,
+        room=(side_room, LABEL_ROOM),
+    )
+
+
+def maze_ink_box(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> list[float]:
     """[x0, y0, x1, y1] in PDF points (origin at the lower left of the media box): where
     draw_maze_box puts the maze's walls and arrows in ``box``, strokes included."""
-    geom = card.geometry
-    fit = fit_maze(geom.width, geom.height, box.width, box.height)
+    placed = placement(card, box, side_room=side_room)
+    geom, fit = placed.geom, placed.fit
     s = fit.scale
     style = answer_style(s) if card.show_solution else puzzle_style(s)
     x0, y0, x1, y1 = drawing_extent(geom, marker_length(s) / s)
@@ -210,7 +231,8 @@ def maze_ink_box(card: MazeCard, box: Box) -> list[float]:
 
 def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
     """maze_ink_box of a card drawn in a slot by draw_card."""
-    return maze_ink_box(card, maze_box(slot, labels=card.labels, side_room=card.side_room))
+    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    return maze_ink_box(card, box, side_room=box.x - slot.maze.x)
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
@@ -225,25 +247,27 @@ def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fi
 def draw_maze_box(
     canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM
 ) -> Fit:
-    """The maze centred in the box, with the style its cell size calls for, and its labels
-    (which may use ``side_room`` points left and right of the box, LABEL_ROOM above and below)."""
-    scale = maze_scale(card.geometry.width, card.geometry.height, box.width, box.height)
+    """The maze in the box as ``placement`` puts it, with the style its cell size calls for, and
+    its words (set in the card's font, else the fonts' bold)."""
+    if card.labels and not card.font:
+        card = replace(card, font=fonts.bold)
+    placed = placement(card, box, side_room=side_room)
+    scale = placed.fit.scale
     style = answer_style(scale) if card.show_solution else puzzle_style(scale)
     fit = draw_maze(
         canvas,
-        card.geometry,
+        placed.geom,
         x=box.x,
         y=box.y,
         width=box.width,
         height=box.height,
         style=style,
         show_solution=card.show_solution,
+        fit=placed.fit,
     )
     if card.letters:
         draw_letters(canvas, fonts, card, fit, box)
-    if card.labels:
-        words = (card.start_word, card.finish_word)
-        draw_labels(canvas, fonts, card.geometry, fit, box, words, side_room=side_room)
+    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
     return fit
 
 
@@ -278,31 +302,6 @@ def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> f
         return float(stringWidth(word, fonts.bold, size))
 
     return max(LABEL_ROOM, word_room(shown, width_of, min_cell))
-
-
-def draw_labels(
-    canvas: Canvas,
-    fonts: FontPair,
-    geom: MazeGeometry,
-    fit: Fit,
-    box: Box,
-    words: tuple[str, str] = ("START", "FINISH"),
-    *,
-    side_room: float = LABEL_ROOM,
-) -> None:
-    """START and FINISH (or the given ``words``) for a maze drawn in ``box``."""
-    pdf_labels(
-        canvas,
-        geom,
-        fit,
-        x=box.x,
-        y=box.y,
-        height=box.height,
-        width=box.width,
-        words=words,
-        font=fonts.bold,
-        room=(side_room, LABEL_ROOM),
-    )
 
 
 @dataclass(frozen=True, eq=False)

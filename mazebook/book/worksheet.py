@@ -428,6 +428,7 @@ def render_worksheet(
                 finish_word=finish,
                 side_room=setup.side_room,
                 letters=letters,
+                font=fonts.bold,
             )
             word = record["trail"]["word"] if "trail" in record else ""
             key = replace(pupil, show_solution=True, caption_right=word)

@@ -22,13 +22,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .geometry import (
-    GOAL_DOT_RADIUS,
     MazeGeometry,
     arc_to_beziers,
     clamp_overhang,
+    goal_dot_radius,
     marker_triangle,
 )
-from .labels import LABEL_ROOM, LEGEND_DOT, Label, label_anchors, word_room
+from .labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
 from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -65,12 +65,14 @@ def draw_maze(
     height: float,
     style: Style = DEFAULT_STYLE,
     show_solution: bool = False,
+    fit: Fit | None = None,
 ) -> Fit:
-    """Draw the maze centred in the box whose lower-left corner is (x, y), in points.
+    """Draw the maze centred in the box whose lower-left corner is (x, y), in points, or where
+    ``fit`` says (a placement's, which may draw it smaller to make room for its words).
 
     Returns the fit (cell size in points and offset) so callers can place labels.
     """
-    fit = fit_maze(geom.width, geom.height, width, height)
+    fit = fit or fit_maze(geom.width, geom.height, width, height)
     s = fit.scale
     left = x + fit.x
     top = y + height - fit.y
@@ -95,7 +97,7 @@ def draw_maze(
     ops.append(f"{style.marker_gray:.3f} g\n")
     for marker, entering in ((geom.start, True), (geom.finish, False)):
         if marker.inside:
-            ops.append(_dot_ops(marker.x, marker.y, GOAL_DOT_RADIUS))
+            ops.append(_dot_ops(marker.x, marker.y, goal_dot_radius(arrow)))
             continue
         pts = numbers(marker_triangle(marker, arrow, entering=entering))
         ops.append("%s %s m %s %s l %s %s l h f\n" % tuple(pts))
@@ -104,47 +106,50 @@ def draw_maze(
     return fit
 
 
-def draw_labels(
-    canvas: Canvas,
-    geom: MazeGeometry,
-    fit: Fit,
-    *,
-    x: float,
-    y: float,
-    height: float,
-    width: float,
-    words: tuple[str, str] = ("START", "FINISH"),
-    font: str | None = None,
-    room: tuple[float, float] = (LABEL_ROOM, LABEL_ROOM),
-) -> list[Label]:
-    """START and FINISH (or ``words``) where ``labels.label_anchors`` puts them, for a maze
-    drawn by ``draw_maze`` in the box with lower-left corner (x, y); the words may use ``room``
-    points (left and right, top and bottom) around that box. Returns the labels set."""
-    face = font or default_fonts().bold
-    shown = (visual(words[0]), visual(words[1]))
+def width_of_font(face: str) -> WidthOf:
+    """A word's width in points in the font ``face`` (registered with reportlab)."""
 
     def width_of(word: str, size: float) -> float:
         return float(stringWidth(word, face, size))
 
+    return width_of
+
+
+def place_words(
+    geom: MazeGeometry,
+    *,
+    width: float,
+    height: float,
+    words: tuple[str, str] = ("START", "FINISH"),
+    font: str | None = None,
+    room: tuple[float, float] = (LABEL_ROOM, LABEL_ROOM),
+) -> Placement:
+    """``labels.place_maze`` for a maze drawn in a ``width`` x ``height`` box with the words (in
+    their visual form) set in ``font`` (the bundled bold by default); the words may use
+    ``room`` points (left and right, top and bottom) around the box."""
+    shown = (visual(words[0]), visual(words[1]))
+    face = font or default_fonts().bold
+    return place_maze(geom, width, height, shown, width_of_font(face), room)
+
+
+def draw_words(
+    canvas: Canvas,
+    placement: Placement,
+    *,
+    x: float,
+    y: float,
+    height: float,
+    font: str | None = None,
+) -> None:
+    """The placement's words, for its maze drawn by ``draw_maze`` (with the placement's fit) in
+    the box with lower-left corner (x, y) and this ``height``."""
+    face = font or default_fonts().bold
+    fit = placement.fit
     left, top, s = x + fit.x, y + height - fit.y, fit.scale
-    room_x, room_y = room
-    region = (
-        (x - room_x - left) / s,
-        (top - (y + height + room_y)) / s,
-        (x + width + room_x - left) / s,
-        (top - (y - room_y)) / s,
-    )
-    labels = label_anchors(geom, s, shown, width_of, region)
     canvas.setFillGray(0.0)
-    for label in labels:
-        px, baseline = left + label.x0 * s, top - label.baseline * s
-        if label.legend:
-            r = LEGEND_DOT * label.size
-            canvas.circle(px + r, baseline + 0.35 * label.size, r, stroke=0, fill=1)
-            px += label.legend_width * s
+    for label in placement.labels:
         canvas.setFont(face, label.size)
-        canvas.drawString(px, baseline, label.word)
-    return labels
+        canvas.drawString(left + label.x0 * s, top - label.baseline * s, label.word)
 
 
 def new_canvas(
@@ -234,30 +239,26 @@ def to_pdf(
     page_w, page_h = pagesize
     side = top = margin
     if words:
-        face = default_fonts().bold
-
-        def width_of(word: str, size: float) -> float:
-            return float(stringWidth(word, face, size))
-
         shown = (visual(words[0]), visual(words[1]))
-        side += max(LABEL_ROOM, word_room(shown, width_of, 0.0))
+        side += max(LABEL_ROOM, word_room(shown, width_of_font(default_fonts().bold), 0.0))
         top += LABEL_ROOM
     width, height = page_w - 2 * side, page_h - 2 * top
-    fit = draw_maze(
+    placement = Placement(geom, fit_maze(geom.width, geom.height, width, height), ())
+    if words:
+        room = (side - margin, top - margin)
+        placement = place_words(geom, width=width, height=height, words=words, room=room)
+    draw_maze(
         canvas,
-        geom,
+        placement.geom,
         x=side,
         y=top,
         width=width,
         height=height,
         style=style,
         show_solution=show_solution,
+        fit=placement.fit,
     )
-    if words:
-        room = (side - margin, top - margin)
-        draw_labels(
-            canvas, geom, fit, x=side, y=top, height=height, width=width, words=words, room=room
-        )
+    draw_words(canvas, placement, x=side, y=top, height=height)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

@@ -260,6 +260,7 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
         start=start,
         finish=finish,
         meta=maze_meta(maze),
+        hub=1.0,
     )
 
 

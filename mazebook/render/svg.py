@@ -10,8 +10,8 @@ import numpy as np
 import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .geometry import GOAL_DOT_RADIUS, MazeGeometry, clamp_overhang, marker_triangle
-from .labels import LABEL_ROOM, LEGEND_DOT, Label, label_anchors
+from .geometry import MazeGeometry, clamp_overhang, goal_dot_radius, marker_triangle
+from .labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
 from .typeset import default_fonts, visual
@@ -57,14 +57,12 @@ def to_svg(
     seed are in ``<metadata>``. No timestamps: same maze, same bytes.
     """
     arrow = marker_length(cell) / cell  # in cell units
-    margin = arrow * 1.4 + 0.5
-    x0, y0, x1, y1 = -margin, -margin, geom.width + margin, geom.height + margin
     widths: dict[tuple[str, float], float] = {}
     labels: list[Label] = []
     if words:
-        room = (arrow * 1.25 + LABEL_ROOM / cell) * 2  # as much as a page gives, and then some
-        region = (-room, -room, geom.width + room, geom.height + room)
-        labels = _labels(geom, cell, words, region, widths)
+        geom, labels = _labels(geom, cell, words, widths)
+    margin = arrow * 1.4 + 0.5
+    x0, y0, x1, y1 = -margin, -margin, geom.width + margin, geom.height + margin
     for label in labels:
         x0, y0 = min(x0, label.x0 - 0.2), min(y0, label.y0 - 0.2)
         x1, y1 = max(x1, label.x1 + 0.2), max(y1, label.y1 + 0.2)
@@ -106,7 +104,7 @@ def to_svg(
     for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
         if marker.inside:
             centre = (round(marker.x, 3), round(marker.y, 3))
-            markers.add(dwg.circle(centre, GOAL_DOT_RADIUS, id=name))
+            markers.add(dwg.circle(centre, round(goal_dot_radius(arrow), 4), id=name))
             continue
         pts = marker_triangle(marker, arrow, entering=entering)
         markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
@@ -121,14 +119,12 @@ LABEL_FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
 
 def _labels(
-    geom: MazeGeometry,
-    cell: float,
-    words: tuple[str, str],
-    region: tuple[float, float, float, float],
-    widths: dict[tuple[str, float], float],
-) -> list[Label]:
-    """The labels, measured with the bundled bold font as the PDF sets them; ``widths``
-    collects each word's width (points) at its size, for the text's exact length."""
+    geom: MazeGeometry, cell: float, words: tuple[str, str], widths: dict[tuple[str, float], float]
+) -> tuple[MazeGeometry, list[Label]]:
+    """The drawing (a circle's hub widened for its centre word, as in the PDF) and its labels,
+    measured with the bundled bold font as the PDF sets them; ``widths`` collects each word's
+    width (points) at its size, for the text's exact length. The picture grows to hold the
+    words, so they may use as much room around the maze as a page gives, and then some."""
     font = default_fonts().bold
     shown = (visual(words[0]), visual(words[1]))
 
@@ -136,7 +132,10 @@ def _labels(
         widths[word, size] = float(stringWidth(word, font, size))
         return widths[word, size]
 
-    return label_anchors(geom, cell, shown, width_of, region)
+    geom = hub_for_words(geom, cell, shown, width_of)
+    room = (marker_length(cell) / cell * 1.25 + LABEL_ROOM / cell) * 2
+    region = (-room, -room, geom.width + room, geom.height + room)
+    return geom, label_anchors(geom, cell, shown, width_of, region)
 
 
 def _label_group(
@@ -145,20 +144,14 @@ def _label_group(
     cell: float,
     widths: dict[tuple[str, float], float],
 ) -> svgwrite.container.Group:
-    """``<g id="labels">`` with one level ``<text>`` per word (and a dot for a legend), in cell
+    """``<g id="labels">`` with one level ``<text>`` per word, in cell
     units like the walls; each word's length is fixed to its width in the bundled font, so a
     viewer's substitute font cannot run it into a wall."""
     group = dwg.g(id="labels", fill="black")
     group["font-family"] = LABEL_FONT_FAMILY
     group["font-weight"] = "bold"
     for index, label in enumerate(labels):
-        x = label.x0
-        if label.legend:
-            r = LEGEND_DOT * label.size / cell
-            centre = (round(x + r, 3), round(label.baseline - 0.35 * label.size / cell, 3))
-            group.add(dwg.circle(centre, round(r, 3)))
-            x += label.legend_width
-        text = dwg.text(label.word, insert=(round(x, 3), round(label.baseline, 3)))
+        text = dwg.text(label.word, insert=(round(label.x0, 3), round(label.baseline, 3)))
         text["font-size"] = f"{label.size / cell:.4f}"
         text["textLength"] = f"{widths[label.word, label.size] / cell:.4f}"
         text["lengthAdjust"] = "spacingAndGlyphs"
