@@ -62,10 +62,13 @@ async def sheet_preview(request: Request) -> HTMLResponse:
             with request_folder(root_of(request)) as folder:
                 built = build_sheet(fields, font, folder)
                 png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+            per_page = int(fields.get("per_page", "4"))
             info = {
                 "pages": built.page_count,
                 "mazes": built.puzzle_count,
                 "seconds": round(built.seconds, 2),
+                "title": fields.get("title", "").strip() or "worksheet",
+                "first": _mazes(min(per_page, built.puzzle_count)),
             }
             return {"image": base64.b64encode(png).decode(), "info": info}
 
@@ -75,8 +78,14 @@ async def sheet_preview(request: Request) -> HTMLResponse:
     return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
 
 
+def _mazes(count: int) -> str:
+    """'1 maze', '4 mazes'."""
+    return f"{count} maze" + ("" if count == 1 else "s")
+
+
 async def sheet_download(request: Request) -> Response:
-    """A worksheet file: sheets, answer key or manifest (built again from the form)."""
+    """A worksheet file: sheets, answer key or manifest (built again from the form); with
+    ``?print=1`` the sheets are shown in the browser (inline), for the Print button."""
     kind = request.path_params["kind"]
     if kind not in ("interior", "answers", "manifest"):
         return HTMLResponse("<p>unknown file</p>", status_code=404)
@@ -91,4 +100,7 @@ async def sheet_download(request: Request) -> Response:
         data, name = await run_in_threadpool(work)
     except actions.FieldError as exc:
         return error_page(str(exc))
-    return attachment(data, name, DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]])
+    media = DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]]
+    if kind == "interior" and request.query_params.get("print") == "1":  # the Print button
+        return Response(data, media_type=media, headers={"Content-Disposition": "inline"})
+    return attachment(data, name, media)
