@@ -621,8 +621,8 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         level=None if "-" in levels or "–" in levels else levels,
         levels=levels if "-" in levels or "–" in levels else None,
         page_size=form.get("page_size", "letter"),
-        title=_own_words(form.get("title", ""), "title") or texts["title"],
-        instruction=_own_words(form.get("instruction", ""), "instruction") or None,
+        title=_own_words(form.get("title", texts["title"]), "title", texts),
+        instruction=_own_words(form.get("instruction", ""), "instruction", texts) or None,
         font=None if font is None else str(font),
         min_cell=None,
         fit=None,
@@ -645,11 +645,12 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         raise sheet_error(exc, None, None) from None
 
 
-def _own_words(text: str, key: str) -> str:
-    """A title or instruction box's text, or "" where it is some language's default (the
-    chosen language's own words are then used)."""
-    text = text.strip()
-    return "" if any(text == t[key] for t in SHEET_TEXTS.values()) else text
+def _own_words(text: str, key: str, texts: Mapping[str, str]) -> str:
+    """A title or instruction box's text; where it is some language's default, the chosen
+    language's own words (a box left as it was follows the language)."""
+    if any(text.strip() == t[key] for t in SHEET_TEXTS.values()):
+        return texts[key]
+    return text
 
 
 @dataclass(frozen=True)
