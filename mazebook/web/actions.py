@@ -131,7 +131,7 @@ PRESETS: dict[str, Preset] = {
     for p in (
         Preset("easy", "Easy", 2, "1-2", "ages 4–6"),
         Preset("medium", "Medium", 4, "3-4", "ages 7–9"),
-        Preset("hard", "Hard", 7, "5-6", "ages 10 and up"),
+        Preset("hard", "Hard", 7, "5-6", "ages 10+"),
     )
 }
 
