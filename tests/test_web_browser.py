@@ -522,3 +522,26 @@ def test_worksheet_words_follow_the_language_until_typed(server: str, browser: A
     assert instruction.get_attribute("value") == SHEET_TEXTS["fr"]["instruction"]
     _choose(browser, "sheet-preset-easy")
     assert browser.find_element(By.ID, "sheet-levels").get_attribute("value") == "1-2"
+
+
+def _sideways(browser: Any) -> int:
+    """How far the page scrolls sideways (px)."""
+    return int(
+        browser.execute_script(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+    )
+
+
+@pytest.mark.slow
+def test_no_sideways_scroll_at_360_px_with_everything_open(server: str, browser: Any) -> None:
+    _fresh_page(browser, server, (360, 740))
+    assert _sideways(browser) == 0
+    _open_every_details(browser)
+    assert _sideways(browser) == 0
+    wide = browser.execute_script(
+        """return [...document.querySelectorAll("main *")]
+             .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth)
+             .map((e) => e.id || e.tagName);"""
+    )
+    assert wide == []
