@@ -788,3 +788,11 @@ def test_worksheet_words_and_difficulty_in_plain_words(client: TestClient) -> No
     assert {p["level"] for p in hard["puzzles"]} <= {5, 6}
     page = client.get("/").text
     assert 'id="sheet-words" data-texts="' in page and "Labyrinth" in page
+
+
+def test_the_page_script_is_served_and_axe_is_not(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'src="/static/app.js"' in page and "axe" not in page
+    script = client.get("/static/app.js")
+    assert script.status_code == 200 and "openPrintDialog" in script.text
+    assert client.get("/static/axe.min.js").status_code == 404  # a test fixture only

@@ -53,7 +53,7 @@ def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
 
 
 async def sheet_preview(request: Request) -> HTMLResponse:
-    """The worksheet preview partial: its first sheet as a PNG."""
+    """The worksheet preview partial: its first sheet and first answer page as PNGs."""
 
     async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
@@ -62,6 +62,7 @@ async def sheet_preview(request: Request) -> HTMLResponse:
             with request_folder(root_of(request)) as folder:
                 built = build_sheet(fields, font, folder)
                 png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+                answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
             per_page = int(fields.get("per_page", "4"))
             info = {
                 "pages": built.page_count,
@@ -70,7 +71,11 @@ async def sheet_preview(request: Request) -> HTMLResponse:
                 "title": fields.get("title", "").strip() or "worksheet",
                 "first": _mazes(min(per_page, built.puzzle_count)),
             }
-            return {"image": base64.b64encode(png).decode(), "info": info}
+            return {
+                "image": base64.b64encode(png).decode(),
+                "answers": base64.b64encode(answers).decode(),
+                "info": info,
+            }
 
         made: dict[str, Any] = await run_in_threadpool(work)
         return made
