@@ -419,6 +419,18 @@ def test_axe_on_the_built_book_and_the_error_page(server: str, browser: Any) -> 
     assert _axe_problems(browser) == []
 
 
+def _blob(browser: Any, url: str) -> bytes:
+    """The bytes behind a blob: URL of the page."""
+    data = browser.execute_async_script(
+        """const done = arguments[1];
+        fetch(arguments[0]).then((r) => r.arrayBuffer()).then((b) => {
+          let s = ""; new Uint8Array(b).forEach((c) => { s += String.fromCharCode(c); });
+          done(btoa(s)); });""",
+        url,
+    )
+    return base64.b64decode(data)
+
+
 @pytest.mark.slow
 def test_print_opens_the_pdf_for_the_print_dialog(server: str, browser: Any) -> None:
     _fresh_page(browser, server, (1280, 900))
@@ -436,14 +448,7 @@ def test_print_opens_the_pdf_for_the_print_dialog(server: str, browser: Any) -> 
     url = wait_for(lambda: browser.execute_script("return window.printed"), "the print dialog")
     assert url.startswith("blob:") and browser.find_element(By.ID, "print-frame").is_enabled()
     assert len(browser.window_handles) == 1
-    data = browser.execute_async_script(
-        """const done = arguments[1];
-        fetch(arguments[0]).then((r) => r.arrayBuffer()).then((b) => {
-          let s = ""; new Uint8Array(b).forEach((c) => { s += String.fromCharCode(c); });
-          done(btoa(s)); });""",
-        url,
-    )
-    reader = PdfReader(io.BytesIO(base64.b64decode(data)))
+    reader = PdfReader(io.BytesIO(_blob(browser, url)))
     assert len(reader.pages) == 1
     assert "mask maze" in str(reader.metadata.get("/Subject", ""))
     assert browser.find_element(By.ID, "maze-err-maze").text == ""
@@ -522,6 +527,27 @@ def test_worksheet_words_follow_the_language_until_typed(server: str, browser: A
     assert instruction.get_attribute("value") == SHEET_TEXTS["fr"]["instruction"]
     _choose(browser, "sheet-preset-easy")
     assert browser.find_element(By.ID, "sheet-levels").get_attribute("value") == "1-2"
+    # Print the sheets: the worksheet's PDF, in French, with the typed title
+    browser.execute_script(
+        "window.mazebook.openPrintDialog = (frame) => { window.printed = frame.src; };"
+    )
+    browser.find_element(By.ID, "sheet-print").click()
+    url = wait_for(lambda: browser.execute_script("return window.printed"), "the print dialog")
+    text = PdfReader(io.BytesIO(_blob(browser, url))).pages[0].extract_text() or ""
+    assert "Klasse 2b" in text and "ARRIVÉE" in text
+
+
+@pytest.mark.slow
+def test_an_error_under_a_closed_advanced_opens_it(server: str, browser: Any) -> None:
+    _fresh_page(browser, server, (1280, 900))
+    advanced = browser.find_element(By.ID, "maze-advanced")
+    assert advanced.get_attribute("open") is None
+    browser.execute_script(
+        "const s = document.getElementById('maze-seed'); s.value = 'abc';"
+        "s.dispatchEvent(new Event('change', {bubbles: true}));"
+    )
+    wait_for(lambda: advanced.get_attribute("open") is not None, "Advanced to open")
+    assert "--seed" in browser.find_element(By.ID, "maze-err-seed").text
 
 
 def _sideways(browser: Any) -> int:

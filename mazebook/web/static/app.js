@@ -200,6 +200,14 @@
     }
   });
 
+  // an error placed beside a field under a closed Advanced opens it, so it is seen
+  document.addEventListener("htmx:afterSettle", function () {
+    var errors = document.querySelectorAll("details:not([open]) .error");
+    Array.prototype.forEach.call(errors, function (error) {
+      if (error.textContent.trim()) { error.closest("details").open = true; }
+    });
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var maze = byId("maze-form");
     var sheet = byId("sheet-form");
