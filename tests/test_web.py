@@ -18,6 +18,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra (mazebook[web]) is not installed")
 pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from starlette.testclient import TestClient
@@ -796,3 +798,15 @@ def test_the_page_script_is_served_and_axe_is_not(client: TestClient) -> None:
     script = client.get("/static/app.js")
     assert script.status_code == 200 and "openPrintDialog" in script.text
     assert client.get("/static/axe.min.js").status_code == 404  # a test fixture only
+
+
+@given(text=st.text(max_size=80), key=st.sampled_from(["title", "instruction"]))
+def test_typed_worksheet_words_stay_and_defaults_follow_the_language(text: str, key: str) -> None:
+    from mazebook.web.actions import SHEET_TEXTS, _own_words
+
+    defaults = {words[key] for words in SHEET_TEXTS.values()}
+    for code, words in SHEET_TEXTS.items():
+        expected = words[key] if text.strip() in defaults else text
+        assert _own_words(text, key, words) == expected, code
+        for default in defaults:  # a box left at any language's words speaks this one's
+            assert _own_words(default, key, words) == words[key]

@@ -180,8 +180,7 @@ def gallery() -> dict[str, str]:
     for name, (width, height, options) in _GALLERY_MAZES.items():
         shape = LOOKS[name].fields["shape"]
         maze = generate("backtracker", width, height, seed=3, shape=shape, **options)
-        svg = to_svg(maze_geometry(maze), words=None, title=f"{LOOKS[name].label} maze")
-        pictures[name] = svg.split("?>", 1)[-1]
+        pictures[name] = to_svg(maze_geometry(maze), words=None, title=f"{LOOKS[name].label} maze")
     return pictures
 
 
