@@ -65,9 +65,9 @@ LEVELS = tuple(LEVEL_RANGE)
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
 PRINTER_NAMES: tuple[str, ...] = tuple(PRINTERS)
 #: A worksheet's title by language, where the text table has none of its own (the English is
-#: the shipped worksheet template's title).
+#: the shipped worksheet template's own title).
 SHEET_TITLES = {
-    "en": "Maze Worksheet",
+    "en": load_template(worksheet_cmd.BASE_TEMPLATE).title,
     "de": "Labyrinth-Arbeitsblatt",
     "fr": "Fiche de labyrinthes",
     "es": "Hoja de laberintos",
