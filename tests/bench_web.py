@@ -125,7 +125,11 @@ def browser_times(base: str) -> dict[str, float] | None:
                 )
             )
             time.sleep(0.5)  # the first preview
-            browser.execute_script("document.getElementById('maze-size').value = '40x60';")
+            browser.execute_script(  # the Advanced fields: a 40x60 maze by generator and size
+                "document.getElementById('maze-size').value = '40x60';"
+                "document.getElementById('maze-mode-algorithm').checked = true;"
+                "document.querySelectorAll('[name=preset]').forEach(r => { r.checked = false; });"
+            )
             shape = "circle" if i % 2 else "hex"
             selects.append(
                 browser.execute_async_script(CHANGE_TO_PREVIEW, "maze-shape", shape, "change")

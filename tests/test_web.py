@@ -19,6 +19,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra (mazebook[web]) is not installed")
 pytest.importorskip("httpx", reason="httpx (Starlette's test client) is not installed")
 
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from starlette.testclient import TestClient
@@ -513,7 +515,7 @@ def test_uploaded_template_fills_the_form(client: TestClient) -> None:
     ).text
     assert 'value="Up"' in page and 'value="Me"' in page and 'value="a5"' in page
     assert 'name="section-0-levels" id="book-section-0-levels" value="2-4"' in page
-    assert 'name="section-1-count" id="book-section-1-count" placeholder="count"' in page
+    assert 'name="section-1-count" id="book-section-1-count" placeholder="0"' in page
     assert "section-2-count" not in page
     assert 'name="toml_name" value="my-book"' in page
 
@@ -709,3 +711,113 @@ def test_worksheet_with_an_uploaded_font(client: TestClient, tmp_path: Path) -> 
     error = re.search(r'id="sheet-err-font"[^>]*>([^<]+)<', page)
     assert error is not None and "--font" in error.group(1)
     assert str(tmp_path) not in page  # never a server path
+
+
+def test_presets_and_gallery_shapes_stand_for_advanced_fields(client: TestClient) -> None:
+    from mazebook.web.actions import LOOKS, PRESETS
+
+    for preset in PRESETS.values():
+        plain = client.post("/maze/preview", data={**MAZE, "preset": preset.name}).text
+        advanced = {**MAZE, "mode": "level", "level": str(preset.level)}
+        assert svg_of(plain) == svg_of(client.post("/maze/preview", data=advanced).text)
+        assert f"{preset.label} maze (level {preset.level}): rectangle, " in plain
+    for look in LOOKS.values():
+        plain = client.post("/maze/preview", data={**MAZE, "look": look.name, "text": "Jo"}).text
+        advanced = {**MAZE, **look.fields, "text": "Jo"}
+        assert svg_of(plain) == svg_of(client.post("/maze/preview", data=advanced).text)
+    heart = client.post("/maze/preview", data={**MAZE, "look": "heart", "preset": "easy"}).text
+    assert "Easy maze (level 2): heart, " in heart
+    name = client.post("/maze/preview", data={**MAZE, "look": "text", "text": "Jo"}).text
+    assert "the name Jo, " in name
+    # a gallery shape speaks over the Advanced shape; "more" leaves it to Advanced
+    more = client.post("/maze/preview", data={**MAZE, "look": "more", "shape": "circle"}).text
+    assert svg_of(more) == svg_of(
+        client.post("/maze/preview", data={**MAZE, "shape": "circle"}).text
+    )
+    bad = client.post("/maze/preview", data={**MAZE, "look": "moon"}).text
+    assert "shape must be one of: rect, circle" in error_of(bad, "maze", "shape")
+    bad = client.post("/maze/preview", data={**MAZE, "preset": "brutal"}).text
+    assert "difficulty must be one of: easy, medium, hard" in error_of(bad, "maze", "level")
+
+
+def test_the_seed_shown_is_the_seed_used(client: TestClient) -> None:
+    """A level maze is named by its level and the form's seed, which makes it again; a
+    generator's maze by the generator and its seed (issue 21)."""
+    form = {**MAZE, "preset": "hard", "seed": "77"}
+    page = client.post("/maze/preview", data=form).text
+    assert 'data-seed="77"' in page and "seed 77." in page
+    pdf = client.post("/maze/download/pdf", data=form)
+    name = re.search(r'filename="([^"]+)"', pdf.headers["content-disposition"])
+    assert name is not None and name.group(1).startswith("maze-level7-rect-")
+    assert name.group(1).endswith("-seed77.pdf")
+    again = client.post("/maze/download/svg", data=form).content.decode()
+    assert again.strip() == svg_of(page)  # the same seed: the same maze
+    other = client.post("/maze/preview", data={**form, "seed": "78"}).text
+    assert svg_of(other) != svg_of(page)
+    plain = client.post("/maze/download/svg", data=MAZE)
+    assert 'filename="maze-backtracker-12x8-seed5.svg"' in plain.headers["content-disposition"]
+
+
+def test_print_shows_the_pdf_in_the_browser(client: TestClient) -> None:
+    saved = client.post("/maze/download/pdf", data=MAZE)
+    printed = client.post("/maze/download/pdf?print=1", data=MAZE)
+    assert saved.headers["content-disposition"].startswith("attachment;")
+    assert printed.headers["content-disposition"] == "inline"
+    assert printed.headers["content-type"] == "application/pdf"
+    assert printed.content == saved.content
+    sheets = client.post("/worksheet/download/interior?print=1", data=SHEET)
+    assert sheets.headers["content-disposition"] == "inline"
+    assert sheets.content.startswith(b"%PDF")
+
+
+def test_the_answer_is_drawn_as_in_the_books_key(client: TestClient) -> None:
+    solved = svg_of(client.post("/maze/preview", data={**MAZE, "solution": "on"}).text)
+    solution = re.search(r'<g [^>]*id="solution"[^>]*>', solved)
+    walls = re.search(r'<g [^>]*id="walls"[^>]*>', solved)
+    assert solution and walls
+    assert 'stroke="#000000"' in solution.group(0) or 'stroke="black"' in solution.group(0)
+    wall_width = float(re.search(r'stroke-width="([\d.]+)"', walls.group(0)).group(1))  # type: ignore[union-attr]
+    path_width = float(re.search(r'stroke-width="([\d.]+)"', solution.group(0)).group(1))  # type: ignore[union-attr]
+    assert path_width >= 1.5 * wall_width
+    assert solved.index('id="walls"') < solved.index('id="solution"')  # the path on top
+    assert 'stroke="#8c8c8c"' in walls.group(0)  # grey walls (the key's 0.55 grey)
+
+
+def test_worksheet_words_and_difficulty_in_plain_words(client: TestClient) -> None:
+    from mazebook.web.actions import SHEET_TEXTS
+
+    # the English boxes left as they were, in German: the German words
+    form = {"count": "2", "per_page": "2", "preset": "easy", "language": "de"}
+    form.update(SHEET_TEXTS["en"])
+    response = client.post("/worksheet/download/interior", data=form)
+    text = PdfReader(io.BytesIO(response.content)).pages[0].extract_text() or ""
+    assert SHEET_TEXTS["de"]["title"] in text and "Maze Worksheet" not in text
+    manifest = client.post("/worksheet/download/manifest", data=form).json()
+    assert {p["level"] for p in manifest["puzzles"]} <= {1, 2}
+    # words the user typed stay theirs
+    own = client.post("/worksheet/download/interior", data={**form, "title": "Klasse 2b"})
+    assert "Klasse 2b" in (PdfReader(io.BytesIO(own.content)).pages[0].extract_text() or "")
+    hard = client.post("/worksheet/download/manifest", data={**form, "preset": "hard"}).json()
+    assert {p["level"] for p in hard["puzzles"]} <= {5, 6}
+    page = client.get("/").text
+    assert 'id="sheet-words" data-texts="' in page and "Labyrinth" in page
+
+
+def test_the_page_script_is_served_and_axe_is_not(client: TestClient) -> None:
+    page = client.get("/").text
+    assert 'src="/static/app.js"' in page and "axe" not in page
+    script = client.get("/static/app.js")
+    assert script.status_code == 200 and "openPrintDialog" in script.text
+    assert client.get("/static/axe.min.js").status_code == 404  # a test fixture only
+
+
+@given(text=st.text(max_size=80), key=st.sampled_from(["title", "instruction"]))
+def test_typed_worksheet_words_stay_and_defaults_follow_the_language(text: str, key: str) -> None:
+    from mazebook.web.actions import SHEET_TEXTS, _own_words
+
+    defaults = {words[key] for words in SHEET_TEXTS.values()}
+    for code, words in SHEET_TEXTS.items():
+        expected = words[key] if text.strip() in defaults else text
+        assert _own_words(text, key, words) == expected, code
+        for default in defaults:  # a box left at any language's words speaks this one's
+            assert _own_words(default, key, words) == words[key]

@@ -84,6 +84,7 @@ def to_svg(
             id="background",
         )
     )
+    sol = None
     if show_solution and len(geom.solution):
         sol = dwg.g(id="solution", fill="none", stroke=_gray(style.solution_gray))
         sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
@@ -91,8 +92,12 @@ def to_svg(
         sol["stroke-linejoin"] = "round"
         line = clamp_overhang(geom, arrow).solution
         sol.add(dwg.polyline(points=_rounded_points(line), id="solution-line"))
-        dwg.add(sol)
-    walls = dwg.g(id="walls", fill="none", stroke="black")
+        if not style.solution_on_top:
+            dwg.add(sol)
+    # the style's wall grey (an answer key's light walls); black by name as before
+    walls = dwg.g(
+        id="walls", fill="none", stroke=_gray(style.wall_gray) if style.wall_gray else "black"
+    )
     walls["stroke-width"] = f"{style.wall_width / cell:.4f}"
     walls["stroke-linecap"] = "square"
     if len(geom.segments):
@@ -100,6 +105,8 @@ def to_svg(
     if len(geom.arcs):
         walls.add(dwg.path(d=_arcs_d(geom), id="wall-arcs"))
     dwg.add(walls)
+    if sol is not None and style.solution_on_top:  # an answer key: the path over the walls
+        dwg.add(sol)
     markers = dwg.g(id="markers", fill=_gray(style.marker_gray), stroke="none")
     for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
         if marker.inside:

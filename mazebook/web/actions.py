@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import random
 import re
 import threading
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..book import build_book, load_template
+from ..book.document import answer_style
 from ..book.layout import max_cells
 from ..book.pipeline import BuildResult
 from ..book.schedule import Request, choose
@@ -43,6 +45,8 @@ from ..printers import PAPERS, PRINTERS
 from ..render.pdf import to_pdf
 from ..render.png import page_count, pdf_pages_png, pdf_png
 from ..render.shapes import maze_geometry
+from ..render.style import fit_maze
+from ..render.svg import to_svg
 from ..render.writers import write
 from ..shapes import SHAPES as SHAPE_REGISTRY
 from ..shapes.masks import MaskWarning
@@ -62,8 +66,17 @@ PAGE_NAMES: tuple[str, ...] = tuple(PAGE_SIZES)
 LEVELS = tuple(LEVEL_RANGE)
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
 PRINTER_NAMES: tuple[str, ...] = tuple(PRINTERS)
-#: The worksheet form's default instruction (the shipped worksheet template's, in English).
-ENGLISH_INSTRUCTION = LANGUAGES["en"]["instruction"].format(start="START", finish="FINISH")
+def sheet_texts(language: str) -> dict[str, str]:
+    """The worksheet form's title and instruction boxes for a language: the text table's words
+    (mazebook/template/texts.py), which the page switches with the language until edited."""
+    words = LANGUAGES[language]
+    title = words["worksheet_title"]
+    start, finish = words["start"], words["finish"]
+    return {"title": title, "instruction": words["instruction"].format(start=start, finish=finish)}
+
+
+#: Every language's worksheet boxes, for the page's little script.
+SHEET_TEXTS: dict[str, dict[str, str]] = {code: sheet_texts(code) for code in LANGUAGES}
 
 #: Web caps (the command line has none of these): a maze of at most this many cells (200 x 200),
 #: a circle of at most this many rings, a worksheet of at most this many mazes, a book of at most
@@ -86,6 +99,121 @@ class FieldError(MazebookError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+# ------------------------------------------------------------------------- plain choices
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A difficulty in plain words: the level a single maze is made at, the levels of a
+    worksheet's mazes, and who it suits."""
+
+    name: str
+    label: str
+    level: int
+    sheet_levels: str
+    ages: str
+
+
+#: Easy / Medium / Hard, as the first view offers them (levels from docs/levels.md's ladder:
+#: the children's book spans levels 1-4; a worksheet's four a page hold up to level 6).
+PRESETS: dict[str, Preset] = {
+    p.name: p
+    for p in (
+        Preset("easy", "Easy", 2, "1-2", "ages 4–6"),
+        Preset("medium", "Medium", 4, "3-4", "ages 7–9"),
+        Preset("hard", "Hard", 7, "5-6", "ages 10+"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Look:
+    """A shape of the first view's gallery: its name in plain words and the maze form's
+    technical fields it stands for."""
+
+    name: str
+    label: str
+    fields: Mapping[str, str]
+
+
+#: The gallery; "more" (or no pick) leaves the shape to the Advanced fields.
+LOOKS: dict[str, Look] = {
+    look.name: look
+    for look in (
+        Look("rect", "Rectangle", {"shape": "rect"}),
+        Look("circle", "Circle", {"shape": "circle"}),
+        Look("hex", "Hexagon", {"shape": "hex"}),
+        Look("heart", "Heart", {"shape": "mask", "mask_source": "mask", "mask": "heart"}),
+        Look("star", "Star", {"shape": "mask", "mask_source": "mask", "mask": "star"}),
+        Look("text", "A name", {"shape": "mask", "mask_source": "text"}),
+    )
+}
+#: Shapes in plain words (the summary and the preview's text alternative).
+SHAPE_WORDS = {"rect": "rectangle", "hex": "hexagon", "circle": "circle", "triangle": "triangle"}
+
+
+#: The gallery's small pictures: (width, height, options) of a little maze of each shape.
+_GALLERY_MAZES: dict[str, tuple[int, int, dict[str, Any]]] = {
+    "rect": (7, 7, {}),
+    "circle": (4, 4, {}),
+    "hex": (6, 6, {}),
+    "heart": (14, 13, {"mask": "heart"}),
+    "star": (15, 15, {"mask": "star"}),
+    "text": (14, 8, {"text": "Ab"}),
+}
+
+
+@functools.cache
+def gallery() -> dict[str, str]:
+    """A small real maze of each gallery shape, as SVG without words (made once, ~0.3 s)."""
+    pictures = {}
+    for name, (width, height, options) in _GALLERY_MAZES.items():
+        shape = LOOKS[name].fields["shape"]
+        maze = generate("backtracker", width, height, seed=3, shape=shape, **options)
+        pictures[name] = to_svg(maze_geometry(maze), words=None, title=f"{LOOKS[name].label} maze")
+    return pictures
+
+
+def plain_choices(form: Mapping[str, str]) -> dict[str, str]:
+    """The form with its plain choices (a preset, a gallery shape) turned into the technical
+    fields they stand for; without them (or "more") the Advanced fields speak."""
+    fields = dict(form)
+    look = fields.get("look", "")
+    if look in LOOKS:
+        fields.update(LOOKS[look].fields)
+    elif look not in ("", "more"):
+        raise FieldError("shape", f"shape must be one of: {', '.join(LOOKS)}; got {look!r}")
+    preset = fields.get("preset", "")
+    if preset in PRESETS:
+        fields.update(mode="level", level=str(PRESETS[preset].level))
+    elif preset not in ("", "custom"):
+        raise FieldError(
+            "level", f"difficulty must be one of: {', '.join(PRESETS)}; got {preset!r}"
+        )
+    return fields
+
+
+def preset_of_level(level: int | None) -> Preset | None:
+    """The preset a level stands for, if one does."""
+    return next((p for p in PRESETS.values() if p.level == level), None)
+
+
+#: The worksheet form's languages by their own names.
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español"}
+
+
+def page_values() -> dict[str, Any]:
+    """What the first view shows beside the technical lists: the presets, the shape gallery
+    (with its pictures), the worksheet's languages and their words."""
+    return {
+        "presets": list(PRESETS.values()),
+        "looks": list(LOOKS.values()),
+        "gallery": gallery(),
+        "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGE_CODES],
+        "sheet_texts": SHEET_TEXTS,
+    }
 
 
 # ---------------------------------------------------------------------------------- maze
@@ -137,6 +265,7 @@ def _page(field: str, value: str, landscape: bool) -> tuple[float, float]:
 
 def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     """Check the maze form (and an uploaded mask image already saved at ``image``)."""
+    form = plain_choices(form)
     shape = _choice("shape", form.get("shape", "rect"), SHAPES, "--shape")
     options: dict[str, Any] = {}
     if shape == "mask":
@@ -304,29 +433,91 @@ def _level_maze(order: MazeOrder) -> Maze:
     return choose(request, random.Random(order.seed)).maze
 
 
-def maze_summary(maze: Maze) -> dict[str, Any]:
-    """What the page says about a maze: how it was made and how hard it is."""
+def shape_words(order: MazeOrder) -> str:
+    """The maze's shape in plain words: "rectangle", "heart", "the name ANNA"."""
+    options = order.options
+    if order.shape != "mask":
+        return SHAPE_WORDS.get(order.shape, order.shape)
+    if "text" in options:
+        return f"the name {' '.join(str(options['text']).split())}"
+    if "image" in options:
+        return "your picture"
+    return str(options.get("mask", "picture"))
+
+
+def maze_summary(maze: Maze, order: MazeOrder | None = None) -> dict[str, Any]:
+    """What the page says about a maze: in plain words first (level, shape, size, the seed the
+    form used), then how it was made (the generator and its own seed) and how hard it is."""
     metrics = measure(maze)
-    return {
+    summary: dict[str, Any] = {
         "shape": maze.grid.kind,
         "algorithm": maze.algorithm,
         "width": maze.width,
         "height": maze.height,
         "cells": metrics.cells,
         "seed": maze.seed,
+        "maze_seed": maze.seed,
         "difficulty": round(metrics.difficulty, 2),
         "solution_length": metrics.solution_length,
+        "level": None,
+        "preset": None,
+        "words": SHAPE_WORDS.get(maze.grid.kind, maze.grid.kind),
     }
+    if order is not None:
+        preset = preset_of_level(order.level)
+        summary.update(
+            seed=order.seed,  # the seed in the form's box: the same seed, the same maze
+            level=order.level,
+            preset=None if preset is None else preset.label,
+            words=shape_words(order),
+        )
+    summary["description"] = maze_description(summary)
+    return summary
+
+
+def maze_description(summary: Mapping[str, Any]) -> str:
+    """The maze in one plain sentence, e.g. "Easy maze (level 2): heart, 14 by 12 cells, seed
+    1." (the summary line and the preview's text alternative)."""
+    level, preset = summary["level"], summary["preset"]
+    if preset:
+        how = f"{preset} maze (level {level})"
+    else:
+        how = "Maze" if level is None else f"Level {level} maze"
+    size = f"{summary['width']} by {summary['height']} cells"
+    return f"{how}: {summary['words']}, {size}, seed {summary['seed']}."
+
+
+def maze_file_name(maze: Maze, order: MazeOrder, fmt: str) -> str:
+    """A download's name: the generator and its seed, or for a level maze the level and the
+    form's seed (the seed that makes it again)."""
+    size = f"{maze.width}x{maze.height}"
+    if order.level is not None:
+        return f"maze-level{order.level}-{maze.grid.kind}-{size}-seed{order.seed}.{fmt}"
+    return f"maze-{maze.algorithm}-{size}-seed{maze.seed}.{fmt}"
+
+
+#: The preview's cell size in SVG units (the library's default for SVG files).
+SVG_CELL = 12.0
 
 
 def maze_svg(maze: Maze, *, solution: bool) -> bytes:
-    """The maze as SVG (the preview and the SVG download)."""
-    return write(maze, "svg", solution=solution)
+    """The maze as SVG (the preview and the SVG download); with the solution drawn as the
+    book's answer key draws it: a dark, thick path over grey walls."""
+    if not solution:
+        return write(maze, "svg")
+    geom = maze_geometry(maze)
+    return to_svg(geom, style=answer_style(SVG_CELL), show_solution=True, cell=SVG_CELL).encode()
 
 
 def maze_pdf(maze: Maze, *, solution: bool, pagesize: tuple[float, float]) -> bytes:
-    """One page of the chosen size with the maze as large as it fits inside half-inch margins."""
-    return to_pdf(maze_geometry(maze), pagesize=pagesize, show_solution=solution)
+    """One page of the chosen size with the maze as large as it fits inside half-inch margins
+    (with the solution: in the answer key's style, fitted to the maze's cell on the page)."""
+    geom = maze_geometry(maze)
+    if not solution:
+        return to_pdf(geom, pagesize=pagesize)
+    room = 2 * MAZE_MARGIN
+    scale = fit_maze(geom.width, geom.height, pagesize[0] - room, pagesize[1] - room).scale
+    return to_pdf(geom, pagesize=pagesize, show_solution=True, style=answer_style(scale))
 
 
 def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: int = 150) -> bytes:
@@ -398,7 +589,17 @@ def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) ->
 def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any:
     """The worksheet form as `mazebook worksheet` flags, through that command's own checks;
     ``font`` is an uploaded font already saved in the request's own folder."""
-    levels = form.get("levels", "3").strip()
+    preset = form.get("preset", "")
+    if preset in PRESETS:
+        levels = PRESETS[preset].sheet_levels
+    elif preset in ("", "custom"):
+        levels = form.get("levels", "3").strip()
+    else:
+        raise FieldError(
+            "levels", f"difficulty must be one of: {', '.join(PRESETS)}; got {preset!r}"
+        )
+    language = _language("language", form.get("language", "en"))
+    texts = sheet_texts(language)
     per_page_text = form.get("per_page", "4")
     if per_page_text not in ("1", "2", "4", "6"):
         raise FieldError("per_page", f"--per-page must be 1, 2, 4 or 6, got {per_page_text!r}")
@@ -411,8 +612,8 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         level=None if "-" in levels or "–" in levels else levels,
         levels=levels if "-" in levels or "–" in levels else None,
         page_size=form.get("page_size", "letter"),
-        title=form.get("title", "Maze Worksheet"),
-        instruction=form.get("instruction") or None,
+        title=_own_words(form.get("title", texts["title"]), "title", texts),
+        instruction=_own_words(form.get("instruction", ""), "instruction", texts) or None,
         font=None if font is None else str(font),
         min_cell=None,
         fit=None,
@@ -420,13 +621,10 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
     )
     name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
     base = tomllib.loads(entry.read_text(encoding="utf-8"))
-    language = _language("language", form.get("language", "en"))
     words = LANGUAGES[language]
     if language != "en":  # the shipped template's English words give way to the language's
         for key in ("instruction", "answer_title"):
             base.pop(key, None)
-        if args.instruction == ENGLISH_INSTRUCTION:
-            args.instruction = None
     try:
         data = worksheet_cmd.template_data(args, base)
         data["language"] = language
@@ -436,6 +634,14 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
     except MazebookError as exc:
         raise sheet_error(exc, None, None) from None
+
+
+def _own_words(text: str, key: str, texts: Mapping[str, str]) -> str:
+    """A title or instruction box's text; where it is some language's default, the chosen
+    language's own words (a box left as it was follows the language)."""
+    if any(text.strip() == t[key] for t in SHEET_TEXTS.values()):
+        return texts[key]
+    return text
 
 
 @dataclass(frozen=True)

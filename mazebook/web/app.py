@@ -64,6 +64,7 @@ async def index(request: Request) -> HTMLResponse:
             "sheet": actions.MAX_SHEET_MAZES,
             "book": actions.MAX_BOOK_PUZZLES,
         },
+        **actions.page_values(),  # the first view's presets, shape gallery and languages
     )
     return HTMLResponse(html)
 

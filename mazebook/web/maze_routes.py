@@ -57,7 +57,8 @@ async def maze_preview(request: Request) -> HTMLResponse:
     def make(order: actions.MazeOrder, made: Made) -> dict[str, Any]:
         maze, notes = made
         text = actions.maze_svg(maze, solution=order.solution).decode()
-        return {"svg": text, "summary": {**actions.maze_summary(maze), "notes": notes}}
+        summary = actions.maze_summary(maze, order)
+        return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
 
     async def values() -> dict[str, Any]:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
@@ -68,7 +69,8 @@ async def maze_preview(request: Request) -> HTMLResponse:
 
 
 async def maze_download(request: Request) -> Response:
-    """The maze as an SVG, PDF or PNG download (made again from the form)."""
+    """The maze as an SVG, PDF or PNG download (made again from the form); with ``?print=1``
+    the PDF is shown in the browser (inline), for the page's Print button."""
     fmt = request.path_params["fmt"]
     if fmt not in ("svg", "pdf", "png"):
         return HTMLResponse("<p>unknown format</p>", status_code=404)
@@ -83,10 +85,15 @@ async def maze_download(request: Request) -> Response:
                 data = actions.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
             else:
                 data = actions.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
-            name = f"maze-{maze.algorithm}-{maze.width}x{maze.height}-seed{maze.seed}.{fmt}"
-            return data, name
+            return data, actions.maze_file_name(maze, order, fmt)
 
         data, name = await make_from_form(request, form, make)
     except actions.FieldError as exc:
         return error_page(str(exc))
+    if fmt == "pdf" and request.query_params.get("print") == "1":
+        return Response(
+            data,
+            media_type=DOWNLOAD_TYPES[fmt],
+            headers={"Content-Disposition": "inline"},
+        )
     return attachment(data, name, DOWNLOAD_TYPES[fmt])

@@ -54,7 +54,7 @@ def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:
 
 
 async def sheet_preview(request: Request) -> HTMLResponse:
-    """The worksheet preview partial: its first sheet as a PNG."""
+    """The worksheet preview partial: its first sheet and first answer page as PNGs."""
 
     async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
@@ -63,12 +63,20 @@ async def sheet_preview(request: Request) -> HTMLResponse:
             with request_folder(root_of(request)) as folder:
                 built = build_sheet(fields, font, folder)
                 png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+                answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
+            per_page = int(fields.get("per_page", "4"))
             info = {
                 "pages": built.page_count,
                 "mazes": built.puzzle_count,
                 "seconds": round(built.seconds, 2),
+                "title": fields.get("title", "").strip() or "worksheet",
+                "first": _mazes(min(per_page, built.puzzle_count)),
             }
-            return {"image": base64.b64encode(png).decode(), "info": info}
+            return {
+                "image": base64.b64encode(png).decode(),
+                "answers": base64.b64encode(answers).decode(),
+                "info": info,
+            }
 
         made: dict[str, Any] = await run_in_threadpool(work)
         return made
@@ -76,8 +84,14 @@ async def sheet_preview(request: Request) -> HTMLResponse:
     return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
 
 
+def _mazes(count: int) -> str:
+    """'1 maze', '4 mazes'."""
+    return f"{count} maze" + ("" if count == 1 else "s")
+
+
 async def sheet_download(request: Request) -> Response:
-    """A worksheet file: sheets, answer key or manifest (built again from the form)."""
+    """A worksheet file: sheets, answer key or manifest (built again from the form); with
+    ``?print=1`` the sheets are shown in the browser (inline), for the Print button."""
     kind = request.path_params["kind"]
     if kind not in ("interior", "answers", "manifest"):
         return HTMLResponse("<p>unknown file</p>", status_code=404)
@@ -93,4 +107,7 @@ async def sheet_download(request: Request) -> Response:
         data, name = await run_in_threadpool(work)
     except actions.FieldError as exc:
         return error_page(str(exc))
-    return attachment(data, name, DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]])
+    media = DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]]
+    if kind == "interior" and request.query_params.get("print") == "1":  # the Print button
+        return Response(data, media_type=media, headers={"Content-Disposition": "inline"})
+    return attachment(data, name, media)
