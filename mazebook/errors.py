@@ -110,6 +110,21 @@ class MazebookError(ValueError):
         copy.args = (copy.message(),)
         return copy
 
+    def keyed(self, fields: Mapping[str, str]) -> Self:
+        """The same error keyed by a request's fields (``fields``: key -> field), its advice's
+        keys too, so a front end names them in its own words (mazebook/requests.py)."""
+        copy = self._copy(
+            file=self.file,
+            section=self.section,
+            section_name=self.section_name,
+            key=fields.get(self.key, self.key) if self.key is not None else None,
+        )
+        if self.advice:
+            keys = [name for _, name, _, _ in string.Formatter().parse(self.advice) if name]
+            copy.advice = self.advice.format(**{k: f"{{{fields.get(k, k)}}}" for k in keys})
+            copy.args = (copy.message(),)
+        return copy
+
     def _copy(self, **fields: Any) -> Self:
         copy = type(self).__new__(type(self))
         MazebookError.__init__(copy, self.problem, **fields)

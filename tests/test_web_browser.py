@@ -176,7 +176,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
         lambda: "40y60" in (t := browser.find_element(By.ID, "maze-err-size").text) and t,
         "the size error to show",
     )
-    assert error == "--size must be WIDTHxHEIGHT in cells, e.g. 30x20; got '40y60'"
+    assert error == "Size in cells: must be WIDTHxHEIGHT in cells, e.g. 30x20; got '40y60'"
     size.clear()
     size.send_keys("15x10")
     wait_for(lambda: browser.find_element(By.ID, "maze-err-size").text == "", "the error to clear")
@@ -189,7 +189,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     braid.clear()
     braid.send_keys("3")
     wait_for(
-        lambda: "--braid" in browser.find_element(By.ID, "maze-err-braid").text,
+        lambda: "Braid: must be" in browser.find_element(By.ID, "maze-err-braid").text,
         "the braid error to show",
     )
     braid.clear()

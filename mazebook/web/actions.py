@@ -1,34 +1,31 @@
 """The web app's only door into mazebook: forms in, mazes, sheets, books and pictures out.
 
-Every call into the library (generate, render, the worksheet flags, templates, build_book,
-the PNG rasterizer) is made here, so a change in the library's layout is answered in one file.
-Form values arrive as plain strings; a bad one raises FieldError naming the form field, with
-the library's (the command line's) own words as the message.
+Every call into the library (typed requests, generate, render, templates, build_book, the PNG
+rasterizer) is made here, so a change in the library's layout is answered in one file. Form
+values arrive as plain strings and are read by the same parsers the command line uses
+(mazebook/requests.py); a bad one raises FieldError beside its form field, the library's error
+restated in the form's words (its labels, FIELD_LABELS), never a command-line flag.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import functools
 import random
 import re
 import threading
-import tomllib
 import unicodedata
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..book import build_book, load_template
 from ..book.document import answer_style
 from ..book.layout import max_cells
 from ..book.pipeline import BuildResult
 from ..book.schedule import Request, choose
-from ..commands import worksheet as worksheet_cmd
-from ..commands.common import parse_seed, parse_size
 from ..engine import generate
 from ..errors import (
     FontError,
@@ -48,12 +45,33 @@ from ..render.shapes import maze_geometry
 from ..render.style import fit_maze
 from ..render.svg import to_svg
 from ..render.writers import write
+from ..requests import (
+    PER_PAGE,
+    WORKSHEET_SOURCE,
+    MazeRequest,
+    WorksheetRequest,
+    parse_choice,
+    parse_level,
+    parse_levels,
+    parse_page,
+    parse_seed,
+    parse_size,
+    parse_text,
+    parse_whole,
+)
+from ..requests import (
+    make_maze as maze_of_request,
+)
+from ..requests import (
+    worksheet_template as request_template,
+)
 from ..shapes import SHAPES as SHAPE_REGISTRY
 from ..shapes.masks import MaskWarning
 from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
-from ..template import available_templates, locate, template_from_data
+from ..template import Template, available_templates, locate, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
+from ..template.limits import MAX_COUNT
 from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
@@ -66,6 +84,8 @@ PAGE_NAMES: tuple[str, ...] = tuple(PAGE_SIZES)
 LEVELS = tuple(LEVEL_RANGE)
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
 PRINTER_NAMES: tuple[str, ...] = tuple(PRINTERS)
+
+
 def sheet_texts(language: str) -> dict[str, str]:
     """The worksheet form's title and instruction boxes for a language: the text table's words
     (mazebook/template/texts.py), which the page switches with the language until edited."""
@@ -99,6 +119,43 @@ class FieldError(MazebookError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+#: Request fields (mazebook/requests.py) as the forms name them beside their boxes.
+FIELD_LABELS = {
+    "size": "Size in cells",
+    "seed": "Seed",
+    "braid": "Braid",
+    "level": "Level",
+    "shape": "Grid",
+    "mask": "Silhouette",
+    "count": "How many mazes",
+    "per_page": "Mazes on each page",
+    "levels": "Levels",
+    "page_size": "Page size",
+    "title": "Title",
+    "instruction": "Instruction",
+    "font": "Font",
+    "language": "Language",
+    "fields": "Lines for Name, Class and Date",
+    "min_cell": "Smallest cell",
+    "printer": "Printer",
+    "paper": "Paper",
+}
+#: How advice names what a person could change (the web has no box for some of them).
+ADVICE_LABELS = {
+    "min_cell": "smaller cells",
+    "per_page": "mazes on each page",
+    "page_size": "page size",
+    "fit": "a lower level",
+}
+
+
+def in_form_words(exc: MazebookError, field: str, *, drop_file: str | None = None) -> FieldError:
+    """A library error keyed by a request field, beside the form's ``field`` and in the form's
+    words (its labels, never a command-line flag)."""
+    words = exc.restated(key_labels=FIELD_LABELS, advice_labels=ADVICE_LABELS, drop_file=drop_file)
+    return FieldError(field, str(words))
 
 
 # ------------------------------------------------------------------------- plain choices
@@ -234,39 +291,37 @@ class MazeOrder:
     solution: bool
 
 
-def _choice(field: str, value: str, allowed: tuple[str, ...], flag: str) -> str:
-    """The value if it is one of ``allowed``, else FieldError in the flag's words."""
-    if value not in allowed:
-        raise FieldError(field, f"{flag} must be one of: {', '.join(allowed)}; got {value!r}")
-    return value
+T = TypeVar("T")
+
+
+def _field(field: str, parse: Callable[[], T]) -> T:
+    """A request parser's value, or its error beside the form's ``field`` in the form's words."""
+    try:
+        return parse()
+    except MazebookError as exc:
+        raise in_form_words(exc, field) from None
+
+
+def _choice(field: str, value: str, allowed: tuple[str, ...]) -> str:
+    """The value if it is one of ``allowed``, else FieldError listing them."""
+    return _field(field, lambda: parse_choice(value, field, allowed))
 
 
 def _seed(value: str) -> int:
-    """The form's seed through the CLI's parse_seed (empty: 1)."""
-    try:
-        seed = parse_seed(value.strip() or "1")
-    except MazebookError as exc:
-        raise FieldError("seed", str(exc)) from None
-    assert seed is not None
-    return seed
+    """The form's seed (empty: 1)."""
+    return _field("seed", lambda: parse_seed(value.strip() or "1")) or 0
 
 
 def _page(field: str, value: str, landscape: bool) -> tuple[float, float]:
-    """A page size through the template reader's parser, turned for landscape."""
-    try:
-        width, height = parse_page_size(value)
-    except ValueError as exc:
-        names = ", ".join(PAGE_NAMES)
-        raise FieldError(
-            field, f"--page-size: {exc}; use {names}, or WxH with mm, cm, in or pt (e.g. 210x297mm)"
-        ) from None
+    """A page size through the request's parser, turned for landscape."""
+    width, height = parse_page_size(_field(field, lambda: parse_page(value, field)))
     return (max(width, height), min(width, height)) if landscape else (width, height)
 
 
 def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     """Check the maze form (and an uploaded mask image already saved at ``image``)."""
     form = plain_choices(form)
-    shape = _choice("shape", form.get("shape", "rect"), SHAPES, "--shape")
+    shape = _choice("shape", form.get("shape", "rect"), SHAPES)
     options: dict[str, Any] = {}
     if shape == "mask":
         source = form.get("mask_source", "mask")
@@ -277,7 +332,7 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
                 raise FieldError("image", "choose a black-and-white image file for the mask")
             options["image"] = str(image)
         else:
-            options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS, "--mask")
+            options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS)
         if form.get("parts"):  # empty: the library's default for the source
             options["parts"] = form["parts"]
     if form.get("openings"):
@@ -289,15 +344,10 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     width = height = 0
     if mode == "level":
         text = form.get("level", "5")
-        if not text.isdigit() or not 1 <= int(text) <= 10:
-            raise FieldError("level", f"--level must be a level from 1 to 10, got {text!r}")
-        level = int(text)
+        level = _field("level", lambda: parse_level(text, "level"))
     else:
         algorithm = form.get("algorithm", "backtracker")
-        try:
-            width, height = parse_size(form.get("size", "20x20"))
-        except MazebookError as exc:
-            raise FieldError("size", str(exc)) from None
+        width, height = _field("size", lambda: parse_size(form.get("size", "20x20")))
         if braid:
             options["braid"] = braid
         if width * height > MAX_CELLS or (shape == "circle" and height > MAX_RINGS):
@@ -329,17 +379,24 @@ def _braid(text: str) -> float:
     except ValueError:
         value = -1.0
     if not 0.0 <= value <= 1.0:
-        raise FieldError("braid", f"--braid must be a number from 0.0 to 1.0, got {text!r}")
+        raise FieldError("braid", f"Braid: must be a number from 0.0 to 1.0, got {text!r}")
     return value
 
 
 def _language(field: str, value: str) -> str:
     """A shipped language code, or a FieldError listing them."""
-    return _choice(field, value or "en", LANGUAGE_CODES, "language")
+    return _choice(field, value or "en", LANGUAGE_CODES)
+
+
+#: The maze form's fields, each named as the request field it fills.
+MAZE_FORM_FIELDS = ("algorithm", "size", "seed", "shape", "level", "braid", "openings", "mask")
 
 
 def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
-    """Which maze field an engine error concerns."""
+    """Which maze field an engine error concerns: the request field it is keyed by, else (the
+    core's errors carry no field yet) told from its kind and the options the order set."""
+    if exc.key in MAZE_FORM_FIELDS:
+        return str(exc.key)
     text = str(exc)
     if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError):
         return "level" if order.level is not None else "algorithm"
@@ -393,14 +450,17 @@ def _generate(order: MazeOrder) -> Maze:
     if order.level is not None:
         return _level_maze(order)
     assert order.algorithm is not None
-    return generate(
-        order.algorithm,
-        order.width,
-        order.height,
+    options = {k: v for k, v in order.options.items() if k != "braid"}
+    request = MazeRequest(
+        algorithm=order.algorithm,
+        width=order.width,
+        height=order.height,
         seed=order.seed,
         shape=order.shape,
-        **order.options,
+        braid=float(order.options.get("braid", 0.0)),
+        options=options,
     )
+    return maze_of_request(request)
 
 
 def _check_image(path: str) -> None:
@@ -527,111 +587,86 @@ def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: 
 
 # ----------------------------------------------------------------------------- worksheet
 
-#: Worksheet form fields -> the `mazebook worksheet` flags whose words their errors use.
-SHEET_FLAGS = {
-    "--count": "count",
-    "--per-page": "per_page",
-    "--level/--levels": "levels",
-    "--levels": "levels",
-    "--level": "levels",
-    "--page-size": "page_size",
-    "--title": "title",
-    "--instruction": "instruction",
-    "--seed": "seed",
-    "--font": "font",
-}
 SHEET_FIELD_LABELS = ("Name", "Class", "Date")
-
-
-#: Worksheet template keys -> the form's fields.
-SHEET_KEYS = {
-    "count": "count",
-    "puzzles_per_page": "per_page",
-    "difficulty": "levels",
-    "page_size": "page_size",
-    "title": "title",
-    "instruction": "instruction",
-    "seed": "seed",
-    "font": "font",
-    "fields": "fields",
-}
-
-
-def _sheet_field(exc: MazebookError, message: str) -> str:
-    """The worksheet field an error concerns: its key, or else the flag its message (in the
-    worksheet command's words) names."""
-    if exc.key in SHEET_KEYS:
-        return SHEET_KEYS[exc.key]
-    for flag, field in SHEET_FLAGS.items():
-        if message.startswith(flag) or f" {flag}" in message or f"{flag}:" in message:
-            return field
-    for word in ("title", "instruction", "fields"):
-        if word in message:
-            return word
-    return "sheet"
+#: The worksheet form's fields, each named as the WorksheetRequest field it fills.
+SHEET_FORM_FIELDS = (
+    "count",
+    "per_page",
+    "levels",
+    "page_size",
+    "title",
+    "instruction",
+    "seed",
+    "font",
+    "fields",
+    "language",
+)
 
 
 def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) -> FieldError:
-    """A worksheet build's error beside its field, in the command's words; an uploaded font is
-    named as uploaded, never by its path on the server."""
-    message = str(
-        exc.restated(
-            key_labels=worksheet_cmd.FLAGS,
-            advice_labels=worksheet_cmd.ADVICE_FLAGS,
-            drop_file=worksheet_cmd.SOURCE,
-        )
-    )
+    """A worksheet's error beside the form field of the request field it is keyed by, in the
+    form's words; an uploaded font is named as uploaded, never by its path on the server."""
+    field = exc.key if exc.key in SHEET_FORM_FIELDS else "sheet"
+    error = in_form_words(exc, field or "sheet", drop_file=WORKSHEET_SOURCE)
     if font is not None:
-        message = message.replace(str(font), font_name or "the uploaded font")
-    return FieldError(_sheet_field(exc, message), message)
+        return FieldError(error.field, str(error).replace(str(font), font_name or "the font"))
+    return error
 
 
-def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any:
-    """The worksheet form as `mazebook worksheet` flags, through that command's own checks;
+def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> WorksheetRequest:
+    """The worksheet form as a WorksheetRequest, each box checked by the request's parsers;
     ``font`` is an uploaded font already saved in the request's own folder."""
     preset = form.get("preset", "")
     if preset in PRESETS:
-        levels = PRESETS[preset].sheet_levels
+        levels_text = PRESETS[preset].sheet_levels
     elif preset in ("", "custom"):
-        levels = form.get("levels", "3").strip()
+        levels_text = form.get("levels", "3").strip()
     else:
-        raise FieldError(
-            "levels", f"difficulty must be one of: {', '.join(PRESETS)}; got {preset!r}"
-        )
+        raise FieldError("levels", f"Levels: must be one of: {', '.join(PRESETS)}; got {preset!r}")
     language = _language("language", form.get("language", "en"))
     texts = sheet_texts(language)
     per_page_text = form.get("per_page", "4")
-    if per_page_text not in ("1", "2", "4", "6"):
-        raise FieldError("per_page", f"--per-page must be 1, 2, 4 or 6, got {per_page_text!r}")
-    count = form.get("count", "4")
-    if count.strip().isdigit() and int(count) > MAX_SHEET_MAZES:
+    _choice("per_page", per_page_text, tuple(str(n) for n in PER_PAGE))
+    count_text = form.get("count", "4")
+    count = _field("count", lambda: parse_whole(count_text, "count", 1, MAX_COUNT))
+    if count > MAX_SHEET_MAZES:
         raise FieldError("count", f"the web app makes up to {MAX_SHEET_MAZES} mazes a worksheet")
-    args = argparse.Namespace(
+    levels: int | tuple[int, int] = _field(
+        "levels",
+        lambda: (
+            parse_levels(levels_text)
+            if "-" in levels_text or "–" in levels_text
+            else parse_level(levels_text)
+        ),
+    )
+    title = _own_words(form.get("title", texts["title"]), "title", texts)
+    instruction = _own_words(form.get("instruction", ""), "instruction", texts)
+    words = LANGUAGES[language]
+    return WorksheetRequest(
         count=count,
         per_page=int(per_page_text),
-        level=None if "-" in levels or "–" in levels else levels,
-        levels=levels if "-" in levels or "–" in levels else None,
-        page_size=form.get("page_size", "letter"),
-        title=_own_words(form.get("title", texts["title"]), "title", texts),
-        instruction=_own_words(form.get("instruction", ""), "instruction", texts) or None,
+        levels=levels,
+        page_size=_field("page_size", lambda: parse_page(form.get("page_size", "letter"))),
+        language=language,
+        title=_field("title", lambda: parse_text(title, "title")),
+        instruction=None
+        if not instruction
+        else _field("instruction", lambda: parse_text(instruction, "instruction")),
         font=None if font is None else str(font),
-        min_cell=None,
-        fit=None,
-        seed=form.get("seed", "1").strip() or "1",
-    )
-    name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
-    base = tomllib.loads(entry.read_text(encoding="utf-8"))
-    words = LANGUAGES[language]
-    if language != "en":  # the shipped template's English words give way to the language's
-        for key in ("instruction", "answer_title"):
-            base.pop(key, None)
-    try:
-        data = worksheet_cmd.template_data(args, base)
-        data["language"] = language
-        data["fields"] = [
+        seed=_seed(form.get("seed", "1")),
+        fields=tuple(
             words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
-        ]
-        return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
+        ),
+    )
+
+
+def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Template:
+    """The worksheet form's template, checked as the library checks any worksheet; an error
+    beside its field."""
+    try:
+        return request_template(worksheet_request(form, font))
+    except FieldError:
+        raise
     except MazebookError as exc:
         raise sheet_error(exc, None, None) from None
 
@@ -674,7 +709,7 @@ def download_name(title: str, kind: str) -> str:
 
 
 def build(
-    template: Any, folder: Path, *, progress: Callable[[int, int], None] | None = None
+    template: Template, folder: Path, *, progress: Callable[[int, int], None] | None = None
 ) -> Built:
     """Build a book or worksheet template into ``folder`` (its own temporary folder), under
     file names the server makes (FILE_STEM), whatever the template is called."""
@@ -824,12 +859,12 @@ def book_form_values(src: BookSource) -> dict[str, Any]:
     }
 
 
-def _number(text: str) -> Any:
+def _number(text: str) -> int | str:
     """A whole number where the text is one, else the text (the schema then names it)."""
     return int(text) if text.strip().isdigit() else text
 
 
-def _levels(text: str) -> Any:
+def _levels(text: str) -> int | str | list[int]:
     """'2-5' -> [2, 5], '3' -> 3; anything else as typed (the schema names it)."""
     match = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text)
     if match:
@@ -848,7 +883,7 @@ def _book_field(exc: MazebookError) -> str:
     return "upload"
 
 
-def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
+def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Template, dict[str, Any]]:
     """The template with the form's edits, checked as `mazebook build` checks a file.
 
     Returns (Template, its data) so the build can make it again in another process.
@@ -867,7 +902,7 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
         ("language", LANGUAGE_CODES, "en"),
     ):
         if form.get(key):
-            data[key] = _choice(key, form[key], allowed, key)
+            data[key] = _choice(key, form[key], allowed)
         elif key not in data:
             data[key] = default
     sections = [dict(s) for s in data["section"]]
@@ -906,7 +941,7 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
     return template, data
 
 
-def checked_book(data: Mapping[str, Any], name: str, source: str) -> Any:
+def checked_book(data: Mapping[str, Any], name: str, source: str) -> Template:
     """Template data through the library's schema and checks; FieldError on the field."""
     try:
         return template_from_data(data, name=name, source=source)
