@@ -252,7 +252,7 @@ def worksheet_template(request: WorksheetRequest) -> Template:
         raise exc.keyed(WORKSHEET_FIELDS) from None
 
 
-def build_worksheet(
+def build_worksheet_request(
     request: WorksheetRequest,
     *,
     output: str | Path | None = None,
@@ -267,3 +267,43 @@ def build_worksheet(
         return template, build_book(template, output=output, progress=progress)
     except MazebookError as exc:
         raise exc.keyed(WORKSHEET_FIELDS) from None
+
+
+# ---------------------------------------------------------------------------------- book
+
+
+@dataclass(frozen=True)
+class BookRequest:
+    """A book (or any template): which template (a shipped name, a .toml path, or a template
+    already read and changed by a form), and what replaces its own values."""
+
+    template: Template | str | None = None
+    seed: int | None = None
+    printer: str | None = None
+    svg_dir: str | None = None
+
+
+def build_book_request(
+    request: BookRequest,
+    *,
+    output: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build the book a request asks for: its PDF, manifest and (for most printers) cover."""
+    from .book import build_book
+
+    return build_book(
+        request.template,
+        output=output,
+        seed=request.seed,
+        svg_dir=request.svg_dir,
+        progress=progress,
+        printer=request.printer,
+    )
+
+
+def build_cover_request(request: BookRequest, *, output: str | Path | None = None) -> Path:
+    """Only the cover of the book a request asks for (its page count planned, no maze made)."""
+    from .book.cover_build import build_cover
+
+    return build_cover(request.template, output=output, printer=request.printer, seed=request.seed)

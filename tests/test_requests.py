@@ -12,7 +12,7 @@ from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
 from mazebook.requests import (
     WORKSHEET_SOURCE,
     WorksheetRequest,
-    build_worksheet,
+    build_worksheet_request,
     parse_level,
     parse_levels,
     parse_seed,
@@ -70,7 +70,7 @@ def test_template_errors_are_keyed_by_the_request_field(
     request_: WorksheetRequest, field: str, tmp_path: Path
 ) -> None:
     with pytest.raises(MazebookError) as info:
-        build_worksheet(request_, output=tmp_path / "w.pdf")
+        build_worksheet_request(request_, output=tmp_path / "w.pdf")
     assert info.value.key == field
     assert not list(tmp_path.iterdir())
 
@@ -79,7 +79,7 @@ def test_a_build_error_and_its_advice_are_keyed_by_request_fields(tmp_path: Path
     """A level the sheet cannot hold: the error names the request's fields, the advice too, so
     a front end names each in its own words."""
     with pytest.raises(MazebookError) as info:
-        build_worksheet(WorksheetRequest(levels=10, per_page=6), output=tmp_path / "w.pdf")
+        build_worksheet_request(WorksheetRequest(levels=10, per_page=6), output=tmp_path / "w.pdf")
     exc = info.value
     assert exc.key == "levels" and exc.advice is not None
     assert "{per_page}" in exc.advice and "{puzzles_per_page}" not in exc.advice

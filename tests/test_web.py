@@ -373,6 +373,18 @@ def test_worksheet_errors_each_front_end_in_its_own_words(
     assert web.startswith(actions.FIELD_LABELS[field])
 
 
+def test_a_level_the_sheet_cannot_hold_is_named_beside_the_levels_in_the_form_words(
+    client: TestClient,
+) -> None:
+    """A build's own refusal comes keyed by the request field: beside Levels, advising what
+    the form can change, in its words."""
+    page = client.post("/worksheet/preview", data={**SHEET, "levels": "10", "per_page": "6"})
+    error = error_of(page.text, "sheet", "levels")
+    assert error.startswith("Levels: level 10 does not fit"), error
+    assert "mazes on each page" in error and "page size" in error
+    assert "--" not in error and "puzzles_per_page" not in error
+
+
 def _wait(client: TestClient, job_page: str, limit: float = 60.0) -> str:
     job = re.search(r'hx-get="(/book/job/[\w-]+)"', job_page)
     assert job, job_page

@@ -19,7 +19,7 @@ from ..requests import (
     WORKSHEET_SOURCE,
     WORKSHEET_TEMPLATE,
     WorksheetRequest,
-    build_worksheet,
+    build_worksheet_request,
     parse_level,
     parse_levels,
     parse_min_cell,
@@ -185,7 +185,7 @@ def _pupils_note(template: Any) -> str:
 def run(args: argparse.Namespace) -> int:
     request = worksheet_request(args)  # each flag's error already in its own words
     try:
-        template, result = build_worksheet(request, output=args.output)
+        template, result = build_worksheet_request(request, output=args.output)
     except MazebookError as exc:
         raise exc.restated(key_labels=FLAGS, advice_labels=ADVICE_FLAGS, drop_file=SOURCE) from None
     if not args.quiet:

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..book import build_book, load_template
+from ..book import load_template
 from ..book.document import answer_style
 from ..book.layout import max_cells
-from ..book.pipeline import BuildResult
+from ..book.pipeline import BuildResult, Progress
 from ..book.schedule import Request, choose
 from ..engine import generate
 from ..errors import (
@@ -48,8 +48,11 @@ from ..render.writers import write
 from ..requests import (
     PER_PAGE,
     WORKSHEET_SOURCE,
+    BookRequest,
     MazeRequest,
     WorksheetRequest,
+    build_book_request,
+    build_worksheet_request,
     parse_choice,
     parse_level,
     parse_levels,
@@ -59,12 +62,7 @@ from ..requests import (
     parse_text,
     parse_whole,
 )
-from ..requests import (
-    make_maze as maze_of_request,
-)
-from ..requests import (
-    worksheet_template as request_template,
-)
+from ..requests import make_maze as maze_of_request
 from ..shapes import SHAPES as SHAPE_REGISTRY
 from ..shapes.masks import MaskWarning
 from ..shapes.raster import image_size
@@ -144,10 +142,11 @@ FIELD_LABELS = {
 }
 #: How advice names what a person could change (the web has no box for some of them).
 ADVICE_LABELS = {
-    "min_cell": "smaller cells",
+    "min_cell": "cell size",
     "per_page": "mazes on each page",
     "page_size": "page size",
-    "fit": "a lower level",
+    "fit": "lower levels",
+    "levels": "level",
 }
 
 
@@ -660,17 +659,6 @@ def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> Work
     )
 
 
-def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Template:
-    """The worksheet form's template, checked as the library checks any worksheet; an error
-    beside its field."""
-    try:
-        return request_template(worksheet_request(form, font))
-    except FieldError:
-        raise
-    except MazebookError as exc:
-        raise sheet_error(exc, None, None) from None
-
-
 def _own_words(text: str, key: str, texts: Mapping[str, str]) -> str:
     """A title or instruction box's text; where it is some language's default, the chosen
     language's own words (a box left as it was follows the language)."""
@@ -708,20 +696,37 @@ def download_name(title: str, kind: str) -> str:
     return f"{slug or FILE_STEM}{DOWNLOAD_SUFFIXES[kind]}"
 
 
-def build(
-    template: Template, folder: Path, *, progress: Callable[[int, int], None] | None = None
-) -> Built:
-    """Build a book or worksheet template into ``folder`` (its own temporary folder), under
-    file names the server makes (FILE_STEM), whatever the template is called."""
-    result: BuildResult = build_book(
-        template, output=folder / f"{FILE_STEM}.pdf", progress=progress
-    )
+def build(template: Template, folder: Path, *, progress: Progress | None = None) -> Built:
+    """Build a book template into ``folder`` (its own temporary folder), under file names the
+    server makes (FILE_STEM), whatever the template is called."""
+    request = BookRequest(template)
+    return _built(build_book_request(request, output=_output(folder), progress=progress))
+
+
+def build_sheet(form: Mapping[str, str], folder: Path, font: tuple[Path, str] | None) -> Built:
+    """Build the worksheet form into ``folder``; ``font``: an uploaded font saved in the
+    folder, and its name as uploaded. Every error beside its form field."""
+    saved = None if font is None else font[0]
+    request = worksheet_request(form, saved)
+    try:
+        _, result = build_worksheet_request(request, output=_output(folder))
+    except MazebookError as exc:
+        raise sheet_error(exc, saved, None if font is None else font[1]) from None
+    return _built(result)
+
+
+def _output(folder: Path) -> Path:
+    """The interior's path in a build's folder: the server's own name, never a request's."""
+    return folder / f"{FILE_STEM}.pdf"
+
+
+def _built(result: BuildResult) -> Built:
+    """A build's files by download name."""
     files = {"interior": result.pdf, "manifest": result.manifest}
     if result.answers is not None:
         files["answers"] = result.answers
-    cover = getattr(result, "cover", None)  # the cover, once the builder makes one
-    if isinstance(cover, Path):
-        files["cover"] = cover
+    if result.cover is not None:
+        files["cover"] = result.cover
     return Built(files, result.page_count, result.puzzle_count, result.seconds)
 
 
