@@ -32,7 +32,6 @@ from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
 from ..template.units import format_length
-from . import manifest as manifest_mod
 from . import pages
 from .cover import cover_manifest, cover_path, render_cover
 from .document import (
@@ -63,13 +62,12 @@ from .layout import (
     maze_scale,
     slots,
 )
+from .manifest import BookFacts, Manifest
 from .pipeline import (
     BuildResult,
     Progress,
     cap_plan,
     capped_count,
-    check_paths,
-    check_svg_dir,
     choose_maze,
     choose_number,
     fit_levels,
@@ -78,13 +76,13 @@ from .pipeline import (
     probe_sections,
     puzzles_by_page,
     section_request,
-    stage_manifest,
     stage_svgs,
     trail_letters,
     trail_word,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
+from .product import Outputs, Rendered, run
 from .schedule import MIN_SIDE, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -316,47 +314,67 @@ def build_book(
 
         return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
     tpl = with_printer(tpl, printer)
-    setup = prepare(tpl)
-    pdf_path, manifest_path = output_paths(tpl, output)
-    printing = setup.printing
-    cover_file = (
-        cover_path(pdf_path) if printing.takes_cover and tpl.printing.cover.enabled else None
-    )
-    outputs = [pdf_path, manifest_path] + ([cover_file] if cover_file is not None else [])
-    svg_path = check_paths(tpl, outputs, svg_dir, len(setup.plan.puzzles))
-    with OutputSet() as out:
-        for path in outputs:
-            out.check(path)
-        check_svg_dir(out, svg_path)
+    product = book_product(tpl, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+@dataclass(frozen=True)
+class BookProduct:
+    """A prepared book (the product.Product of a book): its setup and its files."""
+
+    setup: BookSetup
+    files: Outputs
+
+    @property
+    def template(self) -> Template:
+        return self.setup.template
+
+    def outputs(self) -> Outputs:
+        return self.files
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The interior (and the cover, where the printer takes one) with the manifest record."""
+        setup, tpl = self.setup, self.setup.template
+        printing = setup.printing
         warn_padding(printing, setup.plan)  # once everything else is known to be fine
         buffer = io.BytesIO()
-        records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
+        records = render_book(setup, buffer, svg_dir=svg_dir, out=out, progress=progress)
+        files: list[tuple[Path, bytes]] = []
         cover_entry = None
-        if cover_file is not None:
+        if self.files.cover is not None:
             count = setup.plan.page_count
             cover_buffer = io.BytesIO()
             render_cover(
                 tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
             )
-            out.stage(cover_file, cover_buffer.getvalue())
+            files.append((self.files.cover, cover_buffer.getvalue()))
             cover_entry = cover_manifest(
-                cover_file.name, printing.printer, printing.page_trim, count, printing.paper
+                self.files.cover.name, printing.printer, printing.page_trim, count, printing.paper
             )
-        extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
-        out.stage(pdf_path, buffer.getvalue())
-        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
-        stage_manifest(out, manifest_path, data)
-        out.commit()
-    return BuildResult(
-        pdf=pdf_path,
+        files.append((self.files.pdf, buffer.getvalue()))
+        facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
+        return Rendered(
+            tuple(files),
+            Manifest(tpl, setup.plan, records, book=facts),
+            page_count=setup.plan.page_count,
+            puzzle_count=len(setup.plan.puzzles),
+            capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        )
+
+
+def book_product(template: Template, output: str | Path | None) -> BookProduct:
+    """Prepare a book (every check of ``prepare``) and name its files: NAME.pdf, NAME.json and,
+    for a printer that takes one, NAME-cover.pdf."""
+    setup = prepare(template)
+    pdf_path, manifest_path = output_paths(template, output)
+    takes_cover = setup.printing.takes_cover and template.printing.cover.enabled
+    files = Outputs(
+        pdf_path,
         manifest=manifest_path,
-        svg_dir=svg_path,
-        page_count=setup.plan.page_count,
-        puzzle_count=len(setup.plan.puzzles),
-        seconds=time.perf_counter() - started,
-        cover=cover_file,
-        capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        cover=cover_path(pdf_path) if takes_cover else None,
+        svg_count=len(setup.plan.puzzles),
     )
+    return BookProduct(setup, files)
 
 
 @dataclass(frozen=True, eq=False)
