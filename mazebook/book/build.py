@@ -33,7 +33,7 @@ from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
 from ..template.units import format_length
 from . import pages
-from .cover import cover_manifest, cover_path, render_cover
+from .cover import CoverProduct, cover_path
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -82,7 +82,7 @@ from .pipeline import (
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
-from .product import Outputs, Rendered, run
+from .product import Outputs, Product, Rendered, run
 from .schedule import MIN_SIDE, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -295,9 +295,9 @@ def build_book(
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
     solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
     replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
-    the template says ``cover = false``). A worksheet
-    template (kind = "worksheet") is built by worksheet.build_worksheet, which also writes
-    the answer key NAME-answers.pdf.
+    the template says ``cover = false``). A worksheet template (kind = "worksheet") is a
+    worksheet (or, with names, a class set), which also writes the answer key
+    NAME-answers.pdf. Every kind is prepared as its Product and made by the one runner.
     """
     started = time.perf_counter()
     tpl = template if isinstance(template, Template) else load_template(template)
@@ -305,17 +305,25 @@ def build_book(
         tpl = replace(tpl, seed=check_seed(seed))
     if printer is not None:
         printer_table(printer)  # an unknown name is refused even for a worksheet
-    if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
-        if tpl.names:  # a class set: every pupil's own sheets
-            from .classset import build_class_set
-
-            return build_class_set(tpl, output=output, svg_dir=svg_dir, progress=progress)
-        from .worksheet import build_worksheet  # it builds on this module
-
-        return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
-    tpl = with_printer(tpl, printer)
-    product = book_product(tpl, output)
+    product = product_for(tpl, output, printer=printer)
     return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+def product_for(
+    template: Template, output: str | Path | None, *, printer: str | None = None
+) -> Product:
+    """The prepared product a template makes: a book (under ``printer``'s rules, if given), a
+    worksheet, or a class set (a worksheet with names)."""
+    if template.worksheet is None:
+        return book_product(with_printer(template, printer), output)
+    # loose sheets: no printer rules beyond a desktop printer's
+    if template.names:  # a class set: every pupil's own sheets
+        from .classset import class_set_product
+
+        return class_set_product(template, output)
+    from .worksheet import worksheet_product  # it builds on this module
+
+    return worksheet_product(template, output)
 
 
 @dataclass(frozen=True)
@@ -324,6 +332,7 @@ class BookProduct:
 
     setup: BookSetup
     files: Outputs
+    cover: CoverProduct | None  # for a printer that takes one
 
     @property
     def template(self) -> Template:
@@ -341,16 +350,9 @@ class BookProduct:
         records = render_book(setup, buffer, svg_dir=svg_dir, out=out, progress=progress)
         files: list[tuple[Path, bytes]] = []
         cover_entry = None
-        if self.files.cover is not None:
-            count = setup.plan.page_count
-            cover_buffer = io.BytesIO()
-            render_cover(
-                tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
-            )
-            files.append((self.files.cover, cover_buffer.getvalue()))
-            cover_entry = cover_manifest(
-                self.files.cover.name, printing.printer, printing.page_trim, count, printing.paper
-            )
+        if self.cover is not None:
+            files += self.cover.render(out, None, None).files
+            cover_entry = self.cover.manifest_entry()
         files.append((self.files.pdf, buffer.getvalue()))
         facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
         return Rendered(
@@ -367,14 +369,25 @@ def book_product(template: Template, output: str | Path | None) -> BookProduct:
     for a printer that takes one, NAME-cover.pdf."""
     setup = prepare(template)
     pdf_path, manifest_path = output_paths(template, output)
-    takes_cover = setup.printing.takes_cover and template.printing.cover.enabled
+    printing = setup.printing
+    cover = None
+    if printing.takes_cover and template.printing.cover.enabled:
+        cover = CoverProduct(
+            template,
+            setup.fonts,
+            printing.printer,
+            printing.page_trim,
+            setup.plan.page_count,
+            printing.paper,
+            Outputs(cover_path(pdf_path)),
+        )
     files = Outputs(
         pdf_path,
         manifest=manifest_path,
-        cover=cover_path(pdf_path) if takes_cover else None,
+        cover=None if cover is None else cover.files.pdf,
         svg_count=len(setup.plan.puzzles),
     )
-    return BookProduct(setup, files)
+    return BookProduct(setup, files, cover)
 
 
 @dataclass(frozen=True, eq=False)

@@ -3,22 +3,17 @@ book's plan (no maze of the book is made)."""
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..engine import check_seed
 from ..errors import OutputError
-from ..fileio import OutputSet
 from ..printers import PrinterRuleError
-from ..render.typeset import FontPair
 from ..template import Template, load_template
 from .build import load_fonts, plan_layout
-from .cover import render_cover
-from .pipeline import Progress
-from .plan import BookPlan
-from .printing import PrintSetup, warn_padding, with_printer
-from .product import Outputs, Rendered, run
+from .cover import CoverProduct
+from .printing import warn_padding, with_printer
+from .product import Outputs, run
 
 
 def build_cover(
@@ -37,36 +32,6 @@ def build_cover(
     return run(cover_product(tpl, output)).outputs.pdf
 
 
-@dataclass(frozen=True)
-class CoverProduct:
-    """A prepared cover alone (the product.Product of ``mazebook cover``): the book's template,
-    printer rules and page plan, its fonts, and the one file."""
-
-    template: Template
-    printing: PrintSetup
-    plan: BookPlan
-    fonts: FontPair
-    files: Outputs
-
-    def outputs(self) -> Outputs:
-        return self.files
-
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
-        """The one-piece cover for the planned page count (no manifest)."""
-        printing = self.printing
-        warn_padding(printing, self.plan)
-        buffer = io.BytesIO()
-        render_cover(
-            self.template,
-            self.fonts,
-            printing.printer,
-            printing.page_trim,
-            self.plan.page_count,
-            buffer,
-        )
-        return Rendered(((self.files.pdf, buffer.getvalue()),), page_count=self.plan.page_count)
-
-
 def cover_product(template: Template, output: str | Path | None) -> CoverProduct:
     """Plan the book for its page count (refusing a worksheet, or a printer without covers)
     and name the cover's file (default output/NAME-cover.pdf)."""
@@ -79,4 +44,14 @@ def cover_product(template: Template, output: str | Path | None) -> CoverProduct
     path = Path(output) if output is not None else Path("output") / f"{template.name}-cover.pdf"
     if path.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(path)!r} must be a .pdf file")
-    return CoverProduct(template, printing, plan, load_fonts(template), Outputs(path))
+    fonts = load_fonts(template)
+    warn_padding(printing, plan)
+    return CoverProduct(
+        template,
+        fonts,
+        printing.printer,
+        printing.page_trim,
+        plan.page_count,
+        printing.paper,
+        Outputs(path),
+    )
