@@ -31,8 +31,18 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     Only components with a cycle go through the sequential union-find loop, in shuffle order.
     The maze is exactly the one plain Kruskal makes from the same shuffle.
     """
-    n, degree = grid.size, grid.degree
     order = numpy_rng(rng).permutation(undirected_edges(grid))
+    first = grid.params.get("first_edges")
+    if first is not None:  # a weave maze's crossings: their passages go first (mazebook.weave)
+        early = np.isin(order, first)
+        order = np.concatenate([order[early], order[~early]])
+    return carve_in_order(grid, order)
+
+
+def carve_in_order(grid: Grid, order: np.ndarray) -> bytearray:
+    """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
+    each is carved unless its cells are already joined."""
+    n, degree = grid.size, grid.degree
     cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
     parent = array("i")

@@ -25,6 +25,7 @@ from .geometry import (
     GOAL_DOT_RADIUS,
     MazeGeometry,
     arc_to_beziers,
+    break_polyline,
     clamp_overhang,
     marker_triangle,
 )
@@ -80,7 +81,7 @@ def draw_maze(
         line = clamp_overhang(geom, marker_length(s) / s).solution
         solution.append("1 J\n" if style.solution_on_top else "")
         solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        solution.append(pdf_polyline_ops(line))
+        solution += [pdf_polyline_ops(piece) for piece in break_polyline(line, geom.under)]
         solution.append("S\n")
     if not style.solution_on_top:
         ops += solution

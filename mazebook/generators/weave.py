@@ -1,0 +1,141 @@
+"""Weave generation: crossings placed first, then any graph generator carves the split graph.
+
+Candidate crossings are proposed first, never side by side, split (see mazebook.weave), and a
+graph generator carves a spanning tree of the split graph. Where it left a crossing's node as a
+dead end, Kruskal over the crossings' passages, the carved tree and then the rest puts the
+crossing in (``_complete``); a crossing that still cannot be had is joined back into one cell.
+Kruskal itself carves the crossings' passages before any other (the classic weave method:
+place crossings, then join).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidOptionError
+from ..grid import E, Grid, N, S, passage_counts
+from ..weave import OVER, Crossing, join_links, split_grid
+from ._common import undirected_edges
+from .kruskal import carve_in_order
+
+#: Chance per inner cell of being proposed as a crossing at weave=1.0 (before side-by-side
+#: proposals are thinned).
+MAX_PROPOSAL = 0.5
+#: Chance per inner cell of being proposed as a crossing at weave=1.0 (before side-by-side
+
+
+def check_weave(value: object) -> float:
+    """A weave share is a number from 0.0 to 1.0; raise InvalidOptionError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InvalidOptionError(f"weave must be a number from 0.0 to 1.0, got {value!r}")
+    share = float(value)
+    if not 0.0 <= share <= 1.0:  # also refuses NaN
+        raise InvalidOptionError(f"weave must be a number from 0.0 to 1.0, got {value!r}")
+    return share
+
+
+def propose(grid: Grid, weave: float, nrng: np.random.Generator) -> np.ndarray:
+    """Inner cells proposed as crossings (sorted): each with chance ``weave * MAX_PROPOSAL``,
+    then every proposal whose west or north neighbour is also proposed is left out, so no two
+    crossings are side by side (each crossing's four neighbours are plain cells)."""
+    w, h = grid.width, grid.height
+    if w < 3 or h < 3 or weave <= 0.0:
+        return np.zeros(0, dtype=np.int64)
+    pick = nrng.random((h, w)) < weave * MAX_PROPOSAL
+    pick[0, :] = pick[-1, :] = False
+    pick[:, 0] = pick[:, -1] = False
+    clash = np.zeros_like(pick)
+    clash[:, 1:] |= pick[:, :-1]
+    clash[1:, :] |= pick[:-1, :]
+    return np.flatnonzero(pick & ~clash).astype(np.int64)
+
+
+def keep_complete(
+    split: Grid, node_links: bytes, cells: np.ndarray
+) -> tuple[np.ndarray, bytearray]:
+    """The crossings whose two passages were both carved, and the node links with every other
+    proposed crossing's dead-end node cut off (its one passage dropped on both sides)."""
+    n = split.size - len(cells)
+    counts = passage_counts(node_links)
+    ew, ns = counts[cells], counts[n:]
+    kept = (ew == 2) & (ns == 2)
+    out = bytearray(node_links)
+    adj, back = split.adj, split.back
+    for i in np.flatnonzero(~kept).tolist():
+        node = int(cells[i]) if ew[i] < 2 else n + i  # the dead-end node (west-east first)
+        for slot in range(4):
+            if out[node] >> slot & 1:
+                other = adj[node * 4 + slot]
+                out[other] &= ~(1 << back[node * 4 + slot]) & 0xFF
+                out[node] &= ~(1 << slot) & 0xFF
+    return kept, out
+
+
+def carve(
+    spec_run: Any,
+    grid: Grid,
+    rng: random.Random,
+    options: Mapping[str, Any],
+    weave: float,
+) -> tuple[bytes, tuple[Crossing, ...]]:
+    """Carve a weave maze: (cell passage bytes, crossings). ``spec_run(grid, rng, options)`` is
+    the generator's run; the crossings and which passage is on top come from ``rng``."""
+    nrng = np.random.default_rng(rng.getrandbits(128))
+    proposed = propose(grid, weave, nrng)
+    over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
+    split = split_grid(grid, proposed)
+    first = np.zeros(0, dtype=np.int64)
+    if len(proposed):
+        # the crossings' own passages, each as its half-edge from the lower node (the form
+        # Kruskal's list of passages uses); the neighbours of a crossing are plain cells
+        w = grid.width
+        first = np.concatenate(
+            [
+                proposed * 4 + E,
+                (proposed - 1) * 4 + E,
+                (proposed - w) * 4 + S,
+                (proposed + w) * 4 + N,
+            ]
+        )
+        split = replace(split, params={**split.params, "first_edges": first})
+    node_links = bytes(spec_run(split, rng, options))
+    if len(proposed):
+        node_links = _complete(split, node_links, proposed, first, nrng)
+    kept, node_out = keep_complete(split, node_links, proposed)
+    links = join_links(bytes(node_out), grid.size, proposed)
+    crossings = tuple(
+        (int(c), OVER[int(o)])
+        for c, o in zip(proposed[kept].tolist(), over[kept].tolist(), strict=True)
+    )
+    return links, crossings
+
+
+def _complete(
+    split: Grid, node_links: bytes, cells: np.ndarray, first: np.ndarray, nrng: np.random.Generator
+) -> bytes:
+    """The carved tree with every crossing's passages in it, where they make no loop together.
+
+    A generator may leave a crossing's node as a dead end. Kruskal over the crossings' passages
+    first, then the carved tree's, then the remaining ones in random order, puts the missing
+    crossing passages in and drops, for each, one tree passage that would close a loop, which
+    the remaining passages then reconnect: the generator's texture stays, but for a few cells.
+    """
+    m = split.size
+    counts = passage_counts(node_links)
+    if np.all(counts[cells] == 2) and np.all(counts[m - len(cells) :] == 2):
+        return node_links
+    adj = np.frombuffer(split.adj, dtype=np.intc)
+    bits = np.unpackbits(
+        np.frombuffer(node_links, dtype=np.uint8)[:, None], axis=1, count=4, bitorder="little"
+    ).reshape(-1)
+    half = np.arange(m * 4, dtype=np.int64)
+    tree = np.flatnonzero(bits.astype(bool) & (adj > half // 4) & (adj < m))
+    everything = undirected_edges(split).astype(np.int64)
+    rest = nrng.permutation(everything[~np.isin(everything, np.concatenate([first, tree]))])
+    tree = tree[~np.isin(tree, first)]
+    return bytes(carve_in_order(split, np.concatenate([first, tree, rest])))
