@@ -222,6 +222,11 @@ def _under(maze: Maze) -> np.ndarray:
     return np.array(out, dtype=np.float64).reshape(-1, 4)
 
 
+def _off_line(d: np.ndarray, v: np.ndarray) -> bool:
+    """Whether v is off the line along d (their cross product is not zero)."""
+    return abs(float(d[0] * v[1] - d[1] * v[0])) > 1e-9
+
+
 def break_polyline(line: np.ndarray, under: np.ndarray) -> list[np.ndarray]:
     """The polyline in pieces, with the stretches ``under`` (each along one of its segments)
     left out: the solution drawn over and under the bridges of a weave maze."""
@@ -235,11 +240,7 @@ def break_polyline(line: np.ndarray, under: np.ndarray) -> list[np.ndarray]:
         cuts = []
         for x1, y1, x2, y2 in under.tolist():
             a, b = np.array([x1, y1]), np.array([x2, y2])
-            if (
-                length2 == 0
-                or abs(float(np.cross(d, a - p))) > 1e-9
-                or abs(float(np.cross(d, b - p))) > 1e-9
-            ):
+            if length2 == 0 or _off_line(d, a - p) or _off_line(d, b - p):
                 continue
             ta, tb = sorted((float((a - p) @ d) / length2, float((b - p) @ d) / length2))
             if tb <= 0 or ta >= 1:
