@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from .generators import get
+
 DEFAULT_SIZES = (50, 200, 1000)
 
 _CHILD = r"""
@@ -34,6 +36,11 @@ elif task == "generate":
     for i in range(repeat):
         t = time.perf_counter()
         generate(algorithm, size, size, seed=i)
+        times.append(time.perf_counter() - t)
+elif task == "generate+weave":
+    for i in range(repeat):
+        t = time.perf_counter()
+        generate(algorithm, size, size, seed=i, weave=1.0)
         times.append(time.perf_counter() - t)
 else:
     from mazebook.metrics import measure
@@ -98,6 +105,8 @@ def run_bench(
     rows = []
     for task in tasks:
         names = algorithms if task != "solve+measure+svg" else algorithms[:1]
+        if task == "generate+weave":  # only the graph algorithms weave
+            names = [n for n in names if get(n).shapes is None]
         for name in names:
             for size in sizes:
                 row = run_case(task, name, size, repeat_small if size <= 500 else 3)

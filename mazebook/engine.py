@@ -81,13 +81,14 @@ def generate(
         _check_weave_support(spec, grid.kind)
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
+    split = None
     if weave:
-        links, crossings = carve_weave(spec.run, grid, rng, algo_options, weave)
+        links, crossings, split = carve_weave(spec.run, grid, rng, algo_options, weave)
     else:
         links = bytes(spec.run(grid, rng, algo_options))
     # braiding and the openings see the split graph, where a crossing is two corridors
     cells = [c for c, _ in crossings]
-    graph, nodes = split_grid(grid, cells), split_links(bytes(links), cells)
+    graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
     if braid:
         nodes = braid_links(graph, nodes, braid, rng)
         links = join_links(nodes, grid.size, cells) if crossings else nodes

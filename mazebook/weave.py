@@ -42,24 +42,26 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
     if k == 0:
         return grid
     m = n + k
-    table = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4).astype(np.int64)
-    node_ns = np.arange(n + 1, dtype=np.int64)  # the node carrying each cell's N-S passage
-    node_ns[n] = m  # the sentinel moves to the new size
-    node_ns[at] = n + np.arange(k)
-    out = np.empty((m, 4), dtype=np.int64)
-    out[:n, N] = node_ns[table[:, N]]
-    out[:n, S] = node_ns[table[:, S]]
-    out[:n, E] = np.where(table[:, E] == n, m, table[:, E])
-    out[:n, W] = np.where(table[:, W] == n, m, table[:, W])
-    out[n:, N] = table[at, N]
-    out[n:, S] = table[at, S]
-    out[n:, E] = m
-    out[n:, W] = m
+    w = grid.width
+    # Speed: the plain table copied whole, then only the rows around crossings changed.
+    out = np.empty((m, 4), dtype=np.intc)
+    out[:n] = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
+    out[:n][out[:n] == n] = m  # the sentinel moves to the new size
+    nodes = np.arange(n, m, dtype=np.intc)
+    out[at - w, S] = nodes  # the cells above and below now lead to the north-south node
+    out[at + w, N] = nodes
     out[at, N] = m
     out[at, S] = m
-    adj = out.astype(np.intc)
-    back_row = np.array([S, W, N, E], dtype=np.uint8)
-    back = np.where(adj == m, np.uint8(255), back_row[None, :]).tobytes()
+    out[n:, N] = at - w
+    out[n:, S] = at + w
+    out[n:, E] = m
+    out[n:, W] = m
+    backs = np.empty((m, 4), dtype=np.uint8)
+    backs[:n] = np.frombuffer(grid.back, dtype=np.uint8).reshape(n, 4)
+    backs[at, N] = backs[at, S] = 255
+    backs[n:] = (S, 255, N, 255)
+    back = backs.tobytes()
+    adj = out
     flat = array("i")
     flat.frombytes(adj.tobytes())
     params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}

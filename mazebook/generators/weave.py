@@ -20,7 +20,6 @@ import numpy as np
 from ..errors import InvalidOptionError
 from ..grid import E, Grid, N, S, passage_counts
 from ..weave import OVER, Crossing, join_links, split_grid
-from ._common import undirected_edges
 from .kruskal import carve_in_order
 
 #: Share of the inner cells that are crossings at weave=1.0 (in expectation): each cell
@@ -92,9 +91,10 @@ def carve(
     rng: random.Random,
     options: Mapping[str, Any],
     weave: float,
-) -> tuple[bytes, tuple[Crossing, ...]]:
-    """Carve a weave maze: (cell passage bytes, crossings). ``spec_run(grid, rng, options)`` is
-    the generator's run; the crossings and which passage is on top come from ``rng``."""
+) -> tuple[bytes, tuple[Crossing, ...], tuple[Grid, bytes] | None]:
+    """Carve a weave maze: (cell passage bytes, crossings, the split graph (grid, node passage
+    bytes) when the proposed crossings were all kept). ``spec_run(grid, rng, options)`` is the
+    generator's run; the crossings and which passage is on top come from ``rng``."""
     nrng = np.random.default_rng(rng.getrandbits(128))
     proposed = propose(grid, weave, nrng)
     over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
@@ -122,7 +122,9 @@ def carve(
         (int(c), OVER[int(o)])
         for c, o in zip(proposed[kept].tolist(), over[kept].tolist(), strict=True)
     )
-    return links, crossings
+    if kept.all():  # the split graph as carved is the maze's: hand it on, no need to remake it
+        return links, crossings, (split, bytes(node_out))
+    return links, crossings, None
 
 
 def _complete(
@@ -130,14 +132,17 @@ def _complete(
 ) -> bytes:
     """The carved tree with every crossing's passages in it, where they make no loop together.
 
-    A generator may leave a crossing's node as a dead end. Kruskal over the crossings' passages
-    first, then the carved tree's, then the remaining ones in random order, puts the missing
-    crossing passages in and drops, for each, one tree passage that would close a loop, which
-    the remaining passages then reconnect: the generator's texture stays, but for a few cells.
+    A generator may leave a node of a crossing as a dead end. Kruskal over the crossings'
+    passages first and then the carved tree's keeps a spanning tree (the carved tree alone
+    spans) and drops, for each missing crossing passage put in, the tree passage that would
+    close its loop. The tree's passages at the cells beside an unfinished crossing go last, so
+    the one dropped is one of those: the maze changes only next to the crossing.
     """
     m = split.size
+    k = len(cells)
     counts = passage_counts(node_links)
-    if np.all(counts[cells] == 2) and np.all(counts[m - len(cells) :] == 2):
+    short = (counts[cells] < 2) | (counts[m - k :] < 2)
+    if not short.any():
         return node_links
     adj = np.frombuffer(split.adj, dtype=np.intc)
     bits = np.unpackbits(
@@ -145,7 +150,15 @@ def _complete(
     ).reshape(-1)
     half = np.arange(m * 4, dtype=np.int64)
     tree = np.flatnonzero(bits.astype(bool) & (adj > half // 4) & (adj < m))
-    everything = undirected_edges(split).astype(np.int64)
-    rest = nrng.permutation(everything[~np.isin(everything, np.concatenate([first, tree]))])
-    tree = tree[~np.isin(tree, first)]
-    return bytes(carve_in_order(split, np.concatenate([first, tree, rest])))
+    early = np.zeros(m * 4, dtype=bool)
+    early[first] = True
+    tree = tree[~early[tree]]
+    near = np.zeros(m + 1, dtype=bool)  # the cells beside an unfinished crossing
+    w = split.width
+    at = cells[short]
+    near[np.concatenate([at - 1, at + 1, at - w, at + w])] = True
+    late = near[tree // 4] | near[adj[tree]]
+    # Speed: the tree's passages in random order, so Kruskal's batches split into small parts
+    # and few of them need its one-by-one loop
+    order = np.concatenate([first, nrng.permutation(tree[~late]), tree[late]])
+    return bytes(carve_in_order(split, order))
