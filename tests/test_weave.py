@@ -10,19 +10,22 @@ import itertools
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook.book import build_book, load_template
 from mazebook.effort import effort_parts
 from mazebook.engine import generate
-from mazebook.errors import InvalidOptionError, MazeFormatError
+from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
 from mazebook.generators import REGISTRY
 from mazebook.grid import bfs, passage_counts
 from mazebook.maze import Maze
 from mazebook.metrics import measure
+from mazebook.preflight import preflight
 from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write
 
@@ -296,3 +299,52 @@ def test_cli_weave_flag(tmp_path: object) -> None:
     bad = subprocess.run([*run, "-a", "eller", "--weave", "0.5"], capture_output=True)
     assert bad.returncode == 2
     assert bad.stderr.decode().count("\n") == 1 and "cannot weave" in bad.stderr.decode()
+
+
+# --- books -------------------------------------------------------------------------------------
+WEAVE_BOOK = """
+title = "Over and Under"
+page_size = "letter"
+seed = 11
+bleed = false
+cover = false
+
+[[section]]
+name = "Bridges"
+count = 6
+difficulty = [1, 6]
+weave = 0.4
+"""
+
+
+def test_a_section_weave_key_is_read_and_checked(tmp_path: Path) -> None:
+    path = tmp_path / "w.toml"
+    path.write_text(WEAVE_BOOK)
+    assert load_template(str(path)).sections[0].weave == 0.4
+    for extra, message in (
+        ('shape = "hex"', "weave is for rectangular mazes"),
+        ('generators = ["eller"]', "eller cannot weave"),
+    ):
+        path.write_text(WEAVE_BOOK + extra + "\n")
+        with pytest.raises(TemplateError, match=message) as caught:
+            load_template(str(path))
+        assert caught.value.key == "weave"
+    path.write_text(WEAVE_BOOK.replace("weave = 0.4", "weave = 2"))
+    with pytest.raises(TemplateError, match="weave"):
+        load_template(str(path))
+
+
+@pytest.mark.slow
+def test_a_weave_section_builds_with_rising_levels_and_passes_preflight(tmp_path: Path) -> None:
+    path = tmp_path / "w.toml"
+    path.write_text(WEAVE_BOOK)
+    result = build_book(str(path), output=tmp_path / "w.pdf")
+    assert preflight(result.pdf, printer="kdp").ok
+    puzzles = json.loads(result.manifest.read_text())["puzzles"]
+    assert [p["level"] for p in puzzles] == [p["requested_level"] for p in puzzles]
+    assert [p["requested_level"] for p in puzzles] == sorted(p["requested_level"] for p in puzzles)
+    for p in puzzles:
+        assert p["options"]["weave"] == 0.4
+        assert p["metrics"]["crossings"] > 0
+        maze = generate(p["algorithm"], p["width"], p["height"], seed=p["seed"], **p["options"])
+        assert len(maze.crossings) == p["metrics"]["crossings"]

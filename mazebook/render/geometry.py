@@ -101,8 +101,8 @@ def rect_wall_runs(bits: np.ndarray, crossings: tuple[tuple[int, str], ...] = ()
 
 #: A bridge's deck is inset this far (cells) from its cell's sides; the walls of the passage
 #: underneath run on into the cell and stop UNDER_GAP short of the bridge.
-BRIDGE_INSET = 0.25
-UNDER_GAP = 0.1
+BRIDGE_INSET = 0.3
+UNDER_GAP = 0.15
 
 
 def bridge_walls(crossings: tuple[tuple[int, str], ...], w: int) -> np.ndarray:

@@ -69,6 +69,7 @@ SECTION_DEFAULTS: dict[str, Any] = {
     "shape": "rect",
     "fit": None,  # the template's fit
     "braid": 0.0,  # a perfect maze
+    "weave": 0.0,  # no crossings
 }
 
 #: Section keys that describe a mask and go to generate() with shape = "mask".
@@ -92,6 +93,7 @@ class Section:
     answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
+    weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
 
 
 @dataclass(frozen=True)
@@ -373,4 +375,23 @@ def _section(
         answers_per_page=data.get("answers_per_page"),
         braid=float(values["braid"]),
         fit=values["fit"] or "refuse",
+        weave=_weave(values, shape, index, source=source, name=name),
     )
+
+
+def _weave(values: Mapping[str, Any], shape: str, index: int, *, source: str, name: str) -> float:
+    """A section's ``weave``: rectangles only, and generators that can weave (all the graph
+    algorithms; the level's own choice are all such)."""
+    weave = float(values["weave"])
+    if not weave:
+        return 0.0
+    problem = None
+    if shape != "rect":
+        problem = f"weave is for rectangular mazes, not shape {shape!r}"
+    else:
+        cannot = [g for g in values["generators"] or () if g in REGISTRY and REGISTRY[g].shapes]
+        if cannot:
+            problem = f"{cannot[0]} cannot weave; leave it out of generators or set weave = 0"
+    if problem:
+        raise TemplateError(problem, file=source, section=index + 1, section_name=name, key="weave")
+    return weave

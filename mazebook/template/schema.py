@@ -102,6 +102,13 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "maximum": 1,
                 "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
             },
+            "weave": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "how much passages cross over and under each other, from 0.0 "
+                "(none) to 1.0 (rectangles; graph algorithms)",
+            },
             "options": {
                 "type": "object",
                 "additionalProperties": {"type": ["string", "number", "boolean"]},
