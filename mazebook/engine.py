@@ -83,7 +83,7 @@ def generate(
     crossings: tuple[Crossing, ...] = ()
     split = None
     if weave:
-        links, crossings, split = carve_weave(spec.run, grid, rng, algo_options, weave)
+        links, crossings, split = carve_weave(spec, grid, rng, algo_options, weave)
     else:
         links = bytes(spec.run(grid, rng, algo_options))
     # braiding and the openings see the split graph, where a crossing is two corridors

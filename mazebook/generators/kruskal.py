@@ -34,7 +34,9 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     order = numpy_rng(rng).permutation(undirected_edges(grid))
     first = grid.params.get("first_edges")
     if first is not None:  # a weave maze's crossings: their passages go first (mazebook.weave)
-        early = np.isin(order, first)
+        mark = np.zeros(grid.size * grid.degree, dtype=bool)
+        mark[first] = True
+        early = mark[order]
         order = np.concatenate([order[early], order[~early]])
     return carve_in_order(grid, order)
 
@@ -122,4 +124,5 @@ SPEC = GeneratorSpec(
     name="kruskal",
     carve=carve,
     summary="randomised Kruskal (shuffled walls, union-find): many short dead ends, ~30%",
+    carves_first_edges=True,
 )

@@ -21,6 +21,7 @@ from ..errors import InvalidOptionError
 from ..grid import E, Grid, N, S, passage_counts
 from ..weave import OVER, Crossing, join_links, split_grid
 from .kruskal import carve_in_order
+from .spec import GeneratorSpec
 
 #: Share of the inner cells that are crossings at weave=1.0 (in expectation): each cell
 #: proposed and the highest random priority among proposed neighbours, 1 in 5.
@@ -86,15 +87,15 @@ def keep_complete(
 
 
 def carve(
-    spec_run: Any,
+    spec: GeneratorSpec,
     grid: Grid,
     rng: random.Random,
     options: Mapping[str, Any],
     weave: float,
 ) -> tuple[bytes, tuple[Crossing, ...], tuple[Grid, bytes] | None]:
     """Carve a weave maze: (cell passage bytes, crossings, the split graph (grid, node passage
-    bytes) when the proposed crossings were all kept). ``spec_run(grid, rng, options)`` is the
-    generator's run; the crossings and which passage is on top come from ``rng``."""
+    bytes) when the proposed crossings were all kept). ``spec`` is the generator; where the
+    crossings go and which passage is on top come from ``rng``."""
     nrng = np.random.default_rng(rng.getrandbits(128))
     proposed = propose(grid, weave, nrng)
     over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
@@ -113,8 +114,8 @@ def carve(
             ]
         )
         split = replace(split, params={**split.params, "first_edges": first})
-    node_links = bytes(spec_run(split, rng, options))
-    if len(proposed):
+    node_links = bytes(spec.run(split, rng, options))
+    if len(proposed) and not spec.carves_first_edges:
         node_links = _complete(split, node_links, proposed, first, nrng)
     kept, node_out = keep_complete(split, node_links, proposed)
     links = join_links(bytes(node_out), grid.size, proposed)
