@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook.book import build_book, load_template
+from mazebook.cli import main
 from mazebook.effort import effort_parts
 from mazebook.engine import generate
 from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
@@ -348,3 +349,17 @@ def test_a_weave_section_builds_with_rising_levels_and_passes_preflight(tmp_path
         assert p["metrics"]["crossings"] > 0
         maze = generate(p["algorithm"], p["width"], p["height"], seed=p["seed"], **p["options"])
         assert len(maze.crossings) == p["metrics"]["crossings"]
+
+
+@pytest.mark.slow
+def test_bench_times_weave_for_the_algorithms_that_weave(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["bench", "--algorithms", "kruskal,eller", "--sizes", "12", "--repeat", "1"]
+    assert main([*argv, "--tasks", "generate,generate+weave"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()[1:]
+    assert [r.split()[:2] for r in rows] == [
+        ["generate", "kruskal"],
+        ["generate", "eller"],
+        ["generate+weave", "kruskal"],
+    ]
