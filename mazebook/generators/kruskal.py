@@ -41,7 +41,7 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     return carve_in_order(grid, order)
 
 
-def carve_in_order(grid: Grid, order: np.ndarray) -> bytearray:
+def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytearray:
     """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
     each is carved unless its cells are already joined."""
     n, degree = grid.size, grid.degree
@@ -54,15 +54,15 @@ def carve_in_order(grid: Grid, order: np.ndarray) -> bytearray:
     carved = array("i")
     record = carved.append
     bulk: list[np.ndarray] = []
-    for number, start in enumerate(range(0, order.size, _CHUNK)):
+    for number, start in enumerate(range(0, order.size, chunk)):
         if number % 4 == 3:  # flatten the whole forest now and then: fewer jumps per batch
             while True:
                 up = par[par]
                 if np.array_equal(up, par):
                     break
                 par[:] = up
-        ra = par[cell_a[start : start + _CHUNK]]
-        rb = par[cell_b[start : start + _CHUNK]]
+        ra = par[cell_a[start : start + chunk]]
+        rb = par[cell_b[start : start + chunk]]
         while True:
             na, nb = par[ra], par[rb]
             if np.array_equal(na, ra) and np.array_equal(nb, rb):

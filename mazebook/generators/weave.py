@@ -2,10 +2,10 @@
 
 Candidate crossings are proposed first, never side by side, split (see mazebook.weave), and a
 graph generator carves a spanning tree of the split graph. Where it left a crossing's node as a
-dead end, Kruskal over the crossings' passages, the carved tree and then the rest puts the
-crossing in (``_complete``); a crossing that still cannot be had is joined back into one cell.
-Kruskal itself carves the crossings' passages before any other (the classic weave method:
-place crossings, then join).
+dead end, Kruskal over the crossings' passages and then the carved tree's puts the crossing in
+(``_complete``); a crossing that still cannot be had (its passages would close a loop among
+themselves) is joined back into one cell. Kruskal itself carves the crossings' passages before
+any other (the classic weave method: place crossings, then join), so it needs no completing.
 """
 
 from __future__ import annotations
@@ -128,6 +128,11 @@ def carve(
     return links, crossings, None
 
 
+#: Passages per batch of the completing Kruskal: its passages are nearly all a forest, so larger
+#: batches than Kruskal's own mean fewer passes (0.5 s instead of 0.7 s at 1000x1000).
+_REPAIR_CHUNK = 1 << 17
+
+
 def _complete(
     split: Grid, node_links: bytes, cells: np.ndarray, first: np.ndarray, nrng: np.random.Generator
 ) -> bytes:
@@ -162,4 +167,4 @@ def _complete(
     # Speed: the tree's passages in random order, so Kruskal's batches split into small parts
     # and few of them need its one-by-one loop
     order = np.concatenate([first, nrng.permutation(tree[~late]), tree[late]])
-    return bytes(carve_in_order(split, order))
+    return bytes(carve_in_order(split, order, chunk=_REPAIR_CHUNK))
