@@ -84,7 +84,11 @@ class Maze:
         if not self.crossings:
             return self
         grid, links = self.graph
-        return Maze(grid, links, self.entrance, self.exit, self.algorithm, self.seed, self.options)
+        view = Maze(grid, links, self.entrance, self.exit, self.algorithm, self.seed, self.options)
+        for name in ("entrance_tree", "solution_nodes"):  # the same search: share what is done
+            if name in self.__dict__:
+                view.__dict__[name] = self.__dict__[name]
+        return view
 
     @cached_property
     def entrance_tree(self) -> tuple[array[int], array[int]]:

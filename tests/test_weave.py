@@ -363,3 +363,23 @@ def test_bench_times_weave_for_the_algorithms_that_weave(
         ["generate", "eller"],
         ["generate+weave", "kruskal"],
     ]
+
+
+@given(st.sampled_from(NAMED), sizes, sizes, seeds, shares, st.booleans())
+def test_metrics_of_weave_mazes_recount(
+    name: str, w: int, h: int, seed: int, weave: float, braided: bool
+) -> None:
+    maze = generate(name, w, h, seed=seed, weave=weave, braid=0.6 if braided else 0.0)
+    metrics = measure(maze)
+    counts = passage_counts(maze.links)
+    at = {c for c, _ in maze.crossings}
+    assert metrics.cells == w * h and metrics.crossings == len(at)
+    assert metrics.solution_length == len(maze.solution_cells)
+    assert metrics.dead_ends == sum(1 for c in range(w * h) if counts[c] == 1)
+    assert metrics.junctions == sum(1 for c in range(w * h) if counts[c] >= 3 and c not in at)
+    grid, links = maze.graph
+    assert metrics.loops == int(passage_counts(links).sum()) // 2 - grid.size + 1
+    if not braided:
+        assert metrics.loops == 0
+    effort = effort_parts(maze, runs=2)
+    assert effort.mean >= effort.solution == metrics.solution_length
