@@ -13,8 +13,6 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .generators import get
-
 DEFAULT_SIZES = (50, 200, 1000)
 
 _CHILD = r"""
@@ -105,8 +103,6 @@ def run_bench(
     rows = []
     for task in tasks:
         names = algorithms if task != "solve+measure+svg" else algorithms[:1]
-        if task == "generate+weave":  # only the graph algorithms weave
-            names = [n for n in names if get(n).shapes is None]
         for name in names:
             for size in sizes:
                 row = run_case(task, name, size, repeat_small if size <= 500 else 3)

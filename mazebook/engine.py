@@ -58,7 +58,7 @@ def generate(
     explicit ``entrance``/``exit`` cells ([x, y] for rectangles, a cell number otherwise) with
     optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles). ``braid`` (0.0 to
     1.0) is the share of dead ends removed after carving (see mazebook.braid); 0 keeps the maze
-    perfect. ``weave`` (0.0 to 1.0, rectangles and graph algorithms only) is how much the
+    perfect. ``weave`` (0.0 to 1.0, rectangles only) is how much the
     maze weaves: passages that cross over and under each other (see mazebook.weave); 0 makes
     the same maze as without it.
     """
@@ -78,7 +78,7 @@ def generate(
     if not spec.supports(grid.kind):
         spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
     if weave:
-        _check_weave_support(spec, grid.kind)
+        _check_weave_support(grid.kind)
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
     split = None
@@ -110,15 +110,11 @@ def generate(
     )
 
 
-def _check_weave_support(spec: generators.GeneratorSpec, kind: str) -> None:
-    """Weave is for rectangles carved by a graph algorithm; anything else is refused."""
+def _check_weave_support(kind: str) -> None:
+    """Weave is for rectangles (every generator); other shapes are refused."""
     if kind != "rect":
-        raise InvalidOptionError(f"weave is for rectangular mazes, not the {kind} shape")
-    if spec.shapes is not None:
         raise InvalidOptionError(
-            f"{spec.name} cannot weave; weave works with the graph algorithms ("
-            + ", ".join(n for n, s in generators.REGISTRY.items() if s.shapes is None)
-            + ")"
+            f"weave is for rectangular mazes, not the {kind} shape; use shape rect or weave 0"
         )
 
 

@@ -30,7 +30,7 @@ from mazebook.preflight import preflight
 from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write
 
-WEAVING = [name for name, spec in REGISTRY.items() if spec.shapes is None]
+WEAVING = list(REGISTRY)  # every generator weaves on rectangles
 NAMED = ["backtracker", "kruskal", "growing-tree", "hunt-and-kill", "prim"]
 
 sizes = st.integers(min_value=1, max_value=18)
@@ -152,10 +152,16 @@ def test_openings_combine_with_weave(openings: str) -> None:
     assert Maze.from_dict(maze.to_dict()) == maze
 
 
-@pytest.mark.parametrize("name", ["eller", "sidewinder", "binary-tree", "recursive-division"])
-def test_rectangle_only_generators_refuse_to_weave(name: str) -> None:
-    with pytest.raises(InvalidOptionError, match=f"{name} cannot weave"):
-        generate(name, 10, 10, seed=1, weave=0.5)
+@pytest.mark.parametrize("name", [n for n in REGISTRY if n != "kruskal"])
+def test_weaving_keeps_the_generators_maze_away_from_the_crossings(name: str) -> None:
+    plain = generate(name, 40, 40, seed=9)
+    woven = generate(name, 40, 40, seed=9, weave=0.3)
+    assert len(woven.crossings) >= 0.04 * 1600
+    at = {c for c, _ in woven.crossings}
+    beside = at | {c + d for c in at for d in (-1, 1, -40, 40)}
+    far = [c for c in range(1600) if c not in beside]
+    same = sum(1 for c in far if plain.links[c] == woven.links[c])
+    assert same >= 0.8 * len(far)
 
 
 @pytest.mark.parametrize("shape", ["hex", "circle", "triangle"])
@@ -297,9 +303,9 @@ def test_cli_weave_flag(tmp_path: object) -> None:
     )
     data = json.loads(out.stdout)
     assert data["crossings"] and data["options"]["weave"] == 0.5
-    bad = subprocess.run([*run, "-a", "eller", "--weave", "0.5"], capture_output=True)
+    bad = subprocess.run([*run, "--shape", "hex", "--weave", "0.5"], capture_output=True)
     assert bad.returncode == 2
-    assert bad.stderr.decode().count("\n") == 1 and "cannot weave" in bad.stderr.decode()
+    assert bad.stderr.decode().count("\n") == 1 and "rectangular" in bad.stderr.decode()
 
 
 # --- books -------------------------------------------------------------------------------------
@@ -324,7 +330,7 @@ def test_a_section_weave_key_is_read_and_checked(tmp_path: Path) -> None:
     assert load_template(str(path)).sections[0].weave == 0.4
     for extra, message in (
         ('shape = "hex"', "weave is for rectangular mazes"),
-        ('generators = ["eller"]', "eller cannot weave"),
+        ('shape = "circle"', "weave is for rectangular mazes"),
     ):
         path.write_text(WEAVE_BOOK + extra + "\n")
         with pytest.raises(TemplateError, match=message) as caught:
@@ -352,7 +358,7 @@ def test_a_weave_section_builds_with_rising_levels_and_passes_preflight(tmp_path
 
 
 @pytest.mark.slow
-def test_bench_times_weave_for_the_algorithms_that_weave(
+def test_bench_times_generate_with_weave(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["bench", "--algorithms", "kruskal,eller", "--sizes", "12", "--repeat", "1"]
@@ -362,6 +368,7 @@ def test_bench_times_weave_for_the_algorithms_that_weave(
         ["generate", "kruskal"],
         ["generate", "eller"],
         ["generate+weave", "kruskal"],
+        ["generate+weave", "eller"],
     ]
 
 

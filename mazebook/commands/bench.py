@@ -20,7 +20,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "carve = the algorithm alone; generate = carve + entrance/exit placement; "
             "solve+measure+svg = shortest path, metrics and the SVG of one maze; "
-            "generate+weave = generate with weave=1.0 (graph algorithms; only when asked for). "
+            "generate+weave = generate with weave=1.0 (only when asked for). "
             "Each case runs in a fresh process; memory is its peak resident size."
         ),
     )

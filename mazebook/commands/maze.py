@@ -57,7 +57,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=float,
         default=0.0,
         help="how much passages cross over and under each other, 0.0 (none, default) to 1.0 "
-        "(rectangles; graph algorithms such as backtracker, kruskal, prim)",
+        "(rectangles)",
     )
     p.add_argument(
         "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"

@@ -1,11 +1,12 @@
-"""Weave generation: crossings placed first, then any graph generator carves the split graph.
+"""Weave generation: crossings proposed, then carved first (Kruskal) or woven into a maze.
 
-Candidate crossings are proposed first, never side by side, split (see mazebook.weave), and a
-graph generator carves a spanning tree of the split graph. Where it left a crossing's node as a
-dead end, Kruskal over the crossings' passages and then the carved tree's puts the crossing in
-(``_complete``); a crossing that still cannot be had (its passages would close a loop among
-themselves) is joined back into one cell. Kruskal itself carves the crossings' passages before
-any other (the classic weave method: place crossings, then join), so it needs no completing.
+Candidate crossings are proposed first, never side by side, and split (see mazebook.weave).
+Kruskal carves the split graph with the crossings' passages before any other (the classic
+weave method: place crossings, then join). Every other generator carves the plain rectangle,
+its own maze exactly as without weave, and the crossings are woven into it (``_weave_in``):
+their passages go in, and the few of the maze's that would close a loop with them, next to the
+crossings, come out. A crossing that still cannot be had (its passages would close a loop among
+themselves, a rare ring of crossings) is joined back into one cell.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import numpy as np
 
 from ..errors import InvalidOptionError
 from ..grid import E, Grid, N, S, passage_counts
-from ..weave import OVER, Crossing, join_links, split_grid
+from ..weave import OVER, Crossing, join_links, split_grid, split_links
+from ._common import undirected_edges
 from .kruskal import carve_in_order
 from .spec import GeneratorSpec
 
@@ -95,7 +97,9 @@ def carve(
 ) -> tuple[bytes, tuple[Crossing, ...], tuple[Grid, bytes] | None]:
     """Carve a weave maze: (cell passage bytes, crossings, the split graph (grid, node passage
     bytes) when the proposed crossings were all kept). ``spec`` is the generator; where the
-    crossings go and which passage is on top come from ``rng``."""
+    crossings go and which passage is on top come from ``rng``, after the generator's own
+    draws: its maze is the one it makes without weave."""
+    plain = None if spec.carves_first_edges else bytes(spec.run(grid, rng, options))
     nrng = np.random.default_rng(rng.getrandbits(128))
     proposed = propose(grid, weave, nrng)
     over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
@@ -114,9 +118,12 @@ def carve(
             ]
         )
         split = replace(split, params={**split.params, "first_edges": first})
-    node_links = bytes(spec.run(split, rng, options))
-    if len(proposed) and not spec.carves_first_edges:
-        node_links = _complete(split, node_links, proposed, first, nrng)
+    if plain is None:  # Kruskal: crossings first, then the rest (classic weave)
+        node_links = bytes(spec.run(split, rng, options))
+    elif len(proposed):  # the generator's own maze, with the crossings woven into it
+        node_links = _weave_in(split, split_links(plain, proposed), proposed, first, nrng)
+    else:
+        node_links = plain
     kept, node_out = keep_complete(split, node_links, proposed)
     links = join_links(bytes(node_out), grid.size, proposed)
     crossings = tuple(
@@ -128,43 +135,40 @@ def carve(
     return links, crossings, None
 
 
-#: Passages per batch of the completing Kruskal: its passages are nearly all a forest, so larger
+#: Passages per batch of the weaving-in Kruskal: its passages are nearly all a forest, so larger
 #: batches than Kruskal's own mean fewer passes (0.5 s instead of 0.7 s at 1000x1000).
-_REPAIR_CHUNK = 1 << 17
+_WEAVE_CHUNK = 1 << 17
 
 
-def _complete(
+def _weave_in(
     split: Grid, node_links: bytes, cells: np.ndarray, first: np.ndarray, nrng: np.random.Generator
 ) -> bytes:
-    """The carved tree with every crossing's passages in it, where they make no loop together.
+    """A spanning tree of the split graph with the crossings' passages and as much of the
+    carved maze (``node_links``, its passages split at the crossings) as they leave room for.
 
-    A generator may leave a node of a crossing as a dead end. Kruskal over the crossings'
-    passages first and then the carved tree's keeps a spanning tree (the carved tree alone
-    spans) and drops, for each missing crossing passage put in, the tree passage that would
-    close its loop. The tree's passages at the cells beside an unfinished crossing go last, so
-    the one dropped is one of those: the maze changes only next to the crossing.
+    Kruskal over the crossings' passages first, then the maze's, then every other passage in
+    random order: a maze passage that would close a loop with the crossings is dropped, and
+    where that (or a crossroads split in two) leaves the maze in parts, the first other
+    passage between them joins them. The maze's passages beside a crossing go after the rest
+    of the maze's, so the one dropped is next to the crossing: away from the crossings the
+    generator's maze is unchanged.
     """
     m = split.size
-    k = len(cells)
-    counts = passage_counts(node_links)
-    short = (counts[cells] < 2) | (counts[m - k :] < 2)
-    if not short.any():
-        return node_links
     adj = np.frombuffer(split.adj, dtype=np.intc)
     bits = np.unpackbits(
         np.frombuffer(node_links, dtype=np.uint8)[:, None], axis=1, count=4, bitorder="little"
     ).reshape(-1)
     half = np.arange(m * 4, dtype=np.int64)
     tree = np.flatnonzero(bits.astype(bool) & (adj > half // 4) & (adj < m))
-    early = np.zeros(m * 4, dtype=bool)
-    early[first] = True
-    tree = tree[~early[tree]]
-    near = np.zeros(m + 1, dtype=bool)  # the cells beside an unfinished crossing
+    taken = np.zeros(m * 4, dtype=bool)
+    taken[first] = True
+    tree = tree[~taken[tree]]
+    taken[tree] = True
+    near = np.zeros(m + 1, dtype=bool)  # the cells beside a crossing
     w = split.width
-    at = cells[short]
-    near[np.concatenate([at - 1, at + 1, at - w, at + w])] = True
+    near[np.concatenate([cells - 1, cells + 1, cells - w, cells + w])] = True
     late = near[tree // 4] | near[adj[tree]]
-    # Speed: the tree's passages in random order, so Kruskal's batches split into small parts
-    # and few of them need its one-by-one loop
-    order = np.concatenate([first, nrng.permutation(tree[~late]), tree[late]])
-    return bytes(carve_in_order(split, order, chunk=_REPAIR_CHUNK))
+    every = undirected_edges(split)
+    rest = nrng.permutation(every[~taken[every]])
+    order = np.concatenate([first, tree[~late], tree[late], rest])
+    return bytes(carve_in_order(split, order, chunk=_WEAVE_CHUNK))

@@ -380,18 +380,14 @@ def _section(
 
 
 def _weave(values: Mapping[str, Any], shape: str, index: int, *, source: str, name: str) -> float:
-    """A section's ``weave``: rectangles only, and generators that can weave (all the graph
-    algorithms; the level's own choice are all such)."""
+    """A section's ``weave``: rectangles only (every generator weaves on them)."""
     weave = float(values["weave"])
-    if not weave:
-        return 0.0
-    problem = None
-    if shape != "rect":
-        problem = f"weave is for rectangular mazes, not shape {shape!r}"
-    else:
-        cannot = [g for g in values["generators"] or () if g in REGISTRY and REGISTRY[g].shapes]
-        if cannot:
-            problem = f"{cannot[0]} cannot weave; leave it out of generators or set weave = 0"
-    if problem:
-        raise TemplateError(problem, file=source, section=index + 1, section_name=name, key="weave")
+    if weave and shape != "rect":
+        raise TemplateError(
+            f'weave is for rectangular mazes, not shape {shape!r}; use shape = "rect" or weave = 0',
+            file=source,
+            section=index + 1,
+            section_name=name,
+            key="weave",
+        )
     return weave

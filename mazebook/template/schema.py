@@ -107,7 +107,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "minimum": 0,
                 "maximum": 1,
                 "description": "how much passages cross over and under each other, from 0.0 "
-                "(none) to 1.0 (rectangles; graph algorithms)",
+                "(none) to 1.0 (rectangles)",
             },
             "options": {
                 "type": "object",
