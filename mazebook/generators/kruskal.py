@@ -43,7 +43,8 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
 
 def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytearray:
     """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
-    each is carved unless its cells are already joined."""
+    each is carved unless its cells are already joined; ``chunk`` passages a batch (larger
+    batches suit an order that is nearly a forest, as when weaving crossings into a maze)."""
     n, degree = grid.size, grid.degree
     cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
