@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from .errors import MazebookError, MazeFormatError
 from .grid import MAX_SEED, MAX_SIDE, SIDE_NAMES, Grid, Opening, rect_grid
 from .shapes import SHAPES, cell_centres, make_grid
+from .weave import check_crossings
 
 
 class MazeParts(NamedTuple):
@@ -28,6 +29,7 @@ class MazeParts(NamedTuple):
     algorithm: str
     seed: int | None
     options: dict[str, Any]
+    crossings: tuple[tuple[int, str], ...] = ()
 
 
 def wall_bits(links: bytes, openings: Sequence[Opening]) -> bytes:
@@ -51,11 +53,14 @@ def to_dict(
     exit_: Opening,
     solution: Sequence[int],
     common: Mapping[str, Any],
+    crossings: Sequence[tuple[int, str]] = (),
 ) -> dict[str, Any]:
-    """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes."""
+    """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes. A
+    weave maze adds ``crossings``: [x, y, "h" | "v"] per crossing (absent without any)."""
     if grid.kind == "rect":
         xy = grid.xy
         bits = wall_bits(links, (entrance, exit_))
+        woven = {"crossings": [[*xy(c), over] for c, over in crossings]} if crossings else {}
         return {
             "shape": "rect",
             "width": grid.width,
@@ -66,6 +71,7 @@ def to_dict(
             "entrance_side": _side_name(entrance.side),
             "exit_side": _side_name(exit_.side),
             "solution": [list(xy(c)) for c in solution],
+            **woven,
             **common,
         }
     return {**graph_dict(grid, links, entrance, exit_, solution), **common}
@@ -78,6 +84,8 @@ def from_dict(data: Mapping[str, Any]) -> MazeParts:
     shape = data.get("shape", "rect")
     if shape == "rect" and "walls" in data:
         return _rect_from_dict(data)
+    if data.get("crossings"):
+        raise MazeFormatError("'crossings' are for rectangular mazes given by their 'walls'")
     return graph_from_dict(data)
 
 
@@ -172,7 +180,34 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
             "which is neither the entrance nor the exit"
         )
     algorithm, seed, options = _made_by(data)
-    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options)
+    crossings = _crossings(grid, bytes(links), data)
+    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings)
+
+
+def _crossings(grid: Grid, links: bytes, data: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The checked ``crossings`` of a rectangle: [x, y, "h" | "v"] each (see mazebook.weave)."""
+    value = data.get("crossings", [])
+    if not isinstance(value, list):
+        raise MazeFormatError(f'\'crossings\' must be a list of [x, y, "h" | "v"], got {value!r}')
+    found: list[tuple[int, str]] = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not all(_is_whole(v) for v in item[:2])
+            or not isinstance(item[2], str)
+        ):
+            raise MazeFormatError(f'crossing {item!r} must be [x, y, "h" | "v"]')
+        x, y = item[0], item[1]
+        if not (0 <= x < grid.width and 0 <= y < grid.height):
+            raise MazeFormatError(
+                f"crossing [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
+            )
+        found.append((grid.cell_at(x, y), item[2]))
+    try:
+        return check_crossings(grid, links, found)
+    except ValueError as exc:
+        raise MazeFormatError(str(exc)) from None
 
 
 def _opening(

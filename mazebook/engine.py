@@ -13,12 +13,15 @@ from . import generators
 from .braid import braid as braid_links
 from .braid import check_braid
 from .errors import InvalidOptionError
+from .generators.weave import carve as carve_weave
+from .generators.weave import check_weave
 from .grid import MAX_SEED as MAX_SEED
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
 from .shapes import make_grid
+from .weave import Crossing, join_links, split_grid, split_links
 
 
 def check_seed(seed: object) -> int:
@@ -44,6 +47,7 @@ def generate(
     seed: int | None = None,
     shape: str = "rect",
     braid: float = 0.0,
+    weave: float = 0.0,
     **options: Any,
 ) -> Maze:
     """Carve a perfect maze of ``width`` x ``height`` cells with the named algorithm.
@@ -56,11 +60,14 @@ def generate(
     explicit ``entrance``/``exit`` cells ([x, y] for rectangles, a cell number otherwise) with
     optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles). ``braid`` (0.0 to
     1.0) is the share of dead ends removed after carving (see mazebook.braid); 0 keeps the maze
-    perfect.
+    perfect. ``weave`` (0.0 to 1.0, rectangles only) is how much the
+    maze weaves: passages that cross over and under each other (see mazebook.weave); 0 makes
+    the same maze as without it.
     """
     spec = generators.get(algorithm)
     seed = new_seed() if seed is None else check_seed(seed)
     braid = check_braid(braid)
+    weave = check_weave(weave)
     placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
     algo_names = {o.name for o in spec.options}
     shape_options = {k: options.pop(k) for k in list(options) if k not in algo_names}
@@ -72,17 +79,45 @@ def generate(
     grid = make_grid(shape, width, height, **shape_options)
     if not spec.supports(grid.kind):
         spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
+    if weave:
+        _check_weave_support(grid.kind)
     rng = random.Random(seed)
-    links: bytes | bytearray = spec.run(grid, rng, algo_options)
+    crossings: tuple[Crossing, ...] = ()
+    split = None
+    if weave:
+        links, crossings, split = carve_weave(spec, grid, rng, algo_options, weave)
+    else:
+        links = bytes(spec.run(grid, rng, algo_options))
+    # braiding and the openings see the split graph, where a crossing is two corridors
+    cells = [c for c, _ in crossings]
+    graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
     if braid:
-        links = braid_links(grid, bytes(links), braid, rng)
-    entrance, exit_ = place_openings(grid, bytes(links), rng, placement)
+        nodes = braid_links(graph, nodes, braid, rng)
+        links = join_links(nodes, grid.size, cells) if crossings else nodes
+    entrance, exit_ = place_openings(graph, nodes, rng, placement)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
     if braid:
         recorded["braid"] = braid
+    if weave:
+        recorded["weave"] = weave
     return Maze(
-        grid, bytes(links), entrance, exit_, algorithm=spec.name, seed=seed, options=recorded
+        grid,
+        bytes(links),
+        entrance,
+        exit_,
+        algorithm=spec.name,
+        seed=seed,
+        options=recorded,
+        crossings=crossings,
     )
+
+
+def _check_weave_support(kind: str) -> None:
+    """Weave is for rectangles (every generator); other shapes are refused."""
+    if kind != "rect":
+        raise InvalidOptionError(
+            f"weave is for rectangular mazes, not the {kind} shape; use shape rect or weave 0"
+        )
 
 
 def _recorded_placement(placement: dict[str, Any]) -> dict[str, Any]:

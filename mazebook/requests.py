@@ -159,8 +159,9 @@ def parse_choice(text: str, field: str, allowed: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class MazeRequest:
-    """One maze: the generator, its size and seed, the grid shape and the generator's options
-    (openings, braid, a mask's source)."""
+    """One maze: the generator, its size and seed, the grid shape, the share of dead ends
+    opened (braid) and of crossings woven (weave), and the generator's options (openings, a
+    mask's source)."""
 
     algorithm: str = "backtracker"
     width: int = 20
@@ -168,6 +169,7 @@ class MazeRequest:
     seed: int | None = None
     shape: str = "rect"
     braid: float = 0.0
+    weave: float = 0.0
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -180,6 +182,7 @@ def make_maze(request: MazeRequest) -> Maze:
         seed=request.seed,
         shape=request.shape,
         braid=request.braid,
+        weave=request.weave,
         **request.options,
     )
 

@@ -119,6 +119,7 @@ def section_request(
         shape_options=section.shape_options,
         openings=section.openings,
         braid=section.braid,
+        weave=section.weave,
     )
 
 

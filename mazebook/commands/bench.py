@@ -7,7 +7,9 @@ import argparse
 from ..errors import InvalidOptionError
 from ..generators import REGISTRY, get
 
-TASKS = ("carve", "generate", "solve+measure+svg")
+TASKS = ("carve", "generate", "solve+measure+svg", "generate+weave")
+#: The tasks run when --tasks is not given (generate+weave on request: compare it with generate).
+DEFAULT_TASKS = ("carve", "generate", "solve+measure+svg")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,13 +18,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="measure generator speed and memory",
         description=(
             "carve = the algorithm alone; generate = carve + entrance/exit placement; "
-            "solve+measure+svg = shortest path, metrics and the SVG of one maze. "
+            "solve+measure+svg = shortest path, metrics and the SVG of one maze; "
+            "generate+weave = generate with weave=1.0 (only when asked for). "
             "Each case runs in a fresh process; memory is its peak resident size."
         ),
     )
     p.add_argument("--algorithms", help="comma-separated names (default: all)")
     p.add_argument("--sizes", help="comma-separated square sizes (default 50,200,1000)")
-    p.add_argument("--tasks", help=f"comma-separated, from {', '.join(TASKS)} (default: all)")
+    p.add_argument(
+        "--tasks",
+        help=f"comma-separated, from {', '.join(TASKS)} (default: all but generate+weave)",
+    )
     p.add_argument(
         "--repeat", type=int, default=5, help="runs per case up to 500x500 (3 above); at least 1"
     )
@@ -47,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidOptionError("--sizes must be between 1 and 2000")
     if args.repeat < 1:
         raise InvalidOptionError(f"--repeat must be at least 1, got {args.repeat}")
-    tasks = _split(args.tasks) or list(TASKS)
+    tasks = _split(args.tasks) or list(DEFAULT_TASKS)
     for task in tasks:
         if task not in TASKS:
             raise InvalidOptionError(f"unknown task {task!r}; choose from {', '.join(TASKS)}")

@@ -54,6 +54,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="share of dead ends removed, 0.0 (a perfect maze, default) to 1.0",
     )
     p.add_argument(
+        "--weave",
+        type=float,
+        default=0.0,
+        help="how much passages cross over and under each other, 0.0 (none, default) to 1.0 "
+        "(rectangles)",
+    )
+    p.add_argument(
         "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
@@ -123,6 +130,7 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         shape=args.shape,
         braid=args.braid,
+        weave=args.weave,
         options=options,
     )
     maze = make_maze(request)

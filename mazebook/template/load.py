@@ -72,6 +72,7 @@ SECTION_DEFAULTS: dict[str, Any] = {
     "shape": "rect",
     "fit": None,  # the template's fit
     "braid": 0.0,  # a perfect maze
+    "weave": 0.0,  # no crossings
 }
 
 #: Section keys that describe a mask and go to generate() with shape = "mask".
@@ -98,6 +99,7 @@ class Section:
     puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
     step: int = 1  # what a number path counts by
     words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
+    weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
 
 
 @dataclass(frozen=True)
@@ -450,4 +452,19 @@ def _section(
         answers_per_page=data.get("answers_per_page"),
         braid=float(values["braid"]),
         fit=values["fit"] or "refuse",
+        weave=_weave(values, shape, index, source=source, name=name),
     )
+
+
+def _weave(values: Mapping[str, Any], shape: str, index: int, *, source: str, name: str) -> float:
+    """A section's ``weave``: rectangles only (every generator weaves on them)."""
+    weave = float(values["weave"])
+    if weave and shape != "rect":
+        raise TemplateError(
+            f'weave is for rectangular mazes, not shape {shape!r}; use shape = "rect" or weave = 0',
+            file=source,
+            section=index + 1,
+            section_name=name,
+            key="weave",
+        )
+    return weave

@@ -127,6 +127,13 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": f"a list of words of 1 to {MAX_WORD} letters, one a puzzle, "
                 'used in turn (with puzzle = "word-trail")',
             },
+            "weave": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "how much passages cross over and under each other, from 0.0 "
+                "(none) to 1.0 (rectangles)",
+            },
             "options": {
                 "type": "object",
                 "additionalProperties": {"type": ["string", "number", "boolean"]},
