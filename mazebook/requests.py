@@ -26,7 +26,7 @@ from .template.load import Template, locate, template_from_data, toml_data
 from .template.units import PAGE_SIZES, parse_length, parse_page_size
 
 if TYPE_CHECKING:
-    from .book.pipeline import BuildResult, Progress
+    from .book.product import BuildResult, Progress
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")

@@ -16,8 +16,7 @@ from mazebook.book.classset import ClassSetProduct
 from mazebook.book.cover import CoverProduct
 from mazebook.book.cover_build import cover_product
 from mazebook.book.manifest import Manifest
-from mazebook.book.pipeline import Progress
-from mazebook.book.product import Outputs, Product, Rendered, run
+from mazebook.book.product import Outputs, Product, Progress, Rendered, run
 from mazebook.book.worksheet import WorksheetProduct
 from mazebook.errors import MazebookError, OutputError
 from mazebook.fileio import OutputSet

@@ -64,15 +64,11 @@ from .layout import (
 )
 from .manifest import BookFacts, Manifest
 from .pipeline import (
-    BuildResult,
-    Progress,
     cap_plan,
-    capped_count,
     choose_maze,
     choose_number,
     fit_levels,
     number_room,
-    output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
@@ -82,7 +78,16 @@ from .pipeline import (
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
-from .product import Outputs, Product, Rendered, run
+from .product import (
+    BuildResult,
+    Outputs,
+    Product,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+)
 from .schedule import MIN_SIDE, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.

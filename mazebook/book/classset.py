@@ -54,16 +54,13 @@ from .document import (
 from .layout import PageFrame, Slot, maze_box, maze_scale, slots
 from .manifest import Manifest
 from .pipeline import (
-    BuildResult,
-    Progress,
-    capped_count,
     choose_maze,
     choose_number,
     stage_svgs,
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle
-from .product import Outputs, Rendered, run
+from .product import BuildResult, Outputs, Progress, Rendered, capped_count, run
 from .worksheet import (
     KEYWORDS,
     WorksheetSetup,

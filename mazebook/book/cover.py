@@ -38,8 +38,7 @@ from ..render.typeset import FontPair, Title, set_title, visual, wrap
 from ..template import Template
 from .document import puzzle_style
 from .layout import Box, maze_scale
-from .pipeline import Progress
-from .product import Outputs, Rendered
+from .product import Outputs, Progress, Rendered
 from .schedule import generators_for
 
 PT = 72.0

@@ -11,14 +11,99 @@ else, last, with the digests of the other files), progress and the result.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
+from ..errors import OutputError
 from ..fileio import OutputSet
+from ..inputs import check_distinct, utf8_path
 from ..template import Template
+from . import manifest as manifest_mod
 from .manifest import Manifest
-from .pipeline import BuildResult, Progress, check_paths, check_svg_dir, stage_manifest
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where the files went and what the book holds."""
+
+    pdf: Path
+    manifest: Path
+    svg_dir: Path | None
+    page_count: int
+    puzzle_count: int
+    seconds: float
+    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
+    cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
+    # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
+    capped: int = 0
+
+
+def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
+    """How many puzzles got a lower level than the template asked for (fit = "cap"); 0 when
+    the requested levels are not known."""
+    asked = tuple(requested)
+    if not asked:
+        return 0
+    return sum(1 for got, wanted in zip(levels, asked, strict=True) if got != wanted)
+
+
+def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
+    """NAME.pdf (output/NAME.pdf unless ``output`` names another .pdf) and NAME.json beside it."""
+    if output is not None:
+        pdf = utf8_path(output, what="output", error=OutputError)
+    else:
+        pdf = utf8_path(Path("output") / f"{template.name}.pdf", what="output", error=OutputError)
+    if pdf.suffix.lower() != ".pdf":
+        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
+    return pdf, pdf.with_suffix(".json")
+
+
+def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
+    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
+    if svg_dir is not None:
+        out.check(svg_dir / "puzzle-001.svg")
+
+
+def svg_names(folder: Path, count: int) -> list[Path]:
+    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
+    width = max(3, len(str(count)))
+    return [
+        folder / f"{kind}-{number:0{width}d}.svg"
+        for number in range(1, count + 1)
+        for kind in ("puzzle", "solution")
+    ]
+
+
+def template_inputs(tpl: Template) -> list[Path]:
+    """Every file the build reads: the template, its font, mask images and mask fonts."""
+    found = [tpl.path] if tpl.path is not None else []
+    if tpl.font is not None:
+        found.append(tpl.font)
+    for section in tpl.sections:
+        found += [Path(v) for k, v in section.shape_options if k in ("image", "font")]
+    return found
+
+
+def check_paths(
+    tpl: Template, outputs: list[Path], svg_dir: str | Path | None, count: int
+) -> Path | None:
+    """Output names that are UTF-8, and no output that is an input of the run or another
+    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
+    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    every = outputs + (svg_names(folder, count) if folder is not None else [])
+    check_distinct(every, template_inputs(tpl))
+    return folder
+
+
+def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
+    """Stage the manifest last, with ``files``: the SHA-256 of every other file of the set,
+    by its path relative to the manifest (see fileio's guarantee)."""
+    data["files"] = out.digests(path.parent)
+    out.stage(path, manifest_mod.dumps(data))
 
 
 @dataclass(frozen=True)

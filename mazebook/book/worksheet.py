@@ -55,15 +55,11 @@ from .layout import (
 )
 from .manifest import Manifest, SheetFacts
 from .pipeline import (
-    BuildResult,
-    Progress,
     cap_plan,
-    capped_count,
     choose_maze,
     choose_number,
     fit_levels,
     number_room,
-    output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
@@ -71,7 +67,7 @@ from .pipeline import (
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .product import Outputs, Rendered, run
+from .product import BuildResult, Outputs, Progress, Rendered, capped_count, output_paths, run
 from .schedule import MIN_SIDE, Request, fits
 from .worksheet_pages import (
     FIXED_TEXT,

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 from ..book import load_template
 from ..book.document import answer_style
 from ..book.layout import max_cells
-from ..book.pipeline import BuildResult, Progress
+from ..book.product import BuildResult, Progress
 from ..book.schedule import Request, choose
 from ..engine import generate
 from ..errors import (
