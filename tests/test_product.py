@@ -20,7 +20,7 @@ from mazebook.book.product import Outputs, Product, Progress, Rendered, run
 from mazebook.book.worksheet import WorksheetProduct
 from mazebook.errors import MazebookError, OutputError
 from mazebook.fileio import OutputSet
-from mazebook.template import Template, load_template
+from mazebook.template import load_template
 
 
 @dataclass(frozen=True)
@@ -32,16 +32,13 @@ class Stub:
     fail: bool = False
 
     @property
-    def template(self) -> Template:
-        return self.inner.template
-
     def outputs(self) -> Outputs:
-        return self.inner.outputs()
+        return self.inner.outputs
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         rendered = self.inner.render(out, svg_dir, progress)
         if self.fail:
-            out.stage(self.outputs().pdf, b"half a book")
+            out.stage(self.outputs.pdf, b"half a book")
             raise OutputError("the disk is full")
         return rendered
 
@@ -57,12 +54,12 @@ def test_every_kind_of_template_is_prepared_as_its_product(tmp_path: Path) -> No
     class_set = product_for(replace(sheet, names=("Ann", "Bob")), tmp_path / "c.pdf")
     assert isinstance(class_set, ClassSetProduct)
     cover = cover_product(load_template("children"), tmp_path / "k.pdf")
-    assert isinstance(cover, CoverProduct) and cover.outputs().paths == [tmp_path / "k.pdf"]
+    assert isinstance(cover, CoverProduct) and cover.outputs.paths == [tmp_path / "k.pdf"]
 
 
 def test_the_runner_writes_the_set_with_the_manifest_last(tmp_path: Path) -> None:
     product = product_for(load_template("worksheet"), tmp_path / "w.pdf")
-    outputs = product.outputs()
+    outputs = product.outputs
     finished = run(product)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w-answers.pdf", "w.json", "w.pdf"]
     assert outputs.manifest is not None
@@ -105,11 +102,8 @@ def test_the_manifest_record_is_the_json_written(tmp_path: Path) -> None:
         inner: Product
 
         @property
-        def template(self) -> Template:
-            return self.inner.template
-
         def outputs(self) -> Outputs:
-            return self.inner.outputs()
+            return self.inner.outputs
 
         def render(
             self, out: OutputSet, svg_dir: Path | None, progress: Progress | None

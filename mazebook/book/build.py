@@ -87,6 +87,7 @@ from .product import (
     capped_count,
     output_paths,
     run,
+    template_inputs,
 )
 from .schedule import MIN_SIDE, expected_cells, generators_for
 
@@ -336,15 +337,8 @@ class BookProduct:
     """A prepared book (the product.Product of a book): its setup and its files."""
 
     setup: BookSetup
-    files: Outputs
+    outputs: Outputs
     cover: CoverProduct | None  # for a printer that takes one
-
-    @property
-    def template(self) -> Template:
-        return self.setup.template
-
-    def outputs(self) -> Outputs:
-        return self.files
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         """The interior (and the cover, where the printer takes one) with the manifest record."""
@@ -358,7 +352,7 @@ class BookProduct:
         if self.cover is not None:
             files += self.cover.render(out, None, None).files
             cover_entry = self.cover.manifest_entry()
-        files.append((self.files.pdf, buffer.getvalue()))
+        files.append((self.outputs.pdf, buffer.getvalue()))
         facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
         return Rendered(
             tuple(files),
@@ -375,6 +369,7 @@ def book_product(template: Template, output: str | Path | None) -> BookProduct:
     setup = prepare(template)
     pdf_path, manifest_path = output_paths(template, output)
     printing = setup.printing
+    inputs = tuple(template_inputs(template))
     cover = None
     if printing.takes_cover and template.printing.cover.enabled:
         cover = CoverProduct(
@@ -384,12 +379,12 @@ def book_product(template: Template, output: str | Path | None) -> BookProduct:
             printing.page_trim,
             setup.plan.page_count,
             printing.paper,
-            Outputs(cover_path(pdf_path)),
+            Outputs(cover_path(pdf_path), inputs=inputs),
         )
     files = Outputs(
         pdf_path,
         manifest=manifest_path,
-        cover=None if cover is None else cover.files.pdf,
+        cover=None if cover is None else cover.outputs.pdf,
         svg_count=len(setup.plan.puzzles),
     )
     return BookProduct(setup, files, cover)

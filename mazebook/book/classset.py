@@ -60,7 +60,7 @@ from .pipeline import (
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle
-from .product import BuildResult, Outputs, Progress, Rendered, capped_count, run
+from .product import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
 from .worksheet import (
     KEYWORDS,
     WorksheetSetup,
@@ -413,19 +413,12 @@ class ClassSetProduct:
 
     setup: WorksheetSetup
     pupils: tuple[Pupil, ...]
-    files: Outputs
-
-    @property
-    def template(self) -> Template:
-        return self.setup.template
-
-    def outputs(self) -> Outputs:
-        return self.files
+    outputs: Outputs
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         """Every pupil's sheets and the shared answer key, with the manifest record."""
         setup, pupils, template = self.setup, list(self.pupils), self.setup.template
-        answers_path = self.files.answers
+        answers_path = self.outputs.answers
         assert answers_path is not None  # class_set_product names it
         base = setup.plan
         picks = _choose_all(setup, len(pupils), progress)
@@ -455,7 +448,7 @@ class ClassSetProduct:
             students=students,
         )
         return Rendered(
-            ((answers_path, answers.getvalue()), (self.files.pdf, sheets.getvalue())),
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
             Manifest(template, plan.plan, records, sheet=facts),
             page_count=plan.plan.page_count,
             puzzle_count=len(plan.plan.puzzles),
@@ -477,6 +470,7 @@ def class_set_product(template: Template, output: str | Path | None) -> ClassSet
         manifest=manifest_path,
         answers=answers_path,
         svg_count=len(base.puzzles) * len(pupils),
+        inputs=tuple(template_inputs(template)),
     )
     return ClassSetProduct(setup, tuple(pupils), files)
 

@@ -127,20 +127,19 @@ class CoverProduct:
     trim: Trim
     pages: int
     paper: str
-    files: Outputs
-
-    def outputs(self) -> Outputs:
-        return self.files
+    outputs: Outputs
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         """The one-piece cover (no manifest of its own)."""
         buffer = io.BytesIO()
         render_cover(self.template, self.fonts, self.printer, self.trim, self.pages, buffer)
-        return Rendered(((self.files.pdf, buffer.getvalue()),), page_count=self.pages)
+        return Rendered(((self.outputs.pdf, buffer.getvalue()),), page_count=self.pages)
 
     def manifest_entry(self) -> dict[str, Any]:
         """The book manifest's ``cover`` entry for this cover."""
-        return cover_manifest(self.files.pdf.name, self.printer, self.trim, self.pages, self.paper)
+        return cover_manifest(
+            self.outputs.pdf.name, self.printer, self.trim, self.pages, self.paper
+        )
 
 
 def cover_path(pdf: Path) -> Path:

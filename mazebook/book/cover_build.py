@@ -13,7 +13,7 @@ from ..template import Template, load_template
 from .build import load_fonts, plan_layout
 from .cover import CoverProduct
 from .printing import warn_padding, with_printer
-from .product import Outputs, run
+from .product import Outputs, run, template_inputs
 
 
 def build_cover(
@@ -53,5 +53,5 @@ def cover_product(template: Template, output: str | Path | None) -> CoverProduct
         printing.page_trim,
         plan.page_count,
         printing.paper,
-        Outputs(path),
+        Outputs(path, inputs=tuple(template_inputs(template))),
     )

@@ -11,7 +11,7 @@ else, last, with the digests of the other files), progress and the result.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -89,13 +89,13 @@ def template_inputs(tpl: Template) -> list[Path]:
 
 
 def check_paths(
-    tpl: Template, outputs: list[Path], svg_dir: str | Path | None, count: int
+    inputs: Sequence[Path], outputs: list[Path], svg_dir: str | Path | None, count: int
 ) -> Path | None:
     """Output names that are UTF-8, and no output that is an input of the run or another
     output (OutputError), before any maze is made; returns the SVG folder as a Path."""
     folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
     every = outputs + (svg_names(folder, count) if folder is not None else [])
-    check_distinct(every, template_inputs(tpl))
+    check_distinct(every, list(inputs))
     return folder
 
 
@@ -109,13 +109,15 @@ def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
 @dataclass(frozen=True)
 class Outputs:
     """The files a product writes: its main PDF, and where it has them, its answer key, cover
-    and manifest; ``svg_count`` puzzles get SVGs when an SVG folder is asked for."""
+    and manifest; ``svg_count`` puzzles get SVGs when an SVG folder is asked for. ``inputs``:
+    the files the build reads (template_inputs), which no output may replace."""
 
     pdf: Path
     manifest: Path | None = None
     answers: Path | None = None
     cover: Path | None = None
     svg_count: int = 0
+    inputs: tuple[Path, ...] = ()
 
     @property
     def paths(self) -> list[Path]:
@@ -137,11 +139,10 @@ class Rendered:
 
 
 class Product(Protocol):
-    """A prepared product: its template, the files it writes, and the drawing of them."""
+    """A prepared product (every check that can refuse its input done): the files it writes
+    and the drawing of them."""
 
     @property
-    def template(self) -> Template: ...
-
     def outputs(self) -> Outputs:
         """Where the files go."""
         ...
@@ -189,8 +190,8 @@ def run(
     ``started``: when the build began (perf_counter), so its preparation counts in the time.
     """
     begun = time.perf_counter() if started is None else started
-    outputs = product.outputs()
-    svg_path = check_paths(product.template, outputs.paths, svg_dir, outputs.svg_count)
+    outputs = product.outputs
+    svg_path = check_paths(outputs.inputs, outputs.paths, svg_dir, outputs.svg_count)
     with OutputSet() as out:
         for path in outputs.paths:
             out.check(path)

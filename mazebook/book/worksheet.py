@@ -67,7 +67,16 @@ from .pipeline import (
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .product import BuildResult, Outputs, Progress, Rendered, capped_count, output_paths, run
+from .product import (
+    BuildResult,
+    Outputs,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+    template_inputs,
+)
 from .schedule import MIN_SIDE, Request, fits
 from .worksheet_pages import (
     FIXED_TEXT,
@@ -352,18 +361,11 @@ class WorksheetProduct:
     """A prepared worksheet (the product.Product of loose sheets and their answer key)."""
 
     setup: WorksheetSetup
-    files: Outputs
-
-    @property
-    def template(self) -> Template:
-        return self.setup.template
-
-    def outputs(self) -> Outputs:
-        return self.files
+    outputs: Outputs
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         """The sheets and the answer key, with the manifest record."""
-        setup, answers_path = self.setup, self.files.answers
+        setup, answers_path = self.setup, self.outputs.answers
         assert answers_path is not None  # worksheet_product names it
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
@@ -373,7 +375,7 @@ class WorksheetProduct:
             setup.template, setup.plan, records, sheet=sheet_facts(setup, answers_path)
         )
         return Rendered(
-            ((answers_path, answers.getvalue()), (self.files.pdf, sheets.getvalue())),
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
             record,
             page_count=setup.plan.page_count,
             puzzle_count=len(setup.plan.puzzles),
@@ -386,7 +388,11 @@ def worksheet_product(template: Template, output: str | Path | None) -> Workshee
     setup = prepare_worksheet(template)
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
     files = Outputs(
-        pdf_path, manifest=manifest_path, answers=answers_path, svg_count=len(setup.plan.puzzles)
+        pdf_path,
+        manifest=manifest_path,
+        answers=answers_path,
+        svg_count=len(setup.plan.puzzles),
+        inputs=tuple(template_inputs(template)),
     )
     return WorksheetProduct(setup, files)
 
