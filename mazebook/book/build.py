@@ -386,6 +386,7 @@ def book_product(template: Template, output: str | Path | None) -> BookProduct:
         manifest=manifest_path,
         cover=None if cover is None else cover.outputs.pdf,
         svg_count=len(setup.plan.puzzles),
+        inputs=inputs,
     )
     return BookProduct(setup, files, cover)
 
