@@ -311,18 +311,17 @@ def build_book(
         tpl = replace(tpl, seed=check_seed(seed))
     if printer is not None:
         printer_table(printer)  # an unknown name is refused even for a worksheet
-    product = product_for(tpl, output, printer=printer)
+    if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
+        tpl = with_printer(tpl, printer)
+    product = product_for(tpl, output)
     return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
 
 
-def product_for(
-    template: Template, output: str | Path | None, *, printer: str | None = None
-) -> Product:
-    """The prepared product a template makes: a book (under ``printer``'s rules, if given), a
-    worksheet, or a class set (a worksheet with names)."""
+def product_for(template: Template, output: str | Path | None) -> Product:
+    """The prepared product a template makes: a book, a worksheet, or a class set (a worksheet
+    with names)."""
     if template.worksheet is None:
-        return book_product(with_printer(template, printer), output)
-    # loose sheets: no printer rules beyond a desktop printer's
+        return book_product(template, output)
     if template.names:  # a class set: every pupil's own sheets
         from .classset import class_set_product
 
