@@ -385,6 +385,26 @@ def test_a_level_the_sheet_cannot_hold_is_named_beside_the_levels_in_the_form_wo
     assert "--" not in error and "puzzles_per_page" not in error
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "extra"),
+    [
+        ("openings", "middle", {}),
+        ("parts", "some", {"shape": "mask", "mask_source": "mask", "mask": "heart"}),
+    ],
+)
+def test_a_choice_the_form_does_not_offer_is_named_beside_its_field(
+    client: TestClient, field: str, value: str, extra: dict[str, str]
+) -> None:
+    page = client.post("/maze/preview", data={**MAZE, **extra, field: value}).text
+    error = error_of(page, "maze", field)
+    assert (
+        error
+        == f"{actions.FIELD_LABELS[field]}: must be one of: "
+        + ", ".join({"openings": actions.OPENINGS, "parts": actions.MASK_PARTS}[field])
+        + f"; got {value!r}"
+    )
+
+
 def _wait(client: TestClient, job_page: str, limit: float = 60.0) -> str:
     job = re.search(r'hx-get="(/book/job/[\w-]+)"', job_page)
     assert job, job_page

@@ -26,7 +26,7 @@ from ..book.document import answer_style
 from ..book.layout import max_cells
 from ..book.product import BuildResult, Progress
 from ..book.schedule import Request, choose
-from ..engine import generate
+from ..engine import OPENINGS, generate
 from ..errors import (
     FontError,
     InvalidSizeError,
@@ -64,6 +64,7 @@ from ..requests import (
 )
 from ..requests import make_maze as maze_of_request
 from ..shapes import SHAPES as SHAPE_REGISTRY
+from ..shapes.masks import PARTS as MASK_PARTS
 from ..shapes.masks import MaskWarning
 from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
@@ -127,6 +128,8 @@ FIELD_LABELS = {
     "level": "Level",
     "shape": "Grid",
     "mask": "Silhouette",
+    "parts": "If the shape falls apart",
+    "openings": "Openings",
     "count": "How many mazes",
     "per_page": "Mazes on each page",
     "levels": "Levels",
@@ -333,9 +336,9 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
         else:
             options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS)
         if form.get("parts"):  # empty: the library's default for the source
-            options["parts"] = form["parts"]
+            options["parts"] = _choice("parts", form["parts"], MASK_PARTS)
     if form.get("openings"):
-        options["openings"] = form["openings"]
+        options["openings"] = _choice("openings", form["openings"], OPENINGS)
     braid = _braid(form.get("braid", ""))
     mode = form.get("mode", "algorithm")
     algorithm: str | None = None
@@ -388,7 +391,17 @@ def _language(field: str, value: str) -> str:
 
 
 #: The maze form's fields, each named as the request field it fills.
-MAZE_FORM_FIELDS = ("algorithm", "size", "seed", "shape", "level", "braid", "openings", "mask")
+MAZE_FORM_FIELDS = (
+    "algorithm",
+    "size",
+    "seed",
+    "shape",
+    "level",
+    "braid",
+    "openings",
+    "mask",
+    "parts",
+)
 
 
 def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
