@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..errors import OutputError
+from ..errors import MazebookBug, OutputError
 from ..fileio import OutputSet
 from ..inputs import check_distinct, utf8_path
 from ..template import Template
@@ -164,7 +164,8 @@ class Finished:
 
     def result(self) -> BuildResult:
         """The run as a BuildResult (a product with a manifest: a book or a worksheet)."""
-        assert self.outputs.manifest is not None, "a cover alone has no BuildResult"
+        if self.outputs.manifest is None:  # pragma: no cover - a caller's bug
+            raise MazebookBug("a cover alone has no BuildResult; use its outputs")
         return BuildResult(
             pdf=self.outputs.pdf,
             manifest=self.outputs.manifest,
