@@ -53,6 +53,7 @@ from .layout import (
     Slot,
     dims_for,
     gutter_for,
+    largest_cell,
     max_cells,
     maze_box,
     maze_scale,
@@ -152,6 +153,8 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     puzzle = puzzle_slots(layout, template, 1)[0].maze
     box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
     limit = max_cells(box[0], box[1], template.min_cell)
+    if min(limit) < MIN_SIDE:
+        raise _no_room(template, box)
     counts = []
     for section in template.sections:
         given = section.answers_per_page or template.answers_per_page
@@ -166,6 +169,25 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
                 break
         counts.append(count)
     return counts
+
+
+def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
+    """The error for a page that holds no maze of MIN_SIDE cells a side: the margins leave no
+    room, or min_cell is too large for the room they leave."""
+    side = f"{MIN_SIDE}x{MIN_SIDE}"
+    if min(box) <= 0 or largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) <= 0:
+        return TemplateError(
+            f"{format_length(template.margin)} leaves no room on the page for a maze",
+            file=template.source,
+            key="margin",
+        )
+    largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE)
+    return TemplateError(
+        f"no maze of {side} cells of {format_length(template.min_cell)} fits the page; the "
+        f"largest min_cell that fits is {format_length(largest)}",
+        file=template.source,
+        key="min_cell",
+    )
 
 
 def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:

@@ -9,6 +9,8 @@ from ..errors import InvalidOptionError
 from ..generators import REGISTRY, get
 
 TASKS = ("carve", "generate", "solve+measure+svg")
+#: The most runs per case (--repeat) and the largest square size (--sizes).
+MAX_REPEAT, MAX_SIZE = 100, 2000
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -25,13 +27,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--sizes", help="comma-separated square sizes (default 50,200,1000)")
     p.add_argument("--tasks", help=f"comma-separated, from {', '.join(TASKS)} (default: all)")
     p.add_argument(
-        "--repeat", type=int, default=5, help="runs per case up to 500x500 (3 above); at least 1"
+        "--repeat",
+        type=int,
+        default=5,
+        help=f"runs per case up to 500x500 (3 above); 1 to {MAX_REPEAT}",
     )
     p.set_defaults(run=run)
 
 
 def _split(text: str | None) -> list[str] | None:
-    return [t.strip() for t in text.split(",") if t.strip()] if text else None
+    """The comma-separated items, each once, in their order (None for no text)."""
+    return list(dict.fromkeys(t.strip() for t in text.split(",") if t.strip())) if text else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,10 +48,11 @@ def run(args: argparse.Namespace) -> int:
         sizes = [int(s) for s in _split(args.sizes) or []] or list(DEFAULT_SIZES)
     except ValueError:
         raise InvalidOptionError(f"--sizes must be whole numbers, got {args.sizes!r}") from None
-    if any(not 1 <= s <= 2000 for s in sizes):
-        raise InvalidOptionError("--sizes must be between 1 and 2000")
-    if args.repeat < 1:
-        raise InvalidOptionError(f"--repeat must be at least 1, got {args.repeat}")
+    if any(not 1 <= s <= MAX_SIZE for s in sizes):
+        raise InvalidOptionError(f"--sizes must be between 1 and {MAX_SIZE}")
+    sizes = list(dict.fromkeys(sizes))
+    if not 1 <= args.repeat <= MAX_REPEAT:
+        raise InvalidOptionError(f"--repeat must be from 1 to {MAX_REPEAT}, got {args.repeat}")
     tasks = _split(args.tasks) or list(TASKS)
     for task in tasks:
         if task not in TASKS:
