@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import InvalidOptionError, MazebookError
 from ..fileio import write_atomic
-from ..inputs import read_input
+from ..inputs import read_input, utf8_path
 
 _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 #: The most pages one call writes.
@@ -74,7 +74,8 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
 def run(args: argparse.Namespace) -> int:
     """Write the page images and say which."""
     first, last = parse_pages(args.pages)
-    written = write_previews(Path(args.pdf), Path(args.output), first, last, args.dpi)
+    folder = utf8_path(args.output, what="image folder", error=InvalidOptionError)
+    written = write_previews(Path(args.pdf), folder, first, last, args.dpi)
     pages = f"{len(written)} page image{'s' * (len(written) != 1)}"
     print(f"wrote {pages} to {args.output}: {written[0].name} ... {written[-1].name}")
     return 0

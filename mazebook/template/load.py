@@ -227,7 +227,7 @@ def parse_template(
     base_dir: Path | None = None,
 ) -> Template:
     """TOML text -> Template: syntax, schema, then the values that need parsing."""
-    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = _utf8(raw, source) if isinstance(raw, bytes) else raw
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -235,6 +235,20 @@ def parse_template(
     except RecursionError:  # the TOML reader recurses once per level of nesting
         raise caps.nesting_error(source) from None
     return template_from_data(data, name=name, source=source, base_dir=base_dir)
+
+
+def _utf8(raw: bytes, source: str) -> str:
+    """The template's text; TemplateError (naming the line) unless it is UTF-8, as TOML must
+    be (a title of replacement characters is never printed)."""
+    try:
+        return raw.decode("utf-8-sig")  # a leading byte-order mark is dropped
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise TemplateError(
+            f"line {line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text (TOML files are UTF-8; "
+            "save the file as UTF-8)",
+            file=source,
+        ) from None
 
 
 def template_from_data(
