@@ -74,6 +74,24 @@ def _scan(
     return inks, None
 
 
+def read_within_budget(
+    path: str | Path, numbers: range, *, data: bytes | None = None, budget: Budget | None = None
+) -> tuple[int, Findings]:
+    """Read the pages ``numbers`` (1-based; those past the end are skipped) of a PDF file (or of
+    its bytes ``data``) as preflight does, within ``budget``: (the page count, what was seen).
+    TooComplexError past the budget, PdfFileError for a file that is not a readable PDF. For a
+    caller about to hand the pages to a renderer with no limits of its own (``preview``)."""
+    budget = budget or Budget()
+    findings = Findings()
+    with quiet_pypdf():
+        _, page_list = open_pdf(path, budget.max_pages, data=data)
+        scanner = Scanner(findings, Spending(budget))
+        for number in numbers:
+            if 1 <= number <= len(page_list):
+                scanner.scan(number, page_list[number - 1], (0.0, 0.0, 0.0, 0.0), [])
+    return len(page_list), findings
+
+
 def preflight(
     path: str | Path,
     *,

@@ -89,6 +89,7 @@ class Findings:
     images: list[str] = field(default_factory=list)
     colours: list[str] = field(default_factory=list)
     fonts: dict[str, bool] = field(default_factory=dict)  # base font name -> embedded
+    largest_image: int = 0  # pixels (width x height) of the largest image XObject drawn
 
 
 class _State:
@@ -320,6 +321,8 @@ class Scanner:
             raise PdfPartError(f"XObject {name} is missing or not a stream")
         subtype = get(xobject, "/Subtype")
         if subtype == "/Image":
+            size = (number(get(xobject, "/Width")) or 0) * (number(get(xobject, "/Height")) or 0)
+            self.f.largest_image = max(self.f.largest_image, int(min(abs(size), 1e18)))
             self._image(f"image {name}", state)
             return
         if subtype != "/Form":
