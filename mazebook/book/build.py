@@ -29,7 +29,8 @@ from ..render.labels import LABEL_ROOM
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
-from ..template.units import format_length
+from ..template.load import DEFAULTS
+from ..template.units import format_length, parse_length
 from . import manifest as manifest_mod
 from . import pages
 from .cover import cover_manifest, cover_path, render_cover
@@ -175,13 +176,21 @@ def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
     """The error for a page that holds no maze of MIN_SIDE cells a side: the margins leave no
     room, or min_cell is too large for the room they leave."""
     side = f"{MIN_SIDE}x{MIN_SIDE}"
-    if min(box) <= 0 or largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) <= 0:
+    largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) if min(box) > 0 else 0.0
+    if largest <= 0:
         return TemplateError(
             f"{format_length(template.margin)} leaves no room on the page for a maze",
             file=template.source,
             key="margin",
         )
-    largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE)
+    if template.margin > parse_length(DEFAULTS["margin"]):  # the margin took the room
+        return TemplateError(
+            f"{format_length(template.margin)} leaves room for cells of at most "
+            f"{format_length(largest)}, smaller than min_cell ({format_length(template.min_cell)})"
+            "; use a smaller margin",
+            file=template.source,
+            key="margin",
+        )
     return TemplateError(
         f"no maze of {side} cells of {format_length(template.min_cell)} fits the page; the "
         f"largest min_cell that fits is {format_length(largest)}",
