@@ -236,6 +236,9 @@ class OutputSet:
         self._staged.clear()
 
     def _commit(self) -> None:
+        for _, target in self._staged:  # a folder made since check() is never moved aside
+            if target.is_dir() and not target.is_symlink():
+                raise OutputError(f"cannot write {str(target)!r}: it is a folder")
         moved: list[tuple[Path, Path | None]] = []  # (target, its backup or None)
         try:
             for tmp, target in self._staged:

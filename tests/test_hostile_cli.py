@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from mazebook import generate
 from mazebook.cli import main
 from mazebook.commands.preview import check_work
-from mazebook.errors import MazebookError, MazeFormatError, TemplateError
+from mazebook.errors import MazebookError, MazeFormatError, OutputError, TemplateError
+from mazebook.fileio import OutputSet
 from mazebook.maze import Maze
 from mazebook.preflight import Budget
 from mazebook.template import parse_template
@@ -416,3 +417,69 @@ def test_preview_of_a_plain_page_still_works(
     code, err = cli(capsys, "preview", str(pdf), "-o", str(tmp_path / "png"), "--dpi", "20")
     assert code == 0, err
     assert os.listdir(tmp_path / "png") == ["p-001.png"]
+
+
+# --- siblings found by a hunt over every flag and key ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--mask", "heart", "-O", "threshold=NaN"], "'threshold' goes with a mask from image"),
+        (["--mask", "heart", "-O", "font=x.ttf"], "'font' goes with a mask from text"),
+        (["--text", "Hi", "-O", "threshold=100"], "this one is from text"),
+    ],
+)
+def test_mask_options_that_would_go_unused_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    """They were accepted, ignored and recorded in the maze's metadata as if used."""
+    code, err = cli(capsys, "maze", "--shape", "mask", "--size", "10x10", *argv)
+    refused(code, err, needle)
+
+
+def test_an_svg_folder_that_is_the_output_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It built, moved the SVG folder aside as a hidden backup and left it there."""
+    path = template(tmp_path, 'title = "T"\n' + BOOK)
+    pdf = tmp_path / "o" / "b.pdf"
+    for svg in (pdf, pdf / "svg"):
+        code, err = cli(capsys, "build", str(path), "-q", "-o", str(pdf), "--svg-dir", str(svg))
+        refused(code, err, "SVG folder", "would be the output file")
+    assert not pdf.parent.exists()
+
+
+def test_a_commit_never_moves_a_folder_aside(tmp_path: Path) -> None:
+    target = tmp_path / "b.pdf"
+    with OutputSet() as out:
+        out.stage(target, b"%PDF")
+        target.mkdir()  # made after the check, e.g. by another output's folder
+        (target / "keep.svg").write_bytes(b"<svg/>")
+        with pytest.raises(OutputError, match="it is a folder"):
+            out.commit()
+    assert os.listdir(tmp_path) == ["b.pdf"] and os.listdir(target) == ["keep.svg"]
+
+
+@pytest.mark.parametrize("flag", ["--sizes", "--algorithms", "--tasks"])
+def test_bench_lists_that_name_nothing_are_refused(
+    capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    """--sizes ",,," ran the whole default benchmark (minutes) instead of nothing."""
+    code, err = cli(capsys, "bench", flag, ",,,")
+    refused(code, err, f"{flag} names nothing")
+
+
+def test_preflight_cover_page_counts_are_capped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pdf = one_page(tmp_path / "c.pdf", b"")
+    code, err = cli(capsys, "preflight", str(pdf), "--cover", "--pages", "999999999999999")
+    refused(code, err, "--pages must be a whole number from 1 to 5,000")
+
+
+def test_a_min_answer_cell_of_zero_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, err = build(capsys, tmp_path, f'title = "T"\nmin_answer_cell = "0mm"\n{BOOK}')
+    refused(code, err, 'key "min_answer_cell"', "more than 0")

@@ -35,17 +35,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def _split(text: str | None) -> list[str] | None:
-    """The comma-separated items, each once, in their order (None for no text)."""
-    return list(dict.fromkeys(t.strip() for t in text.split(",") if t.strip())) if text else None
+def _split(text: str | None, flag: str) -> list[str] | None:
+    """The comma-separated items, each once, in their order (None when the flag is not given;
+    InvalidOptionError when it is given but names nothing, such as "" or ",,")."""
+    if text is None:
+        return None
+    items = list(dict.fromkeys(t.strip() for t in text.split(",") if t.strip()))
+    if not items:
+        raise InvalidOptionError(f"{flag} names nothing, got {text!r}")
+    return items
 
 
 def run(args: argparse.Namespace) -> int:
-    names = _split(args.algorithms) or list(REGISTRY)
+    names = _split(args.algorithms, "--algorithms") or list(REGISTRY)
     for name in names:
         get(name)
+    given = _split(args.sizes, "--sizes") or []
     try:
-        sizes = [int(s) for s in _split(args.sizes) or []] or list(DEFAULT_SIZES)
+        sizes = [int(s) for s in given] or list(DEFAULT_SIZES)
     except ValueError:
         raise InvalidOptionError(f"--sizes must be whole numbers, got {args.sizes!r}") from None
     if any(not 1 <= s <= MAX_SIZE for s in sizes):
@@ -53,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     sizes = list(dict.fromkeys(sizes))
     if not 1 <= args.repeat <= MAX_REPEAT:
         raise InvalidOptionError(f"--repeat must be from 1 to {MAX_REPEAT}, got {args.repeat}")
-    tasks = _split(args.tasks) or list(TASKS)
+    tasks = _split(args.tasks, "--tasks") or list(TASKS)
     for task in tasks:
         if task not in TASKS:
             raise InvalidOptionError(f"unknown task {task!r}; choose from {', '.join(TASKS)}")

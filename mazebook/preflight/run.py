@@ -36,8 +36,11 @@ def _arguments(
             raise PreflightArgumentError(f"printer {p.name!r} ({p.title}) takes no cover")
         if pages is None:
             raise PreflightArgumentError("a cover is checked for a page count: give --pages N")
-        if isinstance(pages, bool) or not isinstance(pages, int) or pages < 1:
-            raise PreflightArgumentError(f"--pages must be a whole number from 1, not {pages!r}")
+        most = Budget().max_pages  # no printer binds more; a larger count only looks odd
+        if isinstance(pages, bool) or not isinstance(pages, int) or not 1 <= pages <= most:
+            raise PreflightArgumentError(
+                f"--pages must be a whole number from 1 to {most:,}, not {pages!r}"
+            )
         if loose:
             raise PreflightArgumentError("--loose is for interiors of loose sheets, not covers")
     elif pages is not None:

@@ -282,6 +282,8 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
+    if parse_length(values["min_answer_cell"]) <= 0:
+        raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
