@@ -483,3 +483,54 @@ def test_a_min_answer_cell_of_zero_is_refused(
 ) -> None:
     code, err = build(capsys, tmp_path, f'title = "T"\nmin_answer_cell = "0mm"\n{BOOK}')
     refused(code, err, 'key "min_answer_cell"', "more than 0")
+
+
+@pytest.mark.parametrize(
+    ("lines", "key", "needle"),
+    [
+        (f'title = "{"W" * 5000}"\n', "title", "3 lines of the title page"),
+        (f'title = "{"ab " * 1000}"\n', "title", "3 lines of the title page"),
+        (f'title = "T"\nsubtitle = "{"W" * 400}"\n', "subtitle", "2 lines of the title page"),
+        (f'title = "T"\nauthor = "{"W" * 300}"\n', "author", "one line of the title page"),
+        (f'title = "T"\n[text]\nsummary = "{"W" * 300}{{count}}"\n', "text.summary", "one line"),
+        (f'title = "T"\n[[page]]\ntitle = "{"W" * 300}"\n', "page", "one line of the page"),
+    ],
+)
+@pytest.mark.parametrize("command", ["build", "cover"])
+def test_texts_that_would_run_over_the_title_page_are_refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    lines: str,
+    key: str,
+    needle: str,
+    command: str,
+) -> None:
+    """A 5,000-character title covered the title page and the cover with its lines."""
+    path = template(tmp_path, lines + BOOK)
+    out = tmp_path / "out" / "b.pdf"
+    code, err = cli(capsys, command, str(path), "-q", "-o", str(out))
+    refused(code, err, f'key "{key}"', needle, "(even at 10 pt)")
+    assert not out.parent.exists()
+
+
+def test_a_long_author_is_set_smaller_on_the_cover(tmp_path: Path) -> None:
+    """An author that fits the title page at 10 pt is shrunk to the cover's width, not run
+    past its edge."""
+    from pypdf import PdfReader
+
+    from mazebook.book.cover_build import build_cover
+
+    author = "Alexandra Konstantinopoulou-Papadopoulou and the Class of 2026"
+    path = template(tmp_path, f'title = "T"\nauthor = "{author}"\npage_size = "6x9in"\n' + BOOK)
+    cover = build_cover(path, output=tmp_path / "c.pdf")
+    page = PdfReader(cover).pages[0]
+    found: list[float] = []
+
+    def visit(text: str, _cm: object, tm: list[float], *_: object) -> None:
+        if "Alexandra" in text:
+            found.append(tm[4])
+
+    page.extract_text(visitor_text=visit)
+    assert found, "the author is on the cover"
+    # the front is the right part of the cover, past the back and the spine: it starts there
+    assert min(found) > float(page.mediabox.width) / 2

@@ -249,6 +249,7 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="margin",
         )
+    check_title_page(template, plan, layout, fonts)
     words = (template.texts("start"), template.texts("finish"))
     side_room = side_room_for(fonts, words, template.min_cell)
     first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
@@ -453,11 +454,23 @@ def render_book(
     return records
 
 
-def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
-    """The pages before the first section: the front pages in the plan's order, then contents."""
-    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+def check_title_page(
+    template: Template, plan: BookPlan, layout: PageLayout, fonts: FontPair
+) -> None:
+    """TemplateError naming the key of a title, subtitle, author or summary too long for the
+    title page even at its smallest size (it would run over the page, and over the cover), or
+    of a [[page]] title too long for its heading's line."""
+    info = _title_info(template, plan)
+    own = [title for title, _ in template.own_pages]
+    problem = pages.title_page_problem(fonts, info, layout.frame(1).content.width, own)
+    if problem is not None:
+        raise TemplateError(problem[1], file=template.source, key=problem[0])
+
+
+def _title_info(tpl: Template, plan: BookPlan) -> pages.TitleInfo:
+    """What the title page shows."""
     levels = [lv for s in tpl.sections for lv in s.levels]
-    info = pages.TitleInfo(
+    return pages.TitleInfo(
         tpl.title,
         tpl.subtitle,
         tpl.author,
@@ -465,6 +478,12 @@ def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -
         (min(levels), max(levels)),
         tpl.texts,
     )
+
+
+def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The pages before the first section: the front pages in the plan's order, then contents."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    info = _title_info(tpl, plan)
     for kind, _ in plan.front_pages:
         if kind == "title":
             doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
