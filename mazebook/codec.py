@@ -208,6 +208,10 @@ def _opening(
     return Opening(cell, sides[0])
 
 
+#: How far a saved cell centre may be from the grid's (they are saved to 6 decimals).
+_CENTRE_TOLERANCE = 1e-5
+
+
 def _short(value: object) -> str:
     """``repr(value)`` cut to 40 characters, for a message that stays one short line."""
     text = repr(value)
@@ -336,6 +340,14 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         raise MazeFormatError(
             f"'centres' must hold one [x, y] pair of finite numbers per cell ({n})"
         )
+    if centres is not None:  # checked like 'neighbors', not silently replaced
+        drawn = cell_centres(grid).tolist()
+        for cell, ((x, y), (gx, gy)) in enumerate(zip(centres, drawn, strict=True)):
+            if abs(x - gx) > _CENTRE_TOLERANCE or abs(y - gy) > _CENTRE_TOLERANCE:
+                raise MazeFormatError(
+                    f"'centres' of cell {cell} is [{x:g}, {y:g}]; the grid that 'grid_params' "
+                    f"describe draws it at [{gx:.6g}, {gy:.6g}]"
+                )
     passages = _cell_list(data.get("passages", []), "passages", n)
     links = bytearray(n)
     for pair in passages:

@@ -534,3 +534,23 @@ def test_a_long_author_is_set_smaller_on_the_cover(tmp_path: Path) -> None:
     assert found, "the author is on the cover"
     # the front is the right part of the cover, past the back and the spine: it starts there
     assert min(found) > float(page.mediabox.width) / 2
+
+
+def test_centres_that_do_not_match_the_grid_are_refused() -> None:
+    """Like 'neighbors': a saved centre is checked against the grid, not silently replaced."""
+    data = _hex()
+    centres = data["centres"]
+    assert isinstance(centres, list)
+    centres[5] = [centres[5][0] + 0.5, centres[5][1]]
+    with pytest.raises(MazeFormatError, match="'centres' of cell 5"):
+        Maze.from_dict(data)
+    assert Maze.from_dict(_hex()).grid.size == len(_hex()["centres"])  # type: ignore[arg-type]
+
+
+def test_preview_into_a_name_too_long_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was OSError (File name too long), reported as a bug."""
+    pdf = one_page(tmp_path / "p.pdf", b"0 0 m 10 10 l S")
+    code, err = cli(capsys, "preview", str(pdf), "-o", str(tmp_path / ("x" * 5000)))
+    refused(code, err, "cannot write into")

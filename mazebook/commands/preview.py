@@ -89,8 +89,11 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
     check_work(pdf, data, first, last)
     if first > count:
         raise InvalidOptionError(f"--pages: {name} has {count} page{'s' * (count != 1)}")
-    if folder.exists() and not folder.is_dir():
-        raise MazebookError(f"cannot write into {str(folder)!r}: it is not a folder")
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise MazebookError(f"cannot write into {str(folder)!r}: it is not a folder")
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise MazebookError(f"cannot write into {str(folder)!r}: {exc.strerror or exc}") from None
     written = []
     for number, png in pdf_pages_png(data, range(first, min(last, count) + 1), dpi=dpi, name=name):
         target = folder / f"{pdf.stem}-{number:03d}.png"
