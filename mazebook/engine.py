@@ -15,6 +15,7 @@ from .braid import braid as braid_links
 from .braid import check_braid
 from .errors import InvalidOptionError
 from .grid import MAX_SEED as MAX_SEED
+from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
@@ -68,6 +69,8 @@ def generate(
         shape_options = {}
     algo_options = spec.resolve_options(options)
     grid = make_grid(shape, width, height, **shape_options)
+    if braid:
+        check_braid_work(grid, placement)
     if not spec.supports(grid.kind):
         spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
     rng = random.Random(seed)
@@ -81,6 +84,30 @@ def generate(
     return Maze(
         grid, bytes(links), entrance, exit_, algorithm=spec.name, seed=seed, options=recorded
     )
+
+
+#: The most cell visits the openings of a braided maze may take: a maze with loops is no tree,
+#: so "farthest" and "opposite" measure it with one breadth-first search per outer cell (about
+#: 30 s at this cap; 200 x 200 fits, 2000 x 2000 would take hours).
+MAX_BRAID_VISITS = 50_000_000
+
+
+def check_braid_work(grid: Grid, placement: dict[str, Any]) -> None:
+    """InvalidOptionError, before any carving, when placing the openings of this braided maze
+    would take more than MAX_BRAID_VISITS cell visits."""
+    policy = placement.get("openings", "farthest")
+    if "entrance" in placement or "exit" in placement or policy not in ("farthest", "opposite"):
+        return
+    if policy == "farthest" and grid.params.get("default_openings") is not None:
+        return  # the shape places its own (the circle: outside to centre)
+    outer = len({cell for cell, _ in grid.boundary})
+    if outer * grid.size > MAX_BRAID_VISITS:
+        raise InvalidOptionError(
+            f"braid with openings {policy!r} measures the paths from each of the {outer:,} "
+            f"outer cells through all {grid.size:,} cells, over {MAX_BRAID_VISITS:,} steps (the "
+            "limit, MAX_BRAID_VISITS); use a smaller maze (200 x 200 fits), braid 0, or "
+            "openings random, corners or sides"
+        )
 
 
 def _recorded_placement(placement: dict[str, Any]) -> dict[str, Any]:

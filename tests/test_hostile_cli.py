@@ -554,3 +554,14 @@ def test_preview_into_a_name_too_long_is_one_line(
     pdf = one_page(tmp_path / "p.pdf", b"0 0 m 10 10 l S")
     code, err = cli(capsys, "preview", str(pdf), "-o", str(tmp_path / ("x" * 5000)))
     refused(code, err, "cannot write into")
+
+
+def test_a_braided_maze_too_large_for_its_openings_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--braid 1 at 2000 x 2000 ran for hours (a breadth-first search per outer cell); it is
+    refused before carving, and the policies that measure nothing still make it."""
+    code, err = cli(capsys, "maze", "--braid", "1", "-s", "2000x2000", "-f", "json")
+    refused(code, err, "MAX_BRAID_VISITS", "openings random")
+    maze = generate("backtracker", 300, 300, seed=1, braid=0.5, openings="corners")
+    assert maze.grid.size == 90_000
