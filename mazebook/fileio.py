@@ -12,7 +12,9 @@ The guarantee of an OutputSet:
   before the commit removes every temporary file: the old set stays, nothing new is left.
 - The commit renames the staged files into place in staging order, with interruptions held
   back until it is done (so Ctrl-C or SIGTERM then gives the whole new set), and puts the old
-  files back if a rename fails (so an error gives the whole old set).
+  files back if a rename fails (so an error gives the whole old set). Holding back works
+  whichever thread the system hands the signal to: the command line's handlers ask ``held``
+  (see ``signals_held``).
 - A rename sequence is not atomic as a whole: a crash of the machine or a SIGKILL in the middle
   of the commit can leave some new and some old files (and a hidden ``.NAME.PID.old`` backup).
   Builders therefore stage the manifest last, and it records the SHA-256 of every other file
