@@ -565,3 +565,18 @@ def test_a_braided_maze_too_large_for_its_openings_is_refused_at_once(
     refused(code, err, "MAX_BRAID_VISITS", "openings random")
     maze = generate("backtracker", 300, 300, seed=1, braid=0.5, openings="corners")
     assert maze.grid.size == 90_000
+
+
+def test_preview_of_an_encrypted_pdf_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its content cannot be measured within the budget first, so it is refused plainly."""
+    from reportlab.lib import pdfencrypt
+    from reportlab.pdfgen.canvas import Canvas
+
+    path = tmp_path / "rc4.pdf"
+    canvas = Canvas(str(path), encrypt=pdfencrypt.StandardEncryption("", canPrint=1))
+    canvas.drawString(72, 72, "secret")
+    canvas.save()
+    code, err = cli(capsys, "preview", str(path), "-o", str(tmp_path / "png"))
+    refused(code, err, "rc4.pdf", "is encrypted; preview reads only PDFs without encryption")

@@ -14,7 +14,13 @@ from pathlib import Path
 from ..errors import InvalidOptionError, MazebookError
 from ..fileio import write_atomic
 from ..inputs import read_input, utf8_path
-from ..preflight import Budget, PdfFileError, TooComplexError, read_within_budget
+from ..preflight import (
+    Budget,
+    EncryptedPdfError,
+    PdfFileError,
+    TooComplexError,
+    read_within_budget,
+)
 
 _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 #: The most pages one call writes.
@@ -69,6 +75,11 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
         _, seen = read_within_budget(pdf, range(first, last + 1), data=data, budget=budget)
     except TooComplexError as exc:
         raise PreviewError(f"{name} is too complex to preview: {exc} (preflight's limit)") from None
+    except EncryptedPdfError:
+        raise PreviewError(
+            f"{name} is encrypted; preview reads only PDFs without encryption (its content "
+            "cannot be measured first): save it without a password or permissions"
+        ) from None
     except PdfFileError as exc:
         raise PreviewError(str(exc)) from None
     if seen.largest_image > MAX_IMAGE_PIXELS:
