@@ -114,7 +114,7 @@ def test_a_worksheet_instruction_filled_with_a_long_label_is_refused(
         f'[text]\ninstruction = "{{start}} {{start}}"\n{BOOK}'
     )
     code, err = build(capsys, tmp_path, text)
-    refused(code, err, 'key "text.instruction"', "more than 5,000")
+    refused(code, err, 'key "start_label"', "filled into the instruction", "6,001 characters")
 
 
 def test_a_title_with_braces_is_printed_as_written() -> None:
