@@ -580,3 +580,11 @@ def test_preview_of_an_encrypted_pdf_is_one_line(
     canvas.save()
     code, err = cli(capsys, "preview", str(path), "-o", str(tmp_path / "png"))
     refused(code, err, "rc4.pdf", "is encrypted; preview reads only PDFs without encryption")
+
+
+def test_an_entrance_and_exit_in_one_cell_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """It made a "maze" whose START and FINISH open into the same corner cell."""
+    code, err = cli(capsys, "maze", "-s", "4x3", "-O", "entrance=[0,0]", "-O", "exit=[0,0]")
+    refused(code, err, "'entrance' and 'exit' are the same cell")
+    code, _ = cli(capsys, "maze", "-s", "4x3", "-O", "entrance=[0,0]", "-O", "exit=[3,2]")
+    assert code == 0
