@@ -10,6 +10,7 @@ this module needs no Maze and the model stays small.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -97,7 +98,9 @@ def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     """``data[key]`` as a whole number from lo to hi (not a float, not true/false)."""
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise MazeFormatError(f"{key!r} must be a whole number from {lo} to {hi}, got {value!r}")
+        raise MazeFormatError(
+            f"{key!r} must be a whole number from {lo} to {hi}, got {_short(value)}"
+        )
     return value
 
 
@@ -105,15 +108,17 @@ def _made_by(data: Mapping[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
     """The algorithm name, seed and options a maze records (checked, all optional)."""
     algorithm = data.get("algorithm") or ""
     if not isinstance(algorithm, str):
-        raise MazeFormatError(f"'algorithm' must be a name, got {algorithm!r}")
+        raise MazeFormatError(f"'algorithm' must be a name, got {_short(algorithm)}")
     seed = data.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
     ):
-        raise MazeFormatError(f"'seed' must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        raise MazeFormatError(
+            f"'seed' must be a whole number from 0 to {MAX_SEED}, got {_short(seed)}"
+        )
     options = data.get("options") or {}
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise MazeFormatError(f"'options' must be an object, got {options!r}")
+        raise MazeFormatError(f"'options' must be an object, got {_short(options)}")
     return algorithm, seed, dict(options)
 
 
@@ -132,7 +137,9 @@ def _int_pair(data: Mapping[str, Any], key: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MazeFormatError(f"{key!r} must be a pair [x, y] of whole numbers, got {value!r}")
+        raise MazeFormatError(
+            f"{key!r} must be a pair [x, y] of whole numbers, got {_short(value)}"
+        )
     return int(value[0]), int(value[1])
 
 
@@ -221,11 +228,34 @@ def _opening(
     cell = grid.cell_at(x, y)
     sides = [k for c, k in candidates if c == cell]
     named = data.get(f"{key}_side")
-    if named in SIDE_NAMES and SIDE_NAMES.index(named) in sides:
+    if named is not None:  # a side given is checked, never silently replaced
+        if not isinstance(named, str) or named not in SIDE_NAMES:
+            raise MazeFormatError(
+                f"{key}_side must be one of {', '.join(SIDE_NAMES)}, got {_short(named)}"
+            )
+        if SIDE_NAMES.index(named) not in sides:
+            raise MazeFormatError(
+                f"{key}_side {named!r} is not an opening of cell [{x}, {y}] in the outer wall"
+            )
         return Opening(cell, SIDE_NAMES.index(named))
     if not sides:
         raise MazeFormatError(f"{key!r} [{x}, {y}] has no opening in the outer wall")
     return Opening(cell, sides[0])
+
+
+#: How far a saved cell centre may be from the grid's (they are saved to 6 decimals).
+_CENTRE_TOLERANCE = 1e-5
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 40 characters, for a message that stays one short line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _finite(value: object) -> bool:
+    """Whether a number is finite (JSON readers accept Infinity and NaN; a maze may not)."""
+    return not isinstance(value, float) or math.isfinite(value)
 
 
 def graph_dict(
@@ -279,10 +309,17 @@ def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The checked ``grid_params``: an object of plain values, a mask's with its ``cells``."""
     params = data.get("grid_params") or {}
     if not isinstance(params, Mapping):
-        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
+        raise MazeFormatError(f"'grid_params' must be an object, got {_short(params)}")
     for key, value in params.items():
-        if not isinstance(key, str) or not isinstance(value, (str, int, float, list, type(None))):
-            raise MazeFormatError(f"'grid_params' holds {key!r}: {value!r}, which is not an option")
+        items = value if isinstance(value, list) else [value]
+        if (
+            not isinstance(key, str)
+            or not isinstance(value, (str, int, float, list, type(None)))
+            or not all(_finite(v) for v in items)
+        ):
+            raise MazeFormatError(
+                f"'grid_params' holds {_short(key)}: {_short(value)}, which is not an option"
+            )
     if shape == "mask":
         unsafe = [k for k in _UNSAFE_PARAMS if k in params]
         if unsafe:
@@ -309,7 +346,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
     """Rebuild a maze of any shape from its graph form, checking the grid matches."""
     shape = data.get("shape")
     if not isinstance(shape, str) or shape not in SHAPES:
-        raise MazeFormatError(f"unknown shape {shape!r}; known: {', '.join(sorted(SHAPES))}")
+        raise MazeFormatError(f"unknown shape {_short(shape)}; known: {', '.join(sorted(SHAPES))}")
     width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
     params = _grid_params(shape, data)
     try:
@@ -318,7 +355,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
     n = grid.size
     if not _is_whole(data.get("cells")) or data.get("cells") != n:
-        raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {n}")
+        raise MazeFormatError(f"'cells' is {_short(data.get('cells'))}, the grid has {n}")
     neighbors = data.get("neighbors")
     if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
         raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
@@ -329,16 +366,28 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         or not all(
             isinstance(c, list)
             and len(c) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in c)
+            and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v) for v in c
+            )
             for c in centres
         )
     ):
-        raise MazeFormatError(f"'centres' must hold one [x, y] pair of numbers per cell ({n})")
+        raise MazeFormatError(
+            f"'centres' must hold one [x, y] pair of finite numbers per cell ({n})"
+        )
+    if centres is not None:  # checked like 'neighbors', not silently replaced
+        drawn = cell_centres(grid).tolist()
+        for cell, ((x, y), (gx, gy)) in enumerate(zip(centres, drawn, strict=True)):
+            if abs(x - gx) > _CENTRE_TOLERANCE or abs(y - gy) > _CENTRE_TOLERANCE:
+                raise MazeFormatError(
+                    f"'centres' of cell {cell} is [{x:g}, {y:g}]; the grid that 'grid_params' "
+                    f"describe draws it at [{gx:.6g}, {gy:.6g}]"
+                )
     passages = _cell_list(data.get("passages", []), "passages", n)
     links = bytearray(n)
     for pair in passages:
         if len(pair) != 2 or pair[1] not in grid.neighbors(pair[0]):
-            raise MazeFormatError(f"passage {pair!r} does not join two neighbouring cells")
+            raise MazeFormatError(f"passage {_short(pair)} does not join two neighbouring cells")
         a, b = pair
         k = grid.slot_to(a, b)
         links[a] |= 1 << k
@@ -349,7 +398,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         cell = _whole(data, key, 0, n - 1)
         side = data.get(f"{key}_side")
         if side is not None and (not _is_whole(side) or (cell, side) not in boundary):
-            raise MazeFormatError(f"{key}_side {side!r} is not an outer side of cell {cell}")
+            raise MazeFormatError(f"{key}_side {_short(side)} is not an outer side of cell {cell}")
         openings.append(Opening(cell, side))
     algorithm, seed, options = _made_by(data)
     return MazeParts(grid, bytes(links), openings[0], openings[1], algorithm, seed, options)

@@ -16,6 +16,7 @@ from .errors import InvalidOptionError
 from .generators.weave import carve as carve_weave
 from .generators.weave import check_weave
 from .grid import MAX_SEED as MAX_SEED
+from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
@@ -77,6 +78,8 @@ def generate(
         shape_options = {}
     algo_options = spec.resolve_options(options)
     grid = make_grid(shape, width, height, **shape_options)
+    if braid:
+        check_braid_work(grid, placement)
     if not spec.supports(grid.kind):
         spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
     if weave:
@@ -117,6 +120,30 @@ def _check_weave_support(kind: str) -> None:
     if kind != "rect":
         raise InvalidOptionError(
             f"weave is for rectangular mazes, not the {kind} shape; use shape rect or weave 0"
+        )
+
+
+#: The most cell visits the openings of a braided maze may take: a maze with loops is no tree,
+#: so "farthest" and "opposite" measure it with one breadth-first search per outer cell (about
+#: 30 s at this cap; 200 x 200 fits, 2000 x 2000 would take hours).
+MAX_BRAID_VISITS = 50_000_000
+
+
+def check_braid_work(grid: Grid, placement: dict[str, Any]) -> None:
+    """InvalidOptionError, before any carving, when placing the openings of this braided maze
+    would take more than MAX_BRAID_VISITS cell visits."""
+    policy = placement.get("openings", "farthest")
+    if "entrance" in placement or "exit" in placement or policy not in ("farthest", "opposite"):
+        return
+    if policy == "farthest" and grid.params.get("default_openings") is not None:
+        return  # the shape places its own (the circle: outside to centre)
+    outer = len({cell for cell, _ in grid.boundary})
+    if outer * grid.size > MAX_BRAID_VISITS:
+        raise InvalidOptionError(
+            f"braid with openings {policy!r} measures the paths from each of the {outer:,} "
+            f"outer cells through all {grid.size:,} cells, over {MAX_BRAID_VISITS:,} steps (the "
+            "limit, MAX_BRAID_VISITS); use a smaller maze (200 x 200 fits), braid 0, or "
+            "openings random, corners or sides"
         )
 
 

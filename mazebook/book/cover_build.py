@@ -10,7 +10,7 @@ from ..engine import check_seed
 from ..errors import OutputError
 from ..printers import PrinterRuleError
 from ..template import Template, load_template
-from .build import load_fonts, plan_layout
+from .build import check_title_page, load_fonts, plan_layout
 from .cover import CoverProduct
 from .printing import warn_padding, with_printer
 from .product import Outputs, run, template_inputs
@@ -37,7 +37,7 @@ def cover_product(template: Template, output: str | Path | None) -> CoverProduct
     and name the cover's file (default output/NAME-cover.pdf)."""
     if template.worksheet is not None:
         raise PrinterRuleError(f"{template.source}: a worksheet is loose sheets and has no cover")
-    printing, plan, _ = plan_layout(template)
+    printing, plan, layout = plan_layout(template)
     if not printing.takes_cover:
         p = printing.printer
         raise PrinterRuleError(f"printer {p.name!r} ({p.title}) takes no cover")
@@ -45,6 +45,7 @@ def cover_product(template: Template, output: str | Path | None) -> CoverProduct
     if path.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(path)!r} must be a .pdf file")
     fonts = load_fonts(template)
+    check_title_page(template, plan, layout, fonts)
     warn_padding(printing, plan)
     return CoverProduct(
         template,

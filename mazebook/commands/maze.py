@@ -77,11 +77,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
+#: generate() arguments that have flags of their own (an --option of the same name is refused).
+OWN_FLAGS = {
+    "algorithm": "--algorithm",
+    "width": "--size",
+    "height": "--size",
+    "seed": "--seed",
+    "shape": "--shape",
+    "braid": "--braid",
+    "openings": "--openings",
+    "mask": "--mask",
+    "text": "--text",
+    "image": "--image",
+}
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """'p_east=0.7' -> ('p_east', 0.7); values read as JSON where they parse, else as text."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise InvalidOptionError(f"--option must be KEY=VALUE, got {text!r}")
+        raise InvalidOptionError(f"--option must be KEY=VALUE, got {text[:80]!r}")
+    if key.strip() in OWN_FLAGS:
+        raise InvalidOptionError(
+            f"--option {key.strip()}: it has a flag of its own, use {OWN_FLAGS[key.strip()]}"
+        )
     try:
         value = json.loads(raw)
     except ValueError:

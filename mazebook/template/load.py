@@ -236,7 +236,7 @@ def parse_template(
     base_dir: Path | None = None,
 ) -> Template:
     """TOML text -> Template: syntax, schema, then the values that need parsing."""
-    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = _utf8(raw, source) if isinstance(raw, bytes) else raw
     data = toml_data(text, source)
     return template_from_data(data, name=name, source=source, base_dir=base_dir)
 
@@ -250,6 +250,20 @@ def toml_data(text: str, source: str) -> dict[str, Any]:
         raise TemplateError(f"TOML syntax error: {exc}", file=source) from None
     except RecursionError:  # the TOML reader recurses once per level of nesting
         raise caps.nesting_error(source) from None
+
+
+def _utf8(raw: bytes, source: str) -> str:
+    """The template's text; TemplateError (naming the line) unless it is UTF-8, as TOML must
+    be (a title of replacement characters is never printed)."""
+    try:
+        return raw.decode("utf-8-sig")  # a leading byte-order mark is dropped
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise TemplateError(
+            f"line {line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text (TOML files are UTF-8; "
+            "save the file as UTF-8)",
+            file=source,
+        ) from None
 
 
 def template_from_data(
@@ -283,6 +297,8 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
+    if parse_length(values["min_answer_cell"]) <= 0:
+        raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
