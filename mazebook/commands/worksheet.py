@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from ..errors import InvalidOptionError, MazebookError
 from ..requests import (
+    FITS,
     PER_PAGE,
     WORKSHEET_SOURCE,
     WORKSHEET_TEMPLATE,
@@ -111,7 +112,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--fit",
-        choices=("refuse", "cap"),
+        choices=FITS,
         help="a level the sheet cannot hold: refuse (default, naming the highest that fits) "
         "or cap those mazes at the highest that fits",
     )
