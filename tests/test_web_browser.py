@@ -168,7 +168,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     Select(browser.find_element(By.ID, "maze-shape")).select_by_value("circle")
     circle = wait_for(lambda: (s := _svg(browser)) != first and s, "the preview to change")
     assert "<path" in circle and _tech(browser).startswith("circle maze")
-    # a bad size: the message appears beside the field, in the command line's words
+    # a bad size: the message appears beside the field, in the form's words (never a flag)
     size = browser.find_element(By.ID, "maze-size")
     size.clear()
     size.send_keys("40y60")

@@ -822,7 +822,7 @@ def upload_stem(filename: str) -> str:
 
 
 def book_data(src: BookSource) -> dict[str, Any]:
-    """The template's TOML as data (TemplateError in the command line's words)."""
+    """The template's TOML as data; an upload's problems beside the upload field."""
     try:  # the template reader's own checks and words (syntax, nesting)
         data = toml_data(src.text, src.source)
     except TemplateError as exc:
