@@ -70,7 +70,6 @@ from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
 from ..template import Template, available_templates, locate, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
-from ..template.limits import MAX_COUNT
 from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
@@ -656,9 +655,8 @@ def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> Work
     per_page_text = form.get("per_page", "4")
     _choice("per_page", per_page_text, tuple(str(n) for n in PER_PAGE))
     count_text = form.get("count", "4")
-    count = _field("count", lambda: parse_whole(count_text, "count", 1, MAX_COUNT))
-    if count > MAX_SHEET_MAZES:
-        raise FieldError("count", f"the web app makes up to {MAX_SHEET_MAZES} mazes a worksheet")
+    # the web's own cap, below the library's (MAX_COUNT), named in the message
+    count = _field("count", lambda: parse_whole(count_text, "count", 1, MAX_SHEET_MAZES))
     levels: int | tuple[int, int] = _field(
         "levels",
         lambda: (
