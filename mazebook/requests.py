@@ -55,6 +55,9 @@ WORKSHEET_FIELDS: dict[str, str] = {
     "seed": "seed",
     "names": "names",
     "fields": "fields",
+    "puzzle": "puzzle",
+    "words": "words",
+    "step": "step",
 }
 
 
@@ -195,7 +198,9 @@ class WorksheetRequest:
     """A worksheet: each field None keeps the shipped worksheet template's value.
 
     ``levels`` is one level (every maze) or (FROM, TO) rising across the mazes; ``names`` a
-    class set's pupils; ``fields`` the words of the lines for Name, Class and Date.
+    class set's pupils; ``fields`` the words of the lines for Name, Class and Date; ``puzzle``
+    what the sheet practises ("word-trail" with its ``words``, "number-path" counting by
+    ``step``; None: mazes).
     """
 
     count: int | None = None
@@ -211,6 +216,9 @@ class WorksheetRequest:
     seed: int | None = None
     names: tuple[str, ...] | None = None
     fields: tuple[str, ...] | None = None
+    puzzle: str | None = None
+    words: tuple[str, ...] | None = None
+    step: int | None = None
 
 
 def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[str, Any]:
@@ -223,6 +231,12 @@ def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[s
         section["difficulty"] = request.levels
     elif request.levels is not None:
         section["difficulty"] = list(request.levels)
+    if request.puzzle is not None:
+        section["puzzle"] = request.puzzle
+    if request.words is not None:
+        section["words"] = list(request.words)
+    if request.step is not None:
+        section["step"] = request.step
     data["section"] = [section]
     for key, value in (
         ("puzzles_per_page", request.per_page),

@@ -57,6 +57,17 @@ def test_a_worksheet_request_changes_only_what_it_sets() -> None:
     assert asked.page_size == plain.page_size and asked.title == plain.title
 
 
+def test_a_worksheet_request_sets_what_the_sheet_practises() -> None:
+    trail = worksheet_template(WorksheetRequest(puzzle="word-trail", words=("CAT", "OWL")))
+    path = worksheet_template(WorksheetRequest(puzzle="number-path", step=3, names=("Ann",)))
+    assert (trail.sections[0].puzzle, trail.sections[0].words) == ("word-trail", ("CAT", "OWL"))
+    assert (path.sections[0].puzzle, path.sections[0].step, path.names) == (
+        "number-path",
+        3,
+        ("Ann",),
+    )
+
+
 @pytest.mark.parametrize(
     ("request_", "field"),
     [
@@ -64,6 +75,7 @@ def test_a_worksheet_request_changes_only_what_it_sets() -> None:
         (WorksheetRequest(page_size="huge"), "page_size"),
         (WorksheetRequest(levels=12), "levels"),
         (WorksheetRequest(font="no-such-font.ttf"), "font"),
+        (WorksheetRequest(puzzle="number-path", step=99), "step"),
     ],
 )
 def test_template_errors_are_keyed_by_the_request_field(

@@ -73,6 +73,7 @@ from ..template.limits import LEVELS as LEVEL_RANGE
 from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
+from .classroom import PUZZLE_WORDS, ClassroomError, classroom_choices
 
 #: What the form offers.
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
@@ -140,6 +141,10 @@ FIELD_LABELS = {
     "language": "Language",
     "fields": "Lines for Name, Class and Date",
     "min_cell": "Smallest cell",
+    "names": "Pupils' names",
+    "puzzle": "Puzzles",
+    "words": "Words to find",
+    "step": "Count by",
     "printer": "Printer",
     "paper": "Paper",
 }
@@ -272,6 +277,7 @@ def page_values() -> dict[str, Any]:
         "gallery": gallery(),
         "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGE_CODES],
         "sheet_texts": SHEET_TEXTS,
+        "puzzle_words": PUZZLE_WORDS,
     }
 
 
@@ -627,6 +633,10 @@ SHEET_FORM_FIELDS = (
     "font",
     "fields",
     "language",
+    "names",
+    "puzzle",
+    "words",
+    "step",
 )
 
 
@@ -668,6 +678,10 @@ def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> Work
     title = _own_words(form.get("title", texts["title"]), "title", texts)
     instruction = _own_words(form.get("instruction", ""), "instruction", texts)
     words = LANGUAGES[language]
+    try:
+        class_set = classroom_choices(form)
+    except ClassroomError as exc:
+        raise FieldError(exc.field, str(exc)) from None
     return WorksheetRequest(
         count=count,
         per_page=int(per_page_text),
@@ -683,6 +697,10 @@ def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> Work
         fields=tuple(
             words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
         ),
+        names=class_set.names,
+        puzzle=class_set.puzzle,
+        words=class_set.words,
+        step=class_set.step,
     )
 
 
