@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..errors import InvalidOptionError, MazebookError
 from ..requests import (
@@ -29,6 +29,7 @@ from ..requests import (
     parse_text,
     parse_whole,
 )
+from ..template import Template
 from .common import capped_note
 
 T = TypeVar("T")
@@ -131,8 +132,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def _flag(flag: str, parse: Callable[[str], T], text: str) -> T:
-    """A flag's text through a request parser; its error named by this very flag."""
+def _flag(flag: str, parse: Callable[[str], T], text: str | None) -> T | None:
+    """A flag's text (None: not given) through a request parser; its error named by this very
+    flag."""
+    if text is None:
+        return None
     try:
         return parse(text)
     except MazebookError as exc:
@@ -144,40 +148,28 @@ def worksheet_request(args: argparse.Namespace) -> WorksheetRequest:
     from ..template.limits import MAX_COUNT
     from ..template.names import read_names
 
-    levels: int | tuple[int, int] | None = None
-    if args.level is not None:
-        levels = _flag("--level", parse_level, args.level)
-    if args.levels is not None:
+    levels: int | tuple[int, int] | None = _flag("--level", parse_level, args.level)
+    if args.levels is not None:  # --level and --levels exclude each other
         levels = _flag("--levels", parse_levels, args.levels)
     return WorksheetRequest(
-        count=None
-        if args.count is None
-        else _flag("--count", lambda t: parse_whole(t, "count", 1, MAX_COUNT), args.count),
+        count=_flag("--count", lambda t: parse_whole(t, "count", 1, MAX_COUNT), args.count),
         per_page=args.per_page,
         levels=levels,
-        page_size=None
-        if args.page_size is None
-        else _flag("--page-size", parse_page, args.page_size),
-        min_cell=None
-        if args.min_cell is None
-        else _flag("--min-cell", parse_min_cell, args.min_cell),
+        page_size=_flag("--page-size", parse_page, args.page_size),
+        min_cell=_flag("--min-cell", parse_min_cell, args.min_cell),
         language=args.language,
-        title=None
-        if args.title is None
-        else _flag("--title", lambda t: parse_text(t, "title"), args.title),
-        instruction=None
-        if args.instruction is None
-        else _flag("--instruction", lambda t: parse_text(t, "instruction"), args.instruction),
-        font=None
-        if args.font is None
-        else _flag("--font", lambda t: parse_text(t, "font"), args.font),
+        title=_flag("--title", lambda t: parse_text(t, "title"), args.title),
+        instruction=_flag(
+            "--instruction", lambda t: parse_text(t, "instruction"), args.instruction
+        ),
+        font=_flag("--font", lambda t: parse_text(t, "font"), args.font),
         fit=args.fit,
-        seed=None if args.seed is None else _flag("--seed", parse_seed, args.seed),
+        seed=_flag("--seed", parse_seed, args.seed),
         names=None if args.names is None else read_names(args.names, error=InvalidOptionError),
     )
 
 
-def _pupils_note(template: Any) -> str:
+def _pupils_note(template: Template) -> str:
     """' for 25 pupils' on a class set, else ''."""
     count = len(template.names)
     return f" for {count} pupil{'s' if count != 1 else ''}" if count else ""
