@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .engine import check_seed, generate
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
-from .grid import check_size
+from .grid import MAX_SEED, check_size
 from .maze import Maze
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import Template, locate, template_from_data, toml_data
@@ -85,10 +85,11 @@ def parse_seed(text: str | None, field: str = "seed") -> int | None:
         value = int(text.strip(), 10)
     except ValueError:
         raise InvalidOptionError(f"must be a whole number, got {text!r}", key=field) from None
-    try:
-        return check_seed(value)
-    except MazebookError as exc:
-        raise exc.located(key=field) from None
+    if not 0 <= value <= MAX_SEED:
+        raise InvalidOptionError(
+            f"must be a whole number from 0 to {MAX_SEED}, got {text!r}", key=field
+        )
+    return check_seed(value)
 
 
 def parse_whole(text: str, field: str, lo: int, hi: int, what: str = "a whole number") -> int:
