@@ -36,6 +36,7 @@ class MazebookError(ValueError):
         section_name: str | None = None,
         key: str | None = None,
         advice: str | None = None,
+        field: str | None = None,
     ) -> None:
         self.problem = problem
         self.file = file
@@ -43,6 +44,9 @@ class MazebookError(ValueError):
         self.section_name = section_name
         self.key = key
         self.advice = advice  # what would help, with {key} for each template key it names
+        # the request field (mazebook/requests.py) it concerns, where the code that raised it
+        # knows: a front end places the error by it; it is not part of the message
+        self.field = field
         self._key_label: str | None = None
         self._advice_labels: Mapping[str, str] = {}
         super().__init__(self.message())

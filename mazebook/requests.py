@@ -6,7 +6,8 @@ the request field it concerns as its ``key`` (``InvalidOptionError(..., key="lev
 words that name no flag and no form field; each front end restates it in its own words
 (``MazebookError.restated``): the command line by its flags, the web app by its form's labels.
 Errors the template reader raises about a worksheet are keyed by the request field too
-(``WORKSHEET_FIELDS``), so neither front end ever searches a message for a name.
+(``WORKSHEET_FIELDS``), and generate()'s steps mark theirs with ``MazebookError.field`` (not
+shown in the message), so neither front end ever searches a message for a name.
 """
 
 from __future__ import annotations

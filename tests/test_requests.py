@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -11,8 +12,10 @@ from hypothesis import strategies as st
 from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
 from mazebook.requests import (
     WORKSHEET_SOURCE,
+    MazeRequest,
     WorksheetRequest,
     build_worksheet_request,
+    make_maze,
     parse_level,
     parse_levels,
     parse_seed,
@@ -101,3 +104,36 @@ def test_a_build_error_and_its_advice_are_keyed_by_request_fields(tmp_path: Path
     )
     assert said.startswith("LEVELS: ") and all(w in said for w in ("PER-PAGE", "CELL", "FIT"))
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"algorithm": "nope"}, "algorithm"),
+        ({"braid": 2.0}, "braid"),
+        ({"weave": 0.5, "shape": "circle"}, "weave"),
+        ({"openings": "middle"}, "openings"),
+        ({"shape": "mask", "text": "A B", "parts": "refuse"}, "parts"),
+        ({"shape": "hex", "algorithm": "binary-tree"}, "algorithm"),
+    ],
+)
+def test_generate_marks_the_request_field_its_error_concerns(
+    kwargs: dict[str, object], field: str
+) -> None:
+    """A step of generate() marks its error with the request field, so a front end places it
+    without reading the message; the message itself is as it was (no field in it)."""
+    args: dict[str, Any] = {"algorithm": "backtracker", "width": 12, "height": 8, **kwargs}
+    request = MazeRequest(
+        algorithm=args.pop("algorithm"),
+        width=args.pop("width"),
+        height=args.pop("height"),
+        shape=args.pop("shape", "rect"),
+        braid=args.pop("braid", 0.0),
+        weave=args.pop("weave", 0.0),
+        seed=1,
+        options=args,
+    )
+    with pytest.raises(MazebookError) as info:
+        make_maze(request)
+    assert info.value.field == field
+    assert info.value.key is None and 'key "' not in str(info.value)  # the message is as it was

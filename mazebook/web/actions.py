@@ -115,6 +115,8 @@ FILE_KEYS = ("font", "image")
 class FieldError(MazebookError):
     """A form value the library refused: ``field`` is the form field, the message its words."""
 
+    field: str  # always a form field here
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
@@ -421,29 +423,23 @@ MAZE_FORM_FIELDS = (
 
 
 def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
-    """Which maze field an engine error concerns: the request field it is keyed by, else (the
-    core's errors carry no field yet) told from its kind and the options the order set."""
+    """Which maze field an error concerns: the request field it is keyed by or that the step
+    of generate() raising it marked, else (a shape's own error) the mask's source the order
+    set, or the size."""
     if exc.key in MAZE_FORM_FIELDS:
         return str(exc.key)
-    text = str(exc)
-    if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError):
+    if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError) or exc.field == "algorithm":
         return "level" if order.level is not None else "algorithm"
     if isinstance(exc, InvalidSizeError):
         return "size"
+    if exc.field in ("parts", "openings", "braid", "weave", "seed"):
+        return str(exc.field)
     if isinstance(exc, FontError) or "text" in order.options:
         return "text"
-    if "parts" in text:
-        return "parts"
     if "image" in order.options:
         return "image"
-    if "mask" in order.options and "mask" in text:
+    if "mask" in order.options:
         return "mask"
-    if "opening" in text:
-        return "openings"
-    if "braid" in text:
-        return "braid"
-    if "weave" in text:
-        return "weave"
     return "level" if order.level is not None else "size"
 
 

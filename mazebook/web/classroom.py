@@ -22,6 +22,8 @@ PUZZLE_WORDS = {
 class ClassroomError(MazebookError):
     """A classroom field the worksheet cannot take; ``field`` is the form field it concerns."""
 
+    field: str  # always a form field here
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
