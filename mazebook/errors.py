@@ -152,6 +152,10 @@ class OutputError(MazebookError):
     """An output path that cannot be written."""
 
 
+class PluginError(MazebookError):
+    """A plugin (an entry point in a ``mazebook.*`` group) that cannot be loaded or used."""
+
+
 class MazebookBug(RuntimeError):
     """An internal consistency check failed: a bug in mazebook, not bad input."""
 

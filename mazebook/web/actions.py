@@ -66,6 +66,8 @@ PAGE_NAMES: tuple[str, ...] = tuple(PAGE_SIZES)
 LEVELS = tuple(LEVEL_RANGE)
 LANGUAGE_CODES: tuple[str, ...] = tuple(LANGUAGES)
 PRINTER_NAMES: tuple[str, ...] = tuple(PRINTERS)
+
+
 def sheet_texts(language: str) -> dict[str, str]:
     """The worksheet form's title and instruction boxes for a language: the text table's words
     (mazebook/template/texts.py), which the page switches with the language until edited."""
