@@ -153,12 +153,18 @@ def printer_sources() -> dict[str, str]:
     return dict(tomllib.loads(_data("printer-sources.toml").decode("utf-8")))
 
 
+@cache
+def _validator() -> Any:
+    """The schema's validator, made once (jsonschema is imported only when a table is read)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(printer_schema())
+
+
 def _check(data: Mapping[str, Any], source: str) -> None:
     """Raise PrinterTableError for the first way ``data`` breaks the schema, naming the field."""
-    from jsonschema import Draft202012Validator  # only when a table is read
-
     errors = sorted(
-        Draft202012Validator(printer_schema()).iter_errors(data),
+        _validator().iter_errors(data),
         key=lambda e: [str(p) for p in e.absolute_path],
     )
     if errors:
