@@ -15,6 +15,7 @@ import pytest
 
 from mazebook import Maze, generate
 from mazebook.book import build_book, schedule
+from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
 from mazebook.effort import solving_effort
 from mazebook.levels import (
@@ -113,7 +114,8 @@ def test_every_shape_starts_at_level_1(shape: str, keys: str, tmp_path: Path) ->
         f'title = "First"\n[[section]]\ncount = 3\ndifficulty = 1\nshape = "{shape}"\n{keys}',
         encoding="utf-8",
     )
-    result = build_book(str(template), output=tmp_path / "first.pdf")
+    with pytest.warns(PrintWarning, match="pages for notes"):  # padded to kdp's 24
+        result = build_book(str(template), output=tmp_path / "first.pdf")
     puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
     low, high = band(1)
     for p in puzzles:
@@ -140,7 +142,8 @@ def test_level_10_builds_one_a_page_on_every_standard_page(page: str, tmp_path: 
         f'title = "Full"\npage_size = "{page}"\n[[section]]\ncount = 3\ndifficulty = [1, 10]\n',
         encoding="utf-8",
     )
-    result = build_book(str(template), output=tmp_path / "full.pdf")
+    with pytest.warns(PrintWarning, match="pages for notes"):  # padded to kdp's 24
+        result = build_book(str(template), output=tmp_path / "full.pdf")
     assert result.capped == 0
     puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
     assert [p["requested_level"] for p in puzzles] == [1, 6, 10]

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, MazebookWarning
 from ..grid import Grid
 from .lattice import (
     Side,
@@ -48,7 +48,7 @@ _OPTIONS = (*SOURCES, "parts", "font", "threshold")
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-class MaskWarning(UserWarning):
+class MaskWarning(MazebookWarning):
     """A mask was changed to make a maze of it (e.g. parts dropped)."""
 
 
