@@ -1,7 +1,7 @@
 """The book for its printer: page format (bleed on three or four sides), the page-count rule
 (too few pages: padded with pages for notes; too many: refused before any maze is drawn).
 
-Every number comes from the printer's table in mazebook/printers.py; the template's keys
+Every number comes from the printer's table (mazebook.printers); the template's keys
 are read by template/printing.py.
 """
 
