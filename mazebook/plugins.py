@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator, Mapping
-from importlib.metadata import EntryPoint, entry_points
+from functools import cache
+from importlib.metadata import EntryPoint, distributions
 from typing import TypeVar
 
 from .errors import MazebookError, PluginError
@@ -81,8 +82,15 @@ class Registry(Mapping[str, T]):
         return f"Registry({self.group!r}, {list(self)!r})"
 
 
+@cache
+def installed() -> tuple[EntryPoint, ...]:
+    """Every installed entry point, read from the path once for all three groups (a read
+    walks every installed package's metadata, about 10 ms here)."""
+    return tuple(point for dist in distributions() for point in dist.entry_points)
+
+
 def plugins(group: str) -> list[EntryPoint]:
     """The group's entry points, each name once (a package found twice on the path counts
     once), sorted by name so every run sees them in the same order."""
-    unique = {(p.name, p.value): p for p in entry_points(group=group)}
+    unique = {(p.name, p.value): p for p in installed() if p.group == group}
     return [unique[key] for key in sorted(unique)]

@@ -28,7 +28,6 @@ from PIL import Image
 
 from mazebook import generate
 from mazebook.book import build_book
-from mazebook.book.printing import PrintWarning
 from mazebook.cli import main
 from mazebook.errors import FontError, InvalidOptionError, MazebookError, MazeFormatError
 from mazebook.fileio import verify_set
@@ -39,6 +38,7 @@ from mazebook.template import parse_template
 from mazebook.template.limits import MAX_CELLS, MAX_PAGES, MAX_PUZZLES, MAX_SECTIONS, MAX_TEXT
 
 from .fontmaker import tiny_font
+from .padding import padded
 
 TINY = 'title = "Tiny"\n[[section]]\ncount = 2\ndifficulty = 1\n'
 
@@ -596,7 +596,7 @@ def test_no_absolute_path_in_any_output(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_manifest_records_every_file_of_its_set(tmp_path: Path) -> None:
     path = write_template(tmp_path, TINY)
-    with pytest.warns(PrintWarning, match="pages for notes"):  # padded to kdp's 24
+    with padded():
         result = build_book(path, output=tmp_path / "out" / "b.pdf", svg_dir=tmp_path / "svg")
     manifest = json.loads(result.manifest.read_text())
     names = set(manifest["files"])
@@ -620,7 +620,7 @@ def test_interrupted_build_leaves_no_temporary_svgs(tmp_path: Path) -> None:
             raise KeyboardInterrupt
 
     with (
-        pytest.warns(PrintWarning, match="pages for notes"),
+        padded(),
         pytest.raises(KeyboardInterrupt),
     ):
         build_book(path, output=tmp_path / "b.pdf", svg_dir=svg, progress=stop)

@@ -13,7 +13,7 @@ import re
 import subprocess
 import sys
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ import pytest
 
 from mazebook import Maze
 from mazebook.errors import MazebookError, PluginError
-from mazebook.plugins import GROUPS, Registry, plugins
+from mazebook.plugins import GROUPS, Registry, installed, plugins
 from mazebook.printers import PrinterTableError, page_range
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
@@ -142,6 +142,15 @@ def test_a_plugin_shape_is_made_and_drawn(tmp_path: Path) -> None:
 
 
 # --- the registry itself, in this interpreter ---------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def read_the_path_again() -> Iterator[None]:
+    """The installed entry points are read once a process; a test that installs one reads
+    them again."""
+    installed.cache_clear()
+    yield
+    installed.cache_clear()
 
 
 def fresh(
