@@ -1,9 +1,10 @@
 """Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
 
 Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
-one answer, a worksheet, a class set, number paths, word trails, and a gallery of shapes.
-Pages are rasterized by PDFium, as `mazebook preview` does, so each picture shows exactly what
-prints. Run it after a change to how pages look, and commit the pictures with the change.
+one answer, a worksheet, a class set, number paths, word trails, a gallery of shapes, and a weave
+maze with its answer. Pages are rasterized by PDFium, as `mazebook preview` does, so each
+picture shows exactly what prints. Run it after a change to how pages look, and commit the
+pictures with the change.
 """
 
 from __future__ import annotations
@@ -147,6 +148,19 @@ def shapes_gallery(work: Path) -> None:
     gallery.save(OUT / "shapes.png", optimize=True)
 
 
+def weave_pictures(work: Path) -> None:
+    """A small weave maze and its answer, at a size where the bridges show."""
+    args = ["maze", "-a", "backtracker", "--size", "10x10", "--seed", "4", "--weave", "0.5"]
+    for name, extra in (("weave", []), ("weave-answer", ["--solution"])):
+        pdf = work / f"{name}.pdf"
+        assert main([*args, *extra, "-o", str(pdf)]) == 0
+        page = _page(pdf, 1, 150)
+        box = Image.eval(page, lambda v: 255 - v).getbbox() or (0, 0, page.width, page.height)
+        tile = page.crop(box)
+        tile.thumbnail((480, 480))
+        _framed(tile).save(OUT / f"{name}.png", optimize=True)
+
+
 def make() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
@@ -157,6 +171,7 @@ def make() -> None:
         number_path_picture(work)
         word_trail_picture(work)
         shapes_gallery(work)
+        weave_pictures(work)
     for path in sorted(OUT.glob("*.png")):
         print(f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KB")
 

@@ -35,6 +35,11 @@ elif task == "generate":
         t = time.perf_counter()
         generate(algorithm, size, size, seed=i)
         times.append(time.perf_counter() - t)
+elif task == "generate+weave":
+    for i in range(repeat):
+        t = time.perf_counter()
+        generate(algorithm, size, size, seed=i, weave=1.0)
+        times.append(time.perf_counter() - t)
 else:
     from mazebook.metrics import measure
     from mazebook.render.shapes import maze_geometry

@@ -21,6 +21,7 @@ from types import FrameType
 from typing import NoReturn
 
 from .errors import MazebookBug, MazebookError
+from .fileio import held
 
 #: Subcommand modules under mazebook.commands, in the order --help lists them.
 COMMANDS = (
@@ -54,17 +55,23 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
-#: Signals that interrupt a run like Ctrl-C does.
-STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+#: Signals that interrupt a run (Ctrl-C's SIGINT, and SIGTERM and SIGHUP like it).
+STOP_SIGNALS = tuple(
+    getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)
+)
 
 
 def _raise_interrupted(signum: int, _frame: FrameType | None) -> None:
-    raise Interrupted(signum)
+    """Raise Interrupted, unless a step that must not be cut in two is running (fileio's
+    signals_held): then the signal comes back when the step ends."""
+    if not held(signum):
+        raise Interrupted(signum)
 
 
 @contextlib.contextmanager
 def signals_interrupt() -> Iterator[None]:
-    """While the block runs, SIGTERM and SIGHUP raise Interrupted (then the old handlers)."""
+    """While the block runs, SIGINT, SIGTERM and SIGHUP raise Interrupted (then the old
+    handlers), held back while output files are made or committed."""
     previous = {}
     for sig in STOP_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave the signals alone

@@ -10,12 +10,14 @@ this module needs no Maze and the model stays small.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .errors import MazebookError, MazeFormatError
 from .grid import MAX_SEED, MAX_SIDE, SIDE_NAMES, Grid, Opening, rect_grid
 from .shapes import SHAPES, cell_centres, make_grid
+from .weave import check_crossings
 
 
 class MazeParts(NamedTuple):
@@ -28,6 +30,7 @@ class MazeParts(NamedTuple):
     algorithm: str
     seed: int | None
     options: dict[str, Any]
+    crossings: tuple[tuple[int, str], ...] = ()
 
 
 def wall_bits(links: bytes, openings: Sequence[Opening]) -> bytes:
@@ -51,11 +54,14 @@ def to_dict(
     exit_: Opening,
     solution: Sequence[int],
     common: Mapping[str, Any],
+    crossings: Sequence[tuple[int, str]] = (),
 ) -> dict[str, Any]:
-    """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes."""
+    """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes. A
+    weave maze adds ``crossings``: [x, y, "h" | "v"] per crossing (absent without any)."""
     if grid.kind == "rect":
         xy = grid.xy
         bits = wall_bits(links, (entrance, exit_))
+        woven = {"crossings": [[*xy(c), over] for c, over in crossings]} if crossings else {}
         return {
             "shape": "rect",
             "width": grid.width,
@@ -66,6 +72,7 @@ def to_dict(
             "entrance_side": _side_name(entrance.side),
             "exit_side": _side_name(exit_.side),
             "solution": [list(xy(c)) for c in solution],
+            **woven,
             **common,
         }
     return {**graph_dict(grid, links, entrance, exit_, solution), **common}
@@ -78,6 +85,8 @@ def from_dict(data: Mapping[str, Any]) -> MazeParts:
     shape = data.get("shape", "rect")
     if shape == "rect" and "walls" in data:
         return _rect_from_dict(data)
+    if data.get("crossings"):
+        raise MazeFormatError("'crossings' are for rectangular mazes given by their 'walls'")
     return graph_from_dict(data)
 
 
@@ -89,7 +98,9 @@ def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     """``data[key]`` as a whole number from lo to hi (not a float, not true/false)."""
     value = data.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise MazeFormatError(f"{key!r} must be a whole number from {lo} to {hi}, got {value!r}")
+        raise MazeFormatError(
+            f"{key!r} must be a whole number from {lo} to {hi}, got {_short(value)}"
+        )
     return value
 
 
@@ -97,15 +108,17 @@ def _made_by(data: Mapping[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
     """The algorithm name, seed and options a maze records (checked, all optional)."""
     algorithm = data.get("algorithm") or ""
     if not isinstance(algorithm, str):
-        raise MazeFormatError(f"'algorithm' must be a name, got {algorithm!r}")
+        raise MazeFormatError(f"'algorithm' must be a name, got {_short(algorithm)}")
     seed = data.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
     ):
-        raise MazeFormatError(f"'seed' must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+        raise MazeFormatError(
+            f"'seed' must be a whole number from 0 to {MAX_SEED}, got {_short(seed)}"
+        )
     options = data.get("options") or {}
     if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise MazeFormatError(f"'options' must be an object, got {options!r}")
+        raise MazeFormatError(f"'options' must be an object, got {_short(options)}")
     return algorithm, seed, dict(options)
 
 
@@ -124,7 +137,9 @@ def _int_pair(data: Mapping[str, Any], key: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise MazeFormatError(f"{key!r} must be a pair [x, y] of whole numbers, got {value!r}")
+        raise MazeFormatError(
+            f"{key!r} must be a pair [x, y] of whole numbers, got {_short(value)}"
+        )
     return int(value[0]), int(value[1])
 
 
@@ -172,7 +187,34 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
             "which is neither the entrance nor the exit"
         )
     algorithm, seed, options = _made_by(data)
-    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options)
+    crossings = _crossings(grid, bytes(links), data)
+    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings)
+
+
+def _crossings(grid: Grid, links: bytes, data: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The checked ``crossings`` of a rectangle: [x, y, "h" | "v"] each (see mazebook.weave)."""
+    value = data.get("crossings", [])
+    if not isinstance(value, list):
+        raise MazeFormatError(f'\'crossings\' must be a list of [x, y, "h" | "v"], got {value!r}')
+    found: list[tuple[int, str]] = []
+    for item in value:
+        if (
+            not isinstance(item, list)
+            or len(item) != 3
+            or not all(_is_whole(v) for v in item[:2])
+            or not isinstance(item[2], str)
+        ):
+            raise MazeFormatError(f'crossing {item!r} must be [x, y, "h" | "v"]')
+        x, y = item[0], item[1]
+        if not (0 <= x < grid.width and 0 <= y < grid.height):
+            raise MazeFormatError(
+                f"crossing [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
+            )
+        found.append((grid.cell_at(x, y), item[2]))
+    try:
+        return check_crossings(grid, links, found)
+    except ValueError as exc:
+        raise MazeFormatError(str(exc)) from None
 
 
 def _opening(
@@ -186,11 +228,34 @@ def _opening(
     cell = grid.cell_at(x, y)
     sides = [k for c, k in candidates if c == cell]
     named = data.get(f"{key}_side")
-    if named in SIDE_NAMES and SIDE_NAMES.index(named) in sides:
+    if named is not None:  # a side given is checked, never silently replaced
+        if not isinstance(named, str) or named not in SIDE_NAMES:
+            raise MazeFormatError(
+                f"{key}_side must be one of {', '.join(SIDE_NAMES)}, got {_short(named)}"
+            )
+        if SIDE_NAMES.index(named) not in sides:
+            raise MazeFormatError(
+                f"{key}_side {named!r} is not an opening of cell [{x}, {y}] in the outer wall"
+            )
         return Opening(cell, SIDE_NAMES.index(named))
     if not sides:
         raise MazeFormatError(f"{key!r} [{x}, {y}] has no opening in the outer wall")
     return Opening(cell, sides[0])
+
+
+#: How far a saved cell centre may be from the grid's (they are saved to 6 decimals).
+_CENTRE_TOLERANCE = 1e-5
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to 40 characters, for a message that stays one short line."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _finite(value: object) -> bool:
+    """Whether a number is finite (JSON readers accept Infinity and NaN; a maze may not)."""
+    return not isinstance(value, float) or math.isfinite(value)
 
 
 def graph_dict(
@@ -244,10 +309,17 @@ def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """The checked ``grid_params``: an object of plain values, a mask's with its ``cells``."""
     params = data.get("grid_params") or {}
     if not isinstance(params, Mapping):
-        raise MazeFormatError(f"'grid_params' must be an object, got {params!r}")
+        raise MazeFormatError(f"'grid_params' must be an object, got {_short(params)}")
     for key, value in params.items():
-        if not isinstance(key, str) or not isinstance(value, (str, int, float, list, type(None))):
-            raise MazeFormatError(f"'grid_params' holds {key!r}: {value!r}, which is not an option")
+        items = value if isinstance(value, list) else [value]
+        if (
+            not isinstance(key, str)
+            or not isinstance(value, (str, int, float, list, type(None)))
+            or not all(_finite(v) for v in items)
+        ):
+            raise MazeFormatError(
+                f"'grid_params' holds {_short(key)}: {_short(value)}, which is not an option"
+            )
     if shape == "mask":
         unsafe = [k for k in _UNSAFE_PARAMS if k in params]
         if unsafe:
@@ -274,7 +346,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
     """Rebuild a maze of any shape from its graph form, checking the grid matches."""
     shape = data.get("shape")
     if not isinstance(shape, str) or shape not in SHAPES:
-        raise MazeFormatError(f"unknown shape {shape!r}; known: {', '.join(sorted(SHAPES))}")
+        raise MazeFormatError(f"unknown shape {_short(shape)}; known: {', '.join(sorted(SHAPES))}")
     width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
     params = _grid_params(shape, data)
     try:
@@ -283,7 +355,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
     n = grid.size
     if not _is_whole(data.get("cells")) or data.get("cells") != n:
-        raise MazeFormatError(f"'cells' is {data.get('cells')!r}, the grid has {n}")
+        raise MazeFormatError(f"'cells' is {_short(data.get('cells'))}, the grid has {n}")
     neighbors = data.get("neighbors")
     if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
         raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
@@ -294,16 +366,28 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         or not all(
             isinstance(c, list)
             and len(c) == 2
-            and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in c)
+            and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v) for v in c
+            )
             for c in centres
         )
     ):
-        raise MazeFormatError(f"'centres' must hold one [x, y] pair of numbers per cell ({n})")
+        raise MazeFormatError(
+            f"'centres' must hold one [x, y] pair of finite numbers per cell ({n})"
+        )
+    if centres is not None:  # checked like 'neighbors', not silently replaced
+        drawn = cell_centres(grid).tolist()
+        for cell, ((x, y), (gx, gy)) in enumerate(zip(centres, drawn, strict=True)):
+            if abs(x - gx) > _CENTRE_TOLERANCE or abs(y - gy) > _CENTRE_TOLERANCE:
+                raise MazeFormatError(
+                    f"'centres' of cell {cell} is [{x:g}, {y:g}]; the grid that 'grid_params' "
+                    f"describe draws it at [{gx:.6g}, {gy:.6g}]"
+                )
     passages = _cell_list(data.get("passages", []), "passages", n)
     links = bytearray(n)
     for pair in passages:
         if len(pair) != 2 or pair[1] not in grid.neighbors(pair[0]):
-            raise MazeFormatError(f"passage {pair!r} does not join two neighbouring cells")
+            raise MazeFormatError(f"passage {_short(pair)} does not join two neighbouring cells")
         a, b = pair
         k = grid.slot_to(a, b)
         links[a] |= 1 << k
@@ -314,7 +398,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         cell = _whole(data, key, 0, n - 1)
         side = data.get(f"{key}_side")
         if side is not None and (not _is_whole(side) or (cell, side) not in boundary):
-            raise MazeFormatError(f"{key}_side {side!r} is not an outer side of cell {cell}")
+            raise MazeFormatError(f"{key}_side {_short(side)} is not an outer side of cell {cell}")
         openings.append(Opening(cell, side))
     algorithm, seed, options = _made_by(data)
     return MazeParts(grid, bytes(links), openings[0], openings[1], algorithm, seed, options)

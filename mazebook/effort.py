@@ -72,6 +72,7 @@ def effort_parts(
         raise InvalidOptionError(f"effort method must be one of {', '.join(METHODS)}: {method!r}")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise InvalidOptionError(f"effort runs must be a whole number of at least 1: {runs!r}")
+    maze = maze.split_view  # a weave maze: its split graph, where a crossing is two corridors
     tree = int(passage_counts(maze.links).sum()) // 2 == maze.size - 1
     if method == "exact" and not tree:
         raise InvalidOptionError("exact effort needs a perfect maze; this one has loops")
@@ -111,6 +112,11 @@ class _Heading:
             w = grid.width
             gx, gy = goal % w, goal // w
             self.h = lambda c: abs(c % w - gx) + abs(c // w - gy)
+        elif grid.kind == "rect" and "crossing_cells" in grid.params:  # a weave's split graph
+            w = grid.width
+            gx, gy = goal % w, goal // w
+            cells = list(range(w * grid.height)) + list(grid.params["crossing_cells"])
+            self.h = lambda c: abs(cells[c] % w - gx) + abs(cells[c] // w - gy)
         else:
             dist = _open_grid_distance(grid, goal)
             self.h = dist.__getitem__

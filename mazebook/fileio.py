@@ -12,7 +12,9 @@ The guarantee of an OutputSet:
   before the commit removes every temporary file: the old set stays, nothing new is left.
 - The commit renames the staged files into place in staging order, with interruptions held
   back until it is done (so Ctrl-C or SIGTERM then gives the whole new set), and puts the old
-  files back if a rename fails (so an error gives the whole old set).
+  files back if a rename fails (so an error gives the whole old set). Holding back works
+  whichever thread the system hands the signal to: the command line's handlers ask ``held``
+  (see ``signals_held``).
 - A rename sequence is not atomic as a whole: a crash of the machine or a SIGKILL in the middle
   of the commit can leave some new and some old files (and a hidden ``.NAME.PID.old`` backup).
   Builders therefore stage the manifest last, and it records the SHA-256 of every other file
@@ -29,6 +31,7 @@ import os
 import signal
 import stat
 import tempfile
+import threading
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import TracebackType
@@ -54,18 +57,51 @@ _HELD = tuple(
 )
 
 
+class _Gate:
+    """How deep the main thread is in held steps, and the signals that arrived meanwhile."""
+
+    depth = 0
+    pending: list[int] = []  # noqa: RUF012 - one gate for the process, on purpose
+
+
+def held(signum: int) -> bool:
+    """For a signal handler: True (the signal recorded, to be raised again when the step
+    ends) while the main thread is in a ``signals_held`` step, else False (act on it now)."""
+    if _Gate.depth:
+        _Gate.pending.append(signum)
+        return True
+    return False
+
+
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
     """Hold back Ctrl-C, SIGTERM and SIGHUP for a short step that must not be cut in two
-    (a temporary file made and recorded; the commit's renames): they arrive right after it."""
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Windows
-        yield
-        return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    (a temporary file made and recorded; the commit's renames): they arrive right after it.
+
+    Blocking the signals (pthread_sigmask) is not enough: it blocks them for this thread only,
+    and a process signal is then delivered to another thread (numpy's BLAS starts some), after
+    which Python runs its handler in the main thread all the same. So the handlers of the
+    command line ask ``held`` first, and a signal that arrives in the step is raised again
+    (``signal.raise_signal``) when the outermost step ends.
+    """
+    gate = threading.current_thread() is threading.main_thread()
+    mask = gate and hasattr(signal, "pthread_sigmask")
+    if gate:
+        if _Gate.depth == 0:
+            _Gate.pending.clear()
+        _Gate.depth += 1
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD) if mask else None
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if gate:
+            _Gate.depth -= 1
+        if old is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+        if gate and _Gate.depth == 0 and _Gate.pending:
+            signum = _Gate.pending[0]
+            _Gate.pending.clear()
+            signal.raise_signal(signum)  # now the handler acts on it
 
 
 def is_special(path: Path) -> bool:
@@ -143,7 +179,7 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
         os.replace(tmp, target)
     except BaseException:
         if tmp is not None:
-            with contextlib.suppress(OSError):
+            with signals_held(), contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise
 
@@ -202,6 +238,9 @@ class OutputSet:
         self._staged.clear()
 
     def _commit(self) -> None:
+        for _, target in self._staged:  # a folder made since check() is never moved aside
+            if target.is_dir() and not target.is_symlink():
+                raise OutputError(f"cannot write {str(target)!r}: it is a folder")
         moved: list[tuple[Path, Path | None]] = []  # (target, its backup or None)
         try:
             for tmp, target in self._staged:
@@ -229,11 +268,13 @@ class OutputSet:
             _sync_folder(folder)
 
     def discard(self) -> None:
-        """Remove every staged temporary file that was not committed."""
-        for tmp, _ in self._staged:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
-        self._staged.clear()
+        """Remove every staged temporary file that was not committed (a second Ctrl-C or
+        SIGTERM is held back until all are gone)."""
+        with signals_held():
+            for tmp, _ in self._staged:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+            self._staged.clear()
 
     def __enter__(self) -> OutputSet:
         return self

@@ -43,6 +43,9 @@ def utf8_path(path: PathLike, *, what: str, error: type[MazebookError] = Mazeboo
     if not isinstance(path, (str, bytes, os.PathLike)):
         raise error(f"the {what} must be a file name, got {path!r}")
     text = os.fsdecode(path)
+    if not text.strip():  # Path("") is the current folder: never what an empty name meant
+        hint = " (write . for the current folder)" if "folder" in what else ""
+        raise error(f"the {what} name is empty{hint}")
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

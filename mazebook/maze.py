@@ -16,6 +16,7 @@ from typing import Any
 from . import codec
 from .errors import MazeFormatError
 from .grid import Grid, Opening, bfs, passage_counts
+from .weave import Crossing, node_cells, split_grid, split_links
 
 __all__ = ["Maze", "Opening"]
 
@@ -31,6 +32,7 @@ class Maze:
     algorithm: str = ""
     seed: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    crossings: tuple[Crossing, ...] = ()  # weave: (cell, "h" | "v") by cell, see mazebook.weave
 
     @property
     def shape(self) -> str:
@@ -60,20 +62,46 @@ class Maze:
             and self.links == other.links
             and self.entrance == other.entrance
             and self.exit == other.exit
+            and self.crossings == other.crossings
         )
 
     def __hash__(self) -> int:
         return hash((self.grid.kind, self.width, self.height, self.links))
 
     @cached_property
+    def graph(self) -> tuple[Grid, bytes]:
+        """The grid and passages a solver walks: the maze itself, or on a weave maze the split
+        graph (each crossing's north-south passage a node of its own, see mazebook.weave)."""
+        if not self.crossings:
+            return self.grid, self.links
+        cells = [c for c, _ in self.crossings]
+        return split_grid(self.grid, cells), split_links(self.links, cells)
+
+    @cached_property
+    def split_view(self) -> Maze:
+        """The maze as its split graph (itself when it has no crossings): what solving, the
+        metrics and the effort model measure, a crossing being two corridors, not a junction."""
+        if not self.crossings:
+            return self
+        grid, links = self.graph
+        view = Maze(grid, links, self.entrance, self.exit, self.algorithm, self.seed, self.options)
+        for name in ("entrance_tree", "solution_nodes"):  # the same search: share what is done
+            if name in self.__dict__:
+                view.__dict__[name] = self.__dict__[name]
+        return view
+
+    @cached_property
     def entrance_tree(self) -> tuple[array[int], array[int]]:
-        """Breadth-first (distance, parent) arrays from the entrance: the solver's search."""
-        dist, parent, _ = bfs(self.grid, self.links, self.entrance.cell)
+        """Breadth-first (distance, parent) arrays from the entrance: the solver's search (per
+        node of the split graph on a weave maze)."""
+        grid, links = self.graph
+        dist, parent, _ = bfs(grid, links, self.entrance.cell)
         return dist, parent
 
     @cached_property
-    def solution_cells(self) -> tuple[int, ...]:
-        """Cells of the shortest path from entrance to exit (both included)."""
+    def solution_nodes(self) -> tuple[int, ...]:
+        """Nodes of the shortest path from entrance to exit (both included): cells, except on a
+        weave maze, where a path under or over a crossing goes through one of its two nodes."""
         _, parent = self.entrance_tree
         target = self.exit.cell
         if target != self.entrance.cell and parent[target] < 0:
@@ -83,6 +111,15 @@ class Maze:
             path.append(parent[path[-1]])
         path.reverse()
         return tuple(path)
+
+    @cached_property
+    def solution_cells(self) -> tuple[int, ...]:
+        """Cells of the shortest path from entrance to exit (both included); on a weave maze a
+        crossing cell appears twice where the path goes both over and under it."""
+        if not self.crossings:
+            return self.solution_nodes
+        cells = node_cells(self.size, [c for c, _ in self.crossings])
+        return tuple(cells[list(self.solution_nodes)].tolist())
 
     def passage_count(self) -> int:
         """Number of carved passages between cells (size - 1 for a perfect maze)."""
@@ -116,6 +153,7 @@ class Maze:
             self.exit,
             self.solution_cells,
             {"algorithm": self.algorithm, "seed": self.seed, "options": dict(self.options)},
+            self.crossings,
         )
 
     @classmethod
@@ -130,6 +168,7 @@ class Maze:
             algorithm=parts.algorithm,
             seed=parts.seed,
             options=parts.options,
+            crossings=parts.crossings,
         )
 
     def _repr_svg_(self) -> str:

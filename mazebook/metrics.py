@@ -14,7 +14,7 @@ statistics predicted human solving time poorly.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -45,9 +45,15 @@ class Metrics:
     branch_depth_max: int  # farthest a false branch leads away from the solution
     branch_depth_mean: float  # mean over branches of how far each leads
     difficulty: float  # 0 (trivial) to 10 (very hard), see difficulty_score
+    crossings: int = 0  # weave: cells where two passages cross (see mazebook.weave)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields by name; ``crossings`` only on a weave maze, so the records of every
+        other maze stay as they were."""
+        data = asdict(self)
+        if not self.crossings:
+            del data["crossings"]
+        return data
 
 
 #: Weights of the difficulty terms (log2 scale) and the raw range mapped onto 0..10.
@@ -103,7 +109,14 @@ def measure(maze: Maze) -> Metrics:
     the path in the solver's breadth-first tree, found for all cells at once by pointer jumping
     (log of the depth numpy passes). A maze with loops (braided) takes a breadth-first search
     out from the solution instead, merging the branches that loops join.
+
+    A weave maze is measured on its split graph (mazebook.weave), where each crossing is two
+    corridors: the solution runs straight through, and branches that pass over or under it
+    stay apart. Each pass of the solution through a crossing counts as a decision point too:
+    the solver must keep track of which passage it is on and go straight, not turn.
     """
+    if maze.crossings:
+        return _woven(maze, measure(maze.split_view))
     grid = maze.grid
     n = grid.size
     counts = passage_counts(maze.links)
@@ -153,6 +166,26 @@ def measure(maze: Maze) -> Metrics:
         branch_depth_max=int(deepest.max()) if branches else 0,
         branch_depth_mean=round(depth_mean, 4),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
+    )
+
+
+def _woven(maze: Maze, split: Metrics) -> Metrics:
+    """A weave maze's metrics from its split graph's: shares per cell of the maze, the
+    crossings counted, and each pass of the solution through a crossing a decision point."""
+    n = maze.size
+    at = {c for c, _ in maze.crossings}
+    passes = sum(1 for c in maze.solution_cells if c in at)
+    decisions = split.decision_points + passes
+    return replace(
+        split,
+        cells=n,
+        solution_share=round(split.solution_length / n, 6),
+        decision_points=decisions,
+        dead_end_share=round(split.dead_ends / n, 6),
+        difficulty=difficulty_score(
+            split.solution_length, decisions, split.branch_depth_mean, split.turns
+        ),
+        crossings=len(maze.crossings),
     )
 
 

@@ -44,12 +44,16 @@ def place_openings(
     if "entrance" in placement or "exit" in placement:
         if not ("entrance" in placement and "exit" in placement):
             raise InvalidOptionError("give both 'entrance' and 'exit', or neither")
-        return (
-            _explicit_opening(
-                grid, "entrance", placement["entrance"], placement.get("entrance_side")
-            ),
-            _explicit_opening(grid, "exit", placement["exit"], placement.get("exit_side")),
+        entrance = _explicit_opening(
+            grid, "entrance", placement["entrance"], placement.get("entrance_side")
         )
+        exit_ = _explicit_opening(grid, "exit", placement["exit"], placement.get("exit_side"))
+        if entrance.cell == exit_.cell and grid.size > 1:  # a path of no steps is no puzzle
+            raise InvalidOptionError(
+                f"'entrance' and 'exit' are the same cell ({placement['entrance']}); give "
+                "two different cells"
+            )
+        return entrance, exit_
     policy = placement.get("openings", "farthest")
     if policy not in OPENINGS:
         raise InvalidOptionError(f"'openings' must be one of {', '.join(OPENINGS)}; got {policy!r}")

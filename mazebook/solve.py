@@ -10,6 +10,7 @@ def solve(maze: Maze) -> list[int]:
 
     Cells are numbered as in the graph form of ``to_dict()``; on a rectangle cell ``c`` is
     column ``c % width`` of row ``c // width`` (``maze.grid.xy(c)`` gives both). On a maze with
-    loops (a braid) it is one of the shortest paths.
+    loops (a braid) it is one of the shortest paths. On a weave maze the path goes straight
+    through each crossing, and lists a crossing cell twice where it goes both over and under.
     """
     return list(maze.solution_cells)

@@ -22,7 +22,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: Keys are module names relative to the package; a package name covers its submodules.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "plugins"),
-    ("grid", "inputs"),
+    ("grid", "inputs", "weave"),
     ("shapes",),
     ("codec", "fileio"),
     ("maze",),

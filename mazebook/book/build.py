@@ -31,7 +31,8 @@ from ..render.numbers import fit_grid, ink_box
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
-from ..template.units import format_length
+from ..template.load import DEFAULTS
+from ..template.units import format_length, parse_length
 from . import manifest as manifest_mod
 from . import pages
 from .cover import cover_manifest, cover_path, render_cover
@@ -58,6 +59,7 @@ from .layout import (
     Slot,
     dims_for,
     gutter_for,
+    largest_cell,
     max_cells,
     maze_box,
     maze_scale,
@@ -162,6 +164,8 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     puzzle = puzzle_slots(layout, template, 1)[0].maze
     box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
     limit = max_cells(box[0], box[1], template.min_cell)
+    if min(limit) < MIN_SIDE:
+        raise _no_room(template, box)
     counts = []
     for section in template.sections:
         given = section.answers_per_page or template.answers_per_page
@@ -176,6 +180,33 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
                 break
         counts.append(count)
     return counts
+
+
+def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
+    """The error for a page that holds no maze of MIN_SIDE cells a side: the margins leave no
+    room, or min_cell is too large for the room they leave."""
+    side = f"{MIN_SIDE}x{MIN_SIDE}"
+    largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) if min(box) > 0 else 0.0
+    if largest <= 0:
+        return TemplateError(
+            f"{format_length(template.margin)} leaves no room on the page for a maze",
+            file=template.source,
+            key="margin",
+        )
+    if template.margin > parse_length(DEFAULTS["margin"]):  # the margin took the room
+        return TemplateError(
+            f"{format_length(template.margin)} leaves room for cells of at most "
+            f"{format_length(largest)}, smaller than min_cell ({format_length(template.min_cell)})"
+            "; use a smaller margin",
+            file=template.source,
+            key="margin",
+        )
+    return TemplateError(
+        f"no maze of {side} cells of {format_length(template.min_cell)} fits the page; the "
+        f"largest min_cell that fits is {format_length(largest)}",
+        file=template.source,
+        key="min_cell",
+    )
 
 
 def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
@@ -228,6 +259,7 @@ def prepare(template: Template) -> BookSetup:
             file=template.source,
             key="margin",
         )
+    check_title_page(template, plan, layout, fonts)
     words = (template.texts("start"), template.texts("finish"))
     side_room = side_room_for(fonts, words, template.min_cell)
     first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
@@ -439,11 +471,23 @@ def render_book(
     return records
 
 
-def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
-    """The pages before the first section: the front pages in the plan's order, then contents."""
-    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+def check_title_page(
+    template: Template, plan: BookPlan, layout: PageLayout, fonts: FontPair
+) -> None:
+    """TemplateError naming the key of a title, subtitle, author or summary too long for the
+    title page even at its smallest size (it would run over the page, and over the cover), or
+    of a [[page]] title too long for its heading's line."""
+    info = _title_info(template, plan)
+    own = [title for title, _ in template.own_pages]
+    problem = pages.title_page_problem(fonts, info, layout.frame(1).content.width, own)
+    if problem is not None:
+        raise TemplateError(problem[1], file=template.source, key=problem[0])
+
+
+def _title_info(tpl: Template, plan: BookPlan) -> pages.TitleInfo:
+    """What the title page shows."""
     levels = [lv for s in tpl.sections for lv in s.levels]
-    info = pages.TitleInfo(
+    return pages.TitleInfo(
         tpl.title,
         tpl.subtitle,
         tpl.author,
@@ -451,6 +495,12 @@ def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -
         (min(levels), max(levels)),
         tpl.texts,
     )
+
+
+def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The pages before the first section: the front pages in the plan's order, then contents."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    info = _title_info(tpl, plan)
     for kind, _ in plan.front_pages:
         if kind == "title":
             doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))

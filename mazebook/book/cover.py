@@ -297,10 +297,14 @@ def _front(
     front = lay.front
     bottom = front.y + lay.safe
     if template.author:
+        author = visual(template.author)
         size = max(TEXT_MIN, min(22.0, front.width * 0.04))
+        size = min(  # smaller for a name wider than the front
+            size, (front.width - 2 * lay.safe) / max(stringWidth(author, fonts.bold, 1.0), 1e-6)
+        )
         canvas.setFont(fonts.bold, size)
         canvas.setFillGray(0.0)
-        canvas.drawCentredString(front.centre_x, bottom + size * 0.25, visual(template.author))
+        canvas.drawCentredString(front.centre_x, bottom + size * 0.25, author)
         bottom += size * 2.2
     gap = front.height * 0.04
     box = Box(front.x + lay.safe, bottom, front.width - 2 * lay.safe, band_bottom - gap - bottom)

@@ -12,7 +12,7 @@ from ..errors import OutputError
 from ..fileio import OutputSet
 from ..printers import PrinterRuleError
 from ..template import Template, load_template
-from .build import load_fonts, plan_layout
+from .build import check_title_page, load_fonts, plan_layout
 from .cover import render_cover
 from .printing import warn_padding, with_printer
 
@@ -32,7 +32,7 @@ def build_cover(
         tpl = replace(tpl, seed=check_seed(seed))
     if tpl.worksheet is not None:
         raise PrinterRuleError(f"{tpl.source}: a worksheet is loose sheets and has no cover")
-    printing, plan, _ = plan_layout(tpl)
+    printing, plan, layout = plan_layout(tpl)
     if not printing.takes_cover:
         p = printing.printer
         raise PrinterRuleError(f"printer {p.name!r} ({p.title}) takes no cover")
@@ -40,6 +40,7 @@ def build_cover(
     if path.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(path)!r} must be a .pdf file")
     fonts = load_fonts(tpl)
+    check_title_page(tpl, plan, layout, fonts)
     warn_padding(printing, plan)
     with OutputSet() as out:
         out.check(path)

@@ -246,6 +246,6 @@ def dims_for(
     """Columns and rows near ``cells`` cells, shaped like the box, within min_side..limit."""
     aspect = max(box_width - 2 * _MAX_ARROW_ROOM, 1.0) / max(box_height - 2 * _MAX_ARROW_ROOM, 1.0)
     cells = max(cells, float(min_side * min_side))
-    columns = min(max(round(math.sqrt(cells * aspect)), min_side), limit[0])
-    rows = min(max(round(cells / columns), min_side), limit[1])
+    columns = max(1, min(max(round(math.sqrt(cells * aspect)), min_side), limit[0]))
+    rows = max(1, min(max(round(cells / columns), min_side), limit[1]))
     return columns, rows

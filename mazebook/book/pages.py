@@ -76,6 +76,39 @@ def _fit_lines(
         size *= 0.9
 
 
+#: The smallest size (points) a title-page text is shrunk to, and the lines the title and the
+#: subtitle may take; a text that does not fit even so is refused (title_page_problem).
+TITLE_PAGE_MIN_SIZE = 10.0
+TITLE_LINES, SUBTITLE_LINES = 3, 2
+
+
+def title_page_problem(
+    fonts: FontPair, info: TitleInfo, width: float, own_titles: Sequence[str] = ()
+) -> tuple[str, str] | None:
+    """(key, problem) of the first title-page text (or title of a [[page]], ``own_titles``)
+    that does not fit its lines at TITLE_PAGE_MIN_SIZE within ``width`` (it would run over the
+    page), or None when all fit."""
+    for key, text, font, size, most in (
+        ("title", info.title, fonts.bold, 30.0, TITLE_LINES),
+        ("subtitle", info.subtitle, fonts.regular, 15.0, SUBTITLE_LINES),
+    ):
+        if text and len(_fit_lines(text, font, size, width, most)[0]) > most:
+            return key, (
+                f"is too long for {most} lines of the title page (even at "
+                f"{TITLE_PAGE_MIN_SIZE:g} pt)"
+            )
+    summary = info.texts("summary", count=info.puzzles, levels=level_range(info.texts, info.levels))
+    lines = [("author", info.author), ("text.summary", summary)]
+    lines += [("page", title) for title in own_titles]  # a heading of one line
+    for key, text in lines:
+        if stringWidth(visual(text), fonts.regular, TITLE_PAGE_MIN_SIZE) > width:
+            return key, (
+                f"is too long for one line of the {'page' if key == 'page' else 'title page'} "
+                f"(even at {TITLE_PAGE_MIN_SIZE:g} pt)"
+            )
+    return None
+
+
 def page_number(fonts: FontPair) -> Painter:
     """A painter: the page number at the outside corner of the footer."""
 
@@ -182,8 +215,11 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
 def heading(
     canvas: Canvas, frame: PageFrame, fonts: FontPair, text: str, size: float = 22.0
 ) -> float:
-    """A page heading at the top of the body; returns the y below it."""
-    canvas.setFont(fonts.bold, size)
+    """A page heading at the top of the body (set smaller where it is wider than the content,
+    never over the margin); returns the y below it."""
+    wide = stringWidth(text, fonts.bold, size)
+    shown = size if wide <= frame.content.width else size * frame.content.width / wide
+    canvas.setFont(fonts.bold, shown)
     canvas.setFillGray(0.0)
     y = frame.body.top - size
     canvas.drawString(frame.content.x, y, text)

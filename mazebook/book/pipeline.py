@@ -8,6 +8,7 @@ pipeline; neither imports the other's internals.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -119,6 +120,7 @@ def section_request(
         shape_options=section.shape_options,
         openings=section.openings,
         braid=section.braid,
+        weave=section.weave,
     )
 
 
@@ -442,6 +444,14 @@ def check_paths(
     """Output names that are UTF-8, and no output that is an input of the run or another
     output (OutputError), before any maze is made; returns the SVG folder as a Path."""
     folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    if folder is not None:
+        inside = os.path.realpath(folder) + os.sep
+        for path in outputs:
+            if inside.startswith(os.path.realpath(path) + os.sep):
+                raise OutputError(
+                    f"the SVG folder {str(folder)!r} would be the output file {str(path)!r}; "
+                    "name another folder"
+                )
     every = outputs + (svg_names(folder, count) if folder is not None else [])
     check_distinct(every, template_inputs(tpl))
     return folder

@@ -190,6 +190,7 @@ class Request:
     shape_options: tuple[tuple[str, Any], ...] = ()
     openings: str = "auto"
     braid: float = 0.0
+    weave: float = 0.0  # how much the mazes weave (mazebook.weave); effort decides the size
 
 
 @dataclass(frozen=True, eq=False)
@@ -340,6 +341,8 @@ def _options(request: Request, level: int) -> dict[str, Any]:
     options["openings"] = openings_for(level, request.shape, request.openings)
     if request.braid:
         options["braid"] = request.braid
+    if request.weave:
+        options["weave"] = request.weave
     return options
 
 
@@ -446,6 +449,7 @@ def _with_level(request: Request, level: int) -> Request:
         request.shape_options,
         request.openings,
         request.braid,
+        request.weave,
     )
 
 

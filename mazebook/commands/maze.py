@@ -53,6 +53,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="share of dead ends removed, 0.0 (a perfect maze, default) to 1.0",
     )
     p.add_argument(
+        "--weave",
+        type=float,
+        default=0.0,
+        help="how much passages cross over and under each other, 0.0 (none, default) to 1.0 "
+        "(rectangles)",
+    )
+    p.add_argument(
         "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
@@ -69,11 +76,30 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
+#: generate() arguments that have flags of their own (an --option of the same name is refused).
+OWN_FLAGS = {
+    "algorithm": "--algorithm",
+    "width": "--size",
+    "height": "--size",
+    "seed": "--seed",
+    "shape": "--shape",
+    "braid": "--braid",
+    "openings": "--openings",
+    "mask": "--mask",
+    "text": "--text",
+    "image": "--image",
+}
+
+
 def parse_option(text: str) -> tuple[str, Any]:
     """'p_east=0.7' -> ('p_east', 0.7); values read as JSON where they parse, else as text."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise InvalidOptionError(f"--option must be KEY=VALUE, got {text!r}")
+        raise InvalidOptionError(f"--option must be KEY=VALUE, got {text[:80]!r}")
+    if key.strip() in OWN_FLAGS:
+        raise InvalidOptionError(
+            f"--option {key.strip()}: it has a flag of its own, use {OWN_FLAGS[key.strip()]}"
+        )
     try:
         value = json.loads(raw)
     except ValueError:
@@ -116,7 +142,14 @@ def run(args: argparse.Namespace) -> int:
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
     maze = generate(
-        args.algorithm, width, height, seed=seed, shape=args.shape, braid=args.braid, **options
+        args.algorithm,
+        width,
+        height,
+        seed=seed,
+        shape=args.shape,
+        braid=args.braid,
+        weave=args.weave,
+        **options,
     )
     emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

@@ -31,8 +31,21 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     Only components with a cycle go through the sequential union-find loop, in shuffle order.
     The maze is exactly the one plain Kruskal makes from the same shuffle.
     """
-    n, degree = grid.size, grid.degree
     order = numpy_rng(rng).permutation(undirected_edges(grid))
+    first = grid.params.get("first_edges")
+    if first is not None:  # a weave maze's crossings: their passages go first (mazebook.weave)
+        mark = np.zeros(grid.size * grid.degree, dtype=bool)
+        mark[first] = True
+        early = mark[order]
+        order = np.concatenate([order[early], order[~early]])
+    return carve_in_order(grid, order)
+
+
+def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytearray:
+    """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
+    each is carved unless its cells are already joined; ``chunk`` passages a batch (larger
+    batches suit an order that is nearly a forest, as when weaving crossings into a maze)."""
+    n, degree = grid.size, grid.degree
     cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
     parent = array("i")
@@ -42,15 +55,15 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     carved = array("i")
     record = carved.append
     bulk: list[np.ndarray] = []
-    for number, start in enumerate(range(0, order.size, _CHUNK)):
+    for number, start in enumerate(range(0, order.size, chunk)):
         if number % 4 == 3:  # flatten the whole forest now and then: fewer jumps per batch
             while True:
                 up = par[par]
                 if np.array_equal(up, par):
                     break
                 par[:] = up
-        ra = par[cell_a[start : start + _CHUNK]]
-        rb = par[cell_b[start : start + _CHUNK]]
+        ra = par[cell_a[start : start + chunk]]
+        rb = par[cell_b[start : start + chunk]]
         while True:
             na, nb = par[ra], par[rb]
             if np.array_equal(na, ra) and np.array_equal(nb, rb):
@@ -112,4 +125,5 @@ SPEC = GeneratorSpec(
     name="kruskal",
     carve=carve,
     summary="randomised Kruskal (shuffled walls, union-find): many short dead ends, ~30%",
+    carves_first_edges=True,
 )

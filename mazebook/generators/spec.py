@@ -61,6 +61,9 @@ class GeneratorSpec:
     summary: str
     shapes: frozenset[str] | None = None  # None: any grid (a graph algorithm)
     options: tuple[Option, ...] = ()
+    #: Carves the passages a grid names in ``params["first_edges"]`` before any other (a weave
+    #: maze's crossings, mazebook.generators.weave), so they need no completing afterwards.
+    carves_first_edges: bool = False
 
     def supports(self, shape: str) -> bool:
         return self.shapes is None or shape in self.shapes

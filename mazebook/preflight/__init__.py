@@ -14,7 +14,7 @@ from __future__ import annotations
 from .budget import Budget, TooComplexError
 from .read import EncryptedPdfError, PdfFileError, PdfPartError
 from .report import Check, Report
-from .run import PreflightArgumentError, preflight
+from .run import PreflightArgumentError, preflight, read_within_budget
 
 __all__ = [
     "Budget",
@@ -26,4 +26,5 @@ __all__ = [
     "Report",
     "TooComplexError",
     "preflight",
+    "read_within_budget",
 ]

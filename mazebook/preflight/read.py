@@ -8,6 +8,7 @@ budget (``Budget.max_decompressed``), so a small file cannot unpack into gigabyt
 
 from __future__ import annotations
 
+import io
 import logging
 import math
 import zlib
@@ -66,13 +67,17 @@ def quiet_pypdf() -> Iterator[None]:
         log.setLevel(level)
 
 
-def open_pdf(path: str | Path, max_pages: int) -> tuple[PdfReader, list[Any]]:
-    """(reader, pages) of a PDF file; PdfFileError if it is not one, EncryptedPdfError if
-    encrypted, TooComplexError with more than ``max_pages`` pages."""
-    p = check_input(path, what="PDF", error=PdfFileError)  # a regular file, never a pipe
-    name = str(p)
+def open_pdf(
+    path: str | Path, max_pages: int, *, data: bytes | None = None
+) -> tuple[PdfReader, list[Any]]:
+    """(reader, pages) of a PDF file (or of its bytes ``data``, already read, with ``path``
+    naming it); PdfFileError if it is not one, EncryptedPdfError if encrypted,
+    TooComplexError with more than ``max_pages`` pages."""
+    if data is None:
+        p = check_input(path, what="PDF", error=PdfFileError)  # a regular file, never a pipe
+    name = str(path if data is not None else p)
     with guard(f"{name!r} is not a readable PDF", PdfFileError):
-        reader = PdfReader(name, strict=False)
+        reader = PdfReader(name if data is None else io.BytesIO(data), strict=False)
         encrypted = reader.is_encrypted
     if encrypted:
         raise EncryptedPdfError(

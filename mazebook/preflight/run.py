@@ -39,8 +39,11 @@ def _arguments(
             raise PreflightArgumentError(f"printer {p.name!r} ({p.title}) takes no cover")
         if pages is None:
             raise PreflightArgumentError("a cover is checked for a page count: give --pages N")
-        if isinstance(pages, bool) or not isinstance(pages, int) or pages < 1:
-            raise PreflightArgumentError(f"--pages must be a whole number from 1, not {pages!r}")
+        most = Budget().max_pages  # no printer binds more; a larger count only looks odd
+        if isinstance(pages, bool) or not isinstance(pages, int) or not 1 <= pages <= most:
+            raise PreflightArgumentError(
+                f"--pages must be a whole number from 1 to {most:,}, not {pages!r}"
+            )
         if loose:
             raise PreflightArgumentError("--loose is for interiors of loose sheets, not covers")
     elif pages is not None:
@@ -97,6 +100,24 @@ def _scan(
     except TooComplexError as exc:
         return inks, str(exc)
     return inks, None
+
+
+def read_within_budget(
+    path: str | Path, numbers: range, *, data: bytes | None = None, budget: Budget | None = None
+) -> tuple[int, Findings]:
+    """Read the pages ``numbers`` (1-based; those past the end are skipped) of a PDF file (or of
+    its bytes ``data``) as preflight does, within ``budget``: (the page count, what was seen).
+    TooComplexError past the budget, PdfFileError for a file that is not a readable PDF. For a
+    caller about to hand the pages to a renderer with no limits of its own (``preview``)."""
+    budget = budget or Budget()
+    findings = Findings()
+    with quiet_pypdf():
+        _, page_list = open_pdf(path, budget.max_pages, data=data)
+        scanner = Scanner(findings, Spending(budget))
+        for number in numbers:
+            if 1 <= number <= len(page_list):
+                scanner.scan(number, page_list[number - 1], (0.0, 0.0, 0.0, 0.0), [])
+    return len(page_list), findings
 
 
 def preflight(

@@ -130,6 +130,8 @@ class Findings:
     image_spaces: dict[str, str] = field(default_factory=dict)  # family -> first image
     jpx: list[str] = field(default_factory=list)
 
+    largest_image: int = 0  # pixels (width x height) of the largest image XObject drawn
+
     def note(self, where: list[str], text: str) -> None:
         """Keep one finding of a kind (the first few are kept)."""
         if len(where) < KEEP:
@@ -450,6 +452,8 @@ class Scanner:
             raise PdfPartError(f"XObject {name} is missing or not a stream")
         subtype = get(xobject, "/Subtype")
         if subtype == "/Image":
+            size = (number(get(xobject, "/Width")) or 0) * (number(get(xobject, "/Height")) or 0)
+            self.f.largest_image = max(self.f.largest_image, int(min(abs(size), 1e18)))
             info = image_info(xobject, resources)
             self._image(f"image {name}", state, info)
             if info.family == CMYK and self.measure_ink:

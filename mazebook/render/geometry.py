@@ -7,6 +7,7 @@ a maze cannot disagree. The rectangle is drawn here; other shapes in ``render.sh
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -54,6 +55,9 @@ class MazeGeometry:
     finish: Marker
     meta: Mapping[str, Any] = field(default_factory=dict)
     hub: float = 0.0
+    under: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    """Stretches x1, y1, x2, y2 of the solution that run under a bridge (weave mazes): writers
+    leave them out of the drawn line (see ``break_polyline``)."""
 
 
 def maze_meta(maze: Maze) -> dict[str, Any]:
@@ -79,8 +83,12 @@ def _runs(present: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return start_r, start_c, end_c
 
 
-def rect_wall_runs(bits: np.ndarray) -> np.ndarray:
-    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments."""
+def rect_wall_runs(bits: np.ndarray, crossings: tuple[tuple[int, str], ...] = ()) -> np.ndarray:
+    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments.
+
+    ``crossings`` (a weave maze's, see mazebook.weave) add each crossing's walls
+    (``bridge_walls``).
+    """
     h, w = bits.shape
     horizontal = np.zeros((h + 1, w), dtype=bool)
     horizontal[:h] |= (bits & 1).astype(bool)
@@ -88,6 +96,45 @@ def rect_wall_runs(bits: np.ndarray) -> np.ndarray:
     vertical = np.zeros((w + 1, h), dtype=bool)
     vertical[:w] |= (bits & 8).astype(bool).T
     vertical[1:] |= (bits & 2).astype(bool).T
+    segs = _segments(horizontal, vertical)
+    if crossings:
+        segs = np.concatenate([segs, bridge_walls(crossings, w)])
+    return segs
+
+
+#: A bridge's deck is inset this far (cells) from its cell's sides; the walls of the passage
+#: underneath run on into the cell and stop UNDER_GAP short of the bridge.
+BRIDGE_INSET = 0.3
+UNDER_GAP = 0.15
+
+
+def bridge_walls(crossings: tuple[tuple[int, str], ...], w: int) -> np.ndarray:
+    """The walls a crossing adds in its cell, as segments: the bridge's two side walls across
+    the cell (inset by BRIDGE_INSET), and the under-passage's walls from the cell's corners
+    toward the bridge, stopping UNDER_GAP short of it, so "over" and "under" show."""
+    i, g = BRIDGE_INSET, UNDER_GAP
+    out = []
+    for cell, over in crossings:
+        x, y = cell % w, cell // w
+        # drawn as if "h"; "v" is the same picture mirrored on the cell's diagonal
+        local: tuple[tuple[float, float, float, float], ...] = (
+            (0, i, 1, i),
+            (0, 1 - i, 1, 1 - i),
+            (0, 0, 0, i - g),
+            (1, 0, 1, i - g),
+            (0, 1 - i + g, 0, 1),
+            (1, 1 - i + g, 1, 1),
+        )
+        for a, b, c, d in local:
+            if over == "h":
+                out.append((x + a, y + b, x + c, y + d))
+            else:
+                out.append((x + b, y + a, x + d, y + c))
+    return np.array(out, dtype=np.float64).reshape(-1, 4)
+
+
+def _segments(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
+    """Merged runs of the horizontal (rows of wall pieces) and vertical (columns) presence."""
     hy, hx0, hx1 = _runs(horizontal)
     vx, vy0, vy1 = _runs(vertical)
     segs = np.empty((len(hy) + len(vx), 4), dtype=np.float64)
@@ -140,16 +187,75 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
     finish = _rect_marker(maze, maze.exit.cell, maze.exit.side, inward=False)
     cells = np.asarray(maze.solution_cells, dtype=np.int64)
     centres = np.stack([cells % w + 0.5, cells // w + 0.5], axis=1)
-    return MazeGeometry(
+    geom = MazeGeometry(
         width=float(w),
         height=float(h),
-        segments=rect_wall_runs(bits),
+        segments=rect_wall_runs(bits, maze.crossings),
         arcs=np.zeros((0, 5)),
         solution=solution_polyline(centres, start, finish),
         start=start,
         finish=finish,
         meta=maze_meta(maze),
     )
+    if maze.crossings:
+        geom = replace(geom, under=_under(maze))
+    return geom
+
+
+#: How far (cells) the solution's break under a bridge reaches past the bridge's side walls.
+UNDER_REACH = 0.05
+
+
+def _under(maze: Maze) -> np.ndarray:
+    """Where the solution runs under a bridge: one stretch across each such crossing cell."""
+    w, n = maze.width, maze.size
+    over = dict(maze.crossings)
+    cells = [c for c, _ in maze.crossings]
+    out: list[tuple[float, float, float, float]] = []
+    r = UNDER_REACH - BRIDGE_INSET
+    for node in maze.solution_nodes:
+        if node >= n:  # the north-south passage of a crossing
+            cell = cells[node - n]
+            if over[cell] == "h":
+                cx, cy = cell % w + 0.5, float(cell // w)
+                out.append((cx, cy - r, cx, cy + 1 + r))
+        elif node in over and over[node] == "v":  # the west-east passage, under
+            cx, cy = float(node % w), node // w + 0.5
+            out.append((cx - r, cy, cx + 1 + r, cy))
+    return np.array(out, dtype=np.float64).reshape(-1, 4)
+
+
+def _off_line(d: np.ndarray, v: np.ndarray) -> bool:
+    """Whether v is off the line along d (their cross product is not zero)."""
+    return abs(float(d[0] * v[1] - d[1] * v[0])) > 1e-9
+
+
+def break_polyline(line: np.ndarray, under: np.ndarray) -> list[np.ndarray]:
+    """The polyline in pieces, with the stretches ``under`` (each along one of its segments)
+    left out: the solution drawn over and under the bridges of a weave maze."""
+    if not len(under):
+        return [line]
+    pieces: list[np.ndarray] = []
+    current = [line[0]]
+    for p, q in itertools.pairwise(line):
+        d = q - p
+        length2 = float(d @ d)
+        cuts = []
+        for x1, y1, x2, y2 in under.tolist():
+            a, b = np.array([x1, y1]), np.array([x2, y2])
+            if length2 == 0 or _off_line(d, a - p) or _off_line(d, b - p):
+                continue
+            ta, tb = sorted((float((a - p) @ d) / length2, float((b - p) @ d) / length2))
+            if tb <= 0 or ta >= 1:
+                continue
+            cuts.append((max(ta, 0.0), min(tb, 1.0)))
+        for ta, tb in sorted(cuts):
+            current.append(p + d * ta)
+            pieces.append(np.array(current))
+            current = [p + d * tb]
+        current.append(q)
+    pieces.append(np.array(current))
+    return [piece for piece in pieces if len(piece) >= 2 and np.ptp(piece, axis=0).any()]
 
 
 def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .geometry import (
     MazeGeometry,
     arc_to_beziers,
+    break_polyline,
     clamp_overhang,
     goal_dot_radius,
     marker_triangle,
@@ -82,7 +83,7 @@ def draw_maze(
         line = clamp_overhang(geom, marker_length(s) / s).solution
         solution.append("1 J\n" if style.solution_on_top else "")
         solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
-        solution.append(pdf_polyline_ops(line))
+        solution += [pdf_polyline_ops(piece) for piece in break_polyline(line, geom.under)]
         solution.append("S\n")
     if not style.solution_on_top:
         ops += solution

@@ -62,7 +62,11 @@ def pdf_pages_png(
             for number in wanted:
                 if not 1 <= number <= count:
                     raise MazebookError(f"{name} has no page {number} (it has {count})")
-                pictures.append((number, _page_png(doc[number - 1], dpi, name, number)))
+                try:
+                    page = doc[number - 1]
+                except pdfium.PdfiumError as exc:  # e.g. a page tree that lists itself
+                    raise MazebookError(f"page {number} of {name} cannot be read ({exc})") from None
+                pictures.append((number, _page_png(page, dpi, name, number)))
         finally:
             doc.close()
     yield from pictures
@@ -91,7 +95,11 @@ def _page_png(page: pdfium.PdfPage, dpi: int, name: str, number: int) -> bytes:
                 f"page {number} of {name} at {dpi} dpi would be over "
                 f"{MAX_PIXELS // 1_000_000}M pixels; use a lower --dpi"
             )
-        image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+        try:
+            bitmap = page.render(scale=scale, grayscale=True, draw_annots=False)
+        except pdfium.PdfiumError as exc:
+            raise MazebookError(f"page {number} of {name} cannot be drawn ({exc})") from None
+        image = bitmap.to_pil().convert("L")
     finally:
         page.close()
     buf = io.BytesIO()

@@ -10,7 +10,13 @@ import numpy as np
 import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .geometry import MazeGeometry, clamp_overhang, goal_dot_radius, marker_triangle
+from .geometry import (
+    MazeGeometry,
+    break_polyline,
+    clamp_overhang,
+    goal_dot_radius,
+    marker_triangle,
+)
 from .labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from .paths import svg_segments_d
 from .style import DEFAULT_STYLE, Style, marker_length, solution_width
@@ -91,7 +97,14 @@ def to_svg(
         sol["stroke-linecap"] = "round"
         sol["stroke-linejoin"] = "round"
         line = clamp_overhang(geom, arrow).solution
-        sol.add(dwg.polyline(points=_rounded_points(line), id="solution-line"))
+        if len(geom.under):  # a weave maze: the line broken where it runs under a bridge
+            d = " ".join(
+                "M" + " L".join(f"{x},{y}" for x, y in _rounded_points(piece))
+                for piece in break_polyline(line, geom.under)
+            )
+            sol.add(dwg.path(d=d, id="solution-line"))
+        else:
+            sol.add(dwg.polyline(points=_rounded_points(line), id="solution-line"))
         if not style.solution_on_top:
             dwg.add(sol)
     # the style's wall grey (an answer key's light walls); black by name as before

@@ -43,6 +43,8 @@ PARTS = ("refuse", "largest", "join")
 SOURCES = ("mask", "text", "image", "cells")
 
 _OPTIONS = (*SOURCES, "parts", "font", "threshold")
+#: How a message names each source.
+_FROM = {"mask": "a silhouette", "text": "text", "image": "an image", "cells": "saved cells"}
 
 #: Slot steps (row, column) of N, E, S, W, as in the rectangle.
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -90,7 +92,7 @@ def mask_grid(
     cells: str | None = None,
     parts: str | None = None,
     font: str | None = None,
-    threshold: int = 128,
+    threshold: int | None = None,
     **unknown: Any,
 ) -> Grid:
     """The masked grid of width x height squares (see the module docstring for the options)."""
@@ -104,6 +106,15 @@ def mask_grid(
             "a mask needs exactly one of: mask (a silhouette: "
             f"{', '.join(SILHOUETTES)}), text, image; got {', '.join(given) or 'none'}"
         )
+    for option, value, needs, base in (
+        ("font", font, "text", text),
+        ("threshold", threshold, "image", image),
+    ):
+        if value is not None and base is None:  # silently unused, it would seem to work
+            raise InvalidOptionError(
+                f"mask option {option!r} goes with a mask from {needs}; this one is from "
+                f"{_FROM[given[0]]}"
+            )
     default = "refuse" if image is not None else "join"
     parts = check_choice("mask option 'parts'", parts or default, PARTS)
     if mask is not None:
@@ -118,7 +129,9 @@ def mask_grid(
     elif image is not None:
         from .raster import image_mask
 
-        threshold = check_int("mask option 'threshold'", threshold, 1, 255)
+        threshold = check_int(
+            "mask option 'threshold'", 128 if threshold is None else threshold, 1, 255
+        )
         inside = image_mask(image, width, height, threshold)
         source = f"image {image!r}"
     else:

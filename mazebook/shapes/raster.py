@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import unicodedata
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +24,7 @@ from ..errors import FontError, InvalidOptionError, MazebookError
 from ..inputs import input_version, read_input, shown
 
 if TYPE_CHECKING:
+    from PIL import ImageFont
     from PIL.Image import Image as PILImage
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
@@ -67,6 +69,31 @@ def _detail(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+def _invisible(ch: str) -> bool:
+    """A control character or a lone surrogate (drawn as a missing-glyph box, if at all)."""
+    return unicodedata.category(ch) in ("Cc", "Cs")
+
+
+#: A code point no font maps (a noncharacter): drawn, it shows the font's missing glyph.
+_NO_CHARACTER = "\U0010ffff"
+
+
+def _missing_glyphs(font: ImageFont.FreeTypeFont, text: str) -> list[str]:
+    """The characters of ``text`` that the font draws as its missing-glyph box (those it has
+    no glyph for); none when the font's missing glyph is blank."""
+    notdef = font.getmask(_NO_CHARACTER)
+    if notdef.getbbox() is None:
+        return []
+    box = bytes(notdef)
+    return [
+        ch
+        for ch in dict.fromkeys(text)
+        if not ch.isspace()
+        and (mask := font.getmask(ch)).size == notdef.size
+        and bytes(mask) == box
+    ]
+
+
 def text_mask(text: str, width: int, height: int, font: str | None = None) -> np.ndarray:
     """The text (lines split at newlines) drawn in the font and fitted into the grid.
 
@@ -77,6 +104,13 @@ def text_mask(text: str, width: int, height: int, font: str | None = None) -> np
     if len(text) > MAX_MASK_TEXT:
         raise InvalidOptionError(
             f"mask text is {len(text):,} characters long; the limit is {MAX_MASK_TEXT:,}"
+        )
+    control = [ch for ch in dict.fromkeys(text) if ch != "\n" and _invisible(ch)]
+    if control:
+        named = ", ".join(f"U+{ord(ch):04X}" for ch in control[:5])
+        raise InvalidOptionError(
+            f"mask text holds control characters ({named}), which no font draws; use letters "
+            "(lines split at newlines)"
         )
     if font is None:
         key: tuple[str, int, int] = (str(DEFAULT_FONT), 0, 0)
@@ -97,6 +131,11 @@ def _text_mask(text: str, width: int, height: int, key: tuple[str, int, int]) ->
     label = shown(path)
     try:
         probe = ImageFont.truetype(io.BytesIO(data), 100)
+        missing = _missing_glyphs(ImageFont.truetype(io.BytesIO(data), 24), text)
+        if missing:
+            raise FontError(
+                f"the font {label} has no letter for {''.join(missing[:10])!r} of the mask text"
+            )
         draw = ImageDraw.Draw(Image.new("L", (1, 1)))
         x0, y0, x1, y1 = draw.multiline_textbbox((0, 0), text, font=probe)
         tw, th = max(1, x1 - x0), max(1, y1 - y0)

@@ -72,6 +72,7 @@ SECTION_DEFAULTS: dict[str, Any] = {
     "shape": "rect",
     "fit": None,  # the template's fit
     "braid": 0.0,  # a perfect maze
+    "weave": 0.0,  # no crossings
 }
 
 #: Section keys that describe a mask and go to generate() with shape = "mask".
@@ -98,6 +99,7 @@ class Section:
     puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
     step: int = 1  # what a number path counts by
     words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
+    weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,7 @@ def parse_template(
     base_dir: Path | None = None,
 ) -> Template:
     """TOML text -> Template: syntax, schema, then the values that need parsing."""
-    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+    text = _utf8(raw, source) if isinstance(raw, bytes) else raw
     data = toml_data(text, source)
     return template_from_data(data, name=name, source=source, base_dir=base_dir)
 
@@ -248,6 +250,20 @@ def toml_data(text: str, source: str) -> dict[str, Any]:
         raise TemplateError(f"TOML syntax error: {exc}", file=source) from None
     except RecursionError:  # the TOML reader recurses once per level of nesting
         raise caps.nesting_error(source) from None
+
+
+def _utf8(raw: bytes, source: str) -> str:
+    """The template's text; TemplateError (naming the line) unless it is UTF-8, as TOML must
+    be (a title of replacement characters is never printed)."""
+    try:
+        return raw.decode("utf-8-sig")  # a leading byte-order mark is dropped
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise TemplateError(
+            f"line {line}: byte 0x{raw[exc.start]:02x} is not UTF-8 text (TOML files are UTF-8; "
+            "save the file as UTF-8)",
+            file=source,
+        ) from None
 
 
 def template_from_data(
@@ -281,6 +297,8 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
+    if parse_length(values["min_answer_cell"]) <= 0:
+        raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
@@ -450,4 +468,19 @@ def _section(
         answers_per_page=data.get("answers_per_page"),
         braid=float(values["braid"]),
         fit=values["fit"] or "refuse",
+        weave=_weave(values, shape, index, source=source, name=name),
     )
+
+
+def _weave(values: Mapping[str, Any], shape: str, index: int, *, source: str, name: str) -> float:
+    """A section's ``weave``: rectangles only (every generator weaves on them)."""
+    weave = float(values["weave"])
+    if weave and shape != "rect":
+        raise TemplateError(
+            f'weave is for rectangular mazes, not shape {shape!r}; use shape = "rect" or weave = 0',
+            file=source,
+            section=index + 1,
+            section_name=name,
+            key="weave",
+        )
+    return weave

@@ -47,8 +47,13 @@ _FIT = {
 }
 
 
+#: What a text must hold: a character that is not white space (a title of only spaces would
+#: print an empty title page).
+VISIBLE = r"\S"
+
+
 def _text(description: str) -> dict[str, Any]:
-    return {"type": "string", "minLength": 1, "description": description}
+    return {"type": "string", "minLength": 1, "pattern": VISIBLE, "description": description}
 
 
 def _length(description: str) -> dict[str, Any]:
@@ -65,7 +70,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
         "description": "a table of section keys",
         "additionalProperties": False,
         "properties": {
-            "name": _text("a non-empty string"),
+            "name": _text("a non-empty string, not only spaces"),
             "count": {
                 "type": "integer",
                 "minimum": 1,
@@ -127,6 +132,13 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": f"a list of words of 1 to {MAX_WORD} letters, one a puzzle, "
                 'used in turn (with puzzle = "word-trail")',
             },
+            "weave": {
+                "type": "number",
+                "minimum": 0,
+                "maximum": 1,
+                "description": "how much passages cross over and under each other, from 0.0 "
+                "(none) to 1.0 (rectangles)",
+            },
             "options": {
                 "type": "object",
                 "additionalProperties": {"type": ["string", "number", "boolean"]},
@@ -151,7 +163,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "enum": list(KINDS),
                 "description": "one of book (the default), worksheet",
             },
-            "title": _text("a non-empty string"),
+            "title": _text("a non-empty string, not only spaces"),
             "language": {
                 "enum": list(LANGUAGES),
                 "description": f"one of {', '.join(LANGUAGES)}: the words the book prints",
@@ -165,8 +177,8 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 },
                 "description": "a table of the printed words to replace, by key",
             },
-            "subtitle": _text("a non-empty string"),
-            "author": _text("a non-empty string"),
+            "subtitle": _text("a non-empty string, not only spaces"),
+            "author": _text("a non-empty string, not only spaces"),
             "page_size": {
                 "type": "string",
                 "pattern": PAGE_SIZE_PATTERN,
@@ -208,7 +220,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                     "additionalProperties": False,
                     "required": ["title"],
                     "properties": {
-                        "title": _text("a non-empty string"),
+                        "title": _text("a non-empty string, not only spaces"),
                         "body": {
                             "type": "string",
                             "description": "text; blank lines part paragraphs",
@@ -228,17 +240,17 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             ),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
             "fit": _FIT,
-            "instruction": _text("a non-empty string (worksheets only)"),
+            "instruction": _text("a non-empty string, not only spaces (worksheets only)"),
             "fields": {
                 "type": "array",
                 "maxItems": 4,
-                "items": {"type": "string", "minLength": 1},
+                "items": {"type": "string", "minLength": 1, "pattern": VISIBLE},
                 "description": 'a list of up to 4 non-empty labels, e.g. ["Name", "Class", '
                 '"Date"] (worksheets only)',
             },
-            "answer_title": _text("a non-empty string (worksheets only)"),
-            "start_label": _text("a non-empty string (worksheets only)"),
-            "finish_label": _text("a non-empty string (worksheets only)"),
+            "answer_title": _text("a non-empty string, not only spaces (worksheets only)"),
+            "start_label": _text("a non-empty string, not only spaces (worksheets only)"),
+            "finish_label": _text("a non-empty string, not only spaces (worksheets only)"),
             "names": {
                 "type": "array",
                 "minItems": 1,

@@ -21,6 +21,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from ..errors import TemplateError, did_you_mean
+from .limits import MAX_PAGES, MAX_TEXT
 
 #: The placeholders each text key may use (others are refused).
 PLACEHOLDERS: dict[str, tuple[str, ...]] = {
@@ -53,6 +54,9 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
+
+#: The widest number a placeholder can take (a page number of the largest book has 4 digits).
+NUMBER_SAMPLE = "9" * (len(str(MAX_PAGES)) + 2)
 
 #: The languages mazebook ships, in the order they are offered (each a file of
 #: mazebook/data/languages).
@@ -103,10 +107,36 @@ class Texts:
 
     language: str
     values: Mapping[str, str]
+    source: str = "<template>"
 
     def __call__(self, key: str, **fields: Any) -> str:
-        """The text of ``key`` with its placeholders filled in."""
-        return self.values[key].format(**fields)
+        """The text of ``key`` with its placeholders filled in; TemplateError when the result
+        is longer than MAX_TEXT (a text of placeholders, each filled with a long word)."""
+        text = self.values[key].format(**fields)
+        if len(text) > MAX_TEXT:
+            raise TemplateError(
+                f"filled in, it has {len(text):,} characters, more than {MAX_TEXT:,} (the "
+                "limit, MAX_TEXT)",
+                file=self.source,
+                key=f"text.{key}",
+            )
+        return text
+
+    def check_lengths(self) -> None:
+        """Fill every text with the longest values its placeholders can take (so a text too
+        long once filled in is refused when the template is read, not half-way through)."""
+        for key in TEXT_KEYS:
+            self(key, **self.longest_fields())
+
+    def longest_fields(self) -> dict[str, str]:
+        """The longest value of each placeholder (words as this document says them)."""
+        sample = {name: NUMBER_SAMPLE for names in PLACEHOLDERS.values() for name in names}
+        numbers = {"level": NUMBER_SAMPLE, "first": NUMBER_SAMPLE, "last": NUMBER_SAMPLE}
+        levels = (self.values[key].format(**numbers) for key in ("level", "levels"))
+        sample.update(
+            start=self.values["start"], finish=self.values["finish"], levels=max(levels, key=len)
+        )
+        return sample
 
     def every_word(self) -> str:
         """All the words this document may print (with digits), for checking the font."""
@@ -130,18 +160,37 @@ def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> T
             raise TemplateError("must be text", file=source, key=f"text.{key}")
         check_placeholders(key, value, source=source)
         values[key] = value
-    return Texts(language, MappingProxyType(values))
+    texts = Texts(language, MappingProxyType(values), source)
+    texts.check_lengths()
+    return texts
 
 
 def check_placeholders(key: str, value: str, *, source: str) -> None:
-    """Refuse a placeholder the key does not offer, or braces that do not parse."""
+    """Refuse a placeholder the key does not offer, braces that do not parse, and any format
+    field beyond a bare name (a width such as ``{number:>99999999}`` could take minutes and
+    gigabytes to fill in, and no text needs one)."""
     allowed = PLACEHOLDERS[key]
     try:
-        names = [field for _, field, _, _ in string.Formatter().parse(value) if field is not None]
+        fields = [
+            (name, conversion, spec)
+            for _, name, spec, conversion in string.Formatter().parse(value)
+            if name is not None
+        ]
     except ValueError as exc:
         raise TemplateError(
             f"{exc} (write {{{{ and }}}} for a literal brace)", file=source, key=f"text.{key}"
         ) from None
+    for name, conversion, spec in fields:
+        if conversion or spec:
+            written = "{" + name + ("!" + conversion if conversion else "")
+            written += (":" + spec if spec else "") + "}"
+            raise TemplateError(
+                f"{written[:40]} has a format {'conversion' if conversion else 'specification'}"
+                f"; placeholders are plain names, e.g. {{{name[:20]}}}",
+                file=source,
+                key=f"text.{key}",
+            )
+    names = [name for name, _, _ in fields]
     for name in names:
         if name not in allowed:
             offer = ", ".join(f"{{{a}}}" for a in allowed) or "none"

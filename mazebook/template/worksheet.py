@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TemplateError
-from .limits import LEVELS
+from .limits import LEVELS, MAX_TEXT
 from .texts import Texts
 from .units import POINTS_PER_MM
 
@@ -120,8 +120,21 @@ def worksheet_options(
     """
     start = data.get("start_label", texts("start"))
     finish = data.get("finish_label", texts("finish"))
+    try:
+        instruction = texts("instruction", start=start, finish=finish)
+    except TemplateError as exc:  # long labels filled into the instruction: name a label
+        labels = [k for k in ("start_label", "finish_label") if k in data]
+        if not labels:
+            raise
+        size = len(texts.values["instruction"].format(start=start, finish=finish))
+        raise TemplateError(
+            f"filled into the instruction, it makes {size:,} characters, more than "
+            f"{MAX_TEXT:,} (the limit, MAX_TEXT)",
+            file=exc.file,
+            key=labels[0],
+        ) from None
     defaults = {
-        "instruction": texts("instruction", start=start, finish=finish),
+        "instruction": instruction,
         "fields": [texts("name"), texts("class"), texts("date")],
         "answer_title": texts("answer_key"),
         "start_label": start,

@@ -1,0 +1,124 @@
+"""Weave mazes: passages that cross over and under one another on the rectangle.
+
+A crossing is a cell where two passages cross: the west-east one and the north-south one, one
+of them a bridge over the other ("h": the west-east passage is on top, "v": the north-south
+one). In the wall bits a crossing cell is open on all four sides; what keeps it from being a
+crossroads is the crossing record. For solving, measuring and placing openings a crossing is
+split into two nodes of a graph (the *split graph*): the cell's own number carries the
+west-east passage, a new node ``size + i`` the north-south passage of crossing i. A weave maze
+is perfect when its split graph is a spanning tree.
+
+Generation is in mazebook.generators.weave; this module is the model's part: the split
+graph and the checks of a maze's crossings.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .grid import E, Grid, N, S, W
+
+#: Which passage of a crossing is on top: "h" the west-east one, "v" the north-south one.
+OVER = ("h", "v")
+
+#: A crossing as stored on a Maze: (cell, "h" | "v"), sorted by cell.
+Crossing = tuple[int, str]
+
+_NS = (1 << N) | (1 << S)
+_EW = (1 << E) | (1 << W)
+
+
+def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
+    """The split graph's grid: ``grid`` with each crossing cell's north-south passage moved to a
+    node of its own (``grid.size + i`` for ``cells[i]``). Same kind, width, height and
+    boundary; ``size`` grows by the number of crossings. No two cells may be side by side."""
+    n = grid.size
+    at = np.asarray(cells, dtype=np.int64)
+    k = len(at)
+    if k == 0:
+        return grid
+    m = n + k
+    w = grid.width
+    # Speed: the plain table copied whole, then only the rows around crossings changed.
+    out = np.empty((m, 4), dtype=np.intc)
+    out[:n] = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
+    out[:n][out[:n] == n] = m  # the sentinel moves to the new size
+    nodes = np.arange(n, m, dtype=np.intc)
+    out[at - w, S] = nodes  # the cells above and below now lead to the north-south node
+    out[at + w, N] = nodes
+    out[at, N] = m
+    out[at, S] = m
+    out[n:, N] = at - w
+    out[n:, S] = at + w
+    out[n:, E] = m
+    out[n:, W] = m
+    backs = np.empty((m, 4), dtype=np.uint8)
+    backs[:n] = np.frombuffer(grid.back, dtype=np.uint8).reshape(n, 4)
+    backs[at, N] = backs[at, S] = 255
+    backs[n:] = (S, 255, N, 255)
+    back = backs.tobytes()
+    adj = out
+    flat = array("i")
+    flat.frombytes(adj.tobytes())
+    params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
+    return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
+
+
+def split_links(links: bytes, cells: Sequence[int] | np.ndarray) -> bytes:
+    """Passage bytes of the split graph: a crossing cell keeps its west-east bits, its new node
+    gets the north-south ones."""
+    at = np.asarray(cells, dtype=np.int64)
+    if len(at) == 0:
+        return bytes(links)
+    base = np.frombuffer(bytes(links), dtype=np.uint8)
+    out = np.concatenate([base, base[at] & np.uint8(_NS)])
+    out[at] &= np.uint8(_EW)
+    return out.tobytes()
+
+
+def join_links(node_links: bytes, n: int, cells: Sequence[int] | np.ndarray) -> bytes:
+    """Cell passage bytes from the split graph's: each crossing's two nodes back in one cell."""
+    at = np.asarray(cells, dtype=np.int64)
+    out = np.frombuffer(bytes(node_links), dtype=np.uint8)[:n].copy()
+    if len(at):
+        out[at] |= np.frombuffer(bytes(node_links), dtype=np.uint8)[n : n + len(at)]
+    return out.tobytes()
+
+
+def node_cells(n: int, cells: Sequence[int] | np.ndarray) -> np.ndarray:
+    """Per node of the split graph, the cell it lies in."""
+    return np.concatenate([np.arange(n, dtype=np.int64), np.asarray(cells, dtype=np.int64)])
+
+
+def check_crossings(
+    grid: Grid, links: bytes, crossings: Sequence[Crossing]
+) -> tuple[Crossing, ...]:
+    """Crossings sorted by cell, checked against the grid and passages (ValueError with a
+    one-line reason otherwise): rectangle only, inner cells open on all four sides, no two side
+    by side or on the same cell, the over-passage "h" or "v"."""
+    if not crossings:
+        return ()
+    if grid.kind != "rect" or grid.size != grid.width * grid.height:
+        raise ValueError(f"crossings are for rectangular mazes, not {grid.kind!r}")
+    w, h = grid.width, grid.height
+    seen: set[int] = set()
+    for cell, over in crossings:
+        x, y = cell % w, cell // w
+        if over not in OVER:
+            raise ValueError(f"crossing [{x}, {y}] has {over!r} on top; use 'h' or 'v'")
+        if not (0 < x < w - 1 and 0 < y < h - 1):
+            raise ValueError(f"crossing [{x}, {y}] is not an inner cell")
+        if links[cell] & 15 != 15:
+            raise ValueError(f"crossing [{x}, {y}] is not open on all four sides")
+        if cell in seen:
+            raise ValueError(f"crossing [{x}, {y}] is given twice")
+        for other in (cell - 1, cell + 1, cell - w, cell + w):
+            if other in seen:
+                ox, oy = other % w, other // w
+                raise ValueError(f"crossings [{ox}, {oy}] and [{x}, {y}] are side by side")
+        seen.add(cell)
+    return tuple(sorted((int(c), str(o)) for c, o in crossings))
