@@ -100,3 +100,39 @@ def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
     for page in reader.pages[4:8]:  # the four puzzle pages
         text = page.extract_text()
         assert "START" in text and "FINISH" in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("per_page", [1, 2, 4])
+def test_a_circle_keeps_min_cell_once_its_hub_holds_the_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, per_page: int
+) -> None:
+    """The centre goal's word widens the circle's hub, which narrows its rings: the schedule
+    must measure the room with that hub, so every ring drawn is still at least min_cell."""
+    import json
+
+    import mazebook.render.pdf as pdf
+    from mazebook.render.labels import Placement
+
+    drawn: list[float] = []
+    place = pdf.place_maze
+
+    def spy(geom, *args, **kwargs) -> Placement:  # type: ignore[no-untyped-def]
+        placed = place(geom, *args, **kwargs)
+        if geom.hub > 0:
+            drawn.append(placed.fit.scale)
+        return placed
+
+    monkeypatch.setattr(pdf, "place_maze", spy)
+    template = tmp_path / "circles.toml"
+    template.write_text(
+        'title = "Circles"\npage_size = "6x9in"\nprinter = "kdp"\n'
+        f"puzzles_per_page = {per_page}\n"
+        '[[section]]\nname = "Rings"\ncount = 6\ndifficulty = [1, 10]\nshape = "circle"\n'
+        'fit = "cap"\n',
+        "utf-8",
+    )
+    with pytest.warns(UserWarning):  # a short book is padded to KDP's minimum
+        build_book(str(template), output=tmp_path / "c.pdf")
+    min_cell = json.loads((tmp_path / "c.json").read_text("utf-8"))["min_cell_pt"]
+    assert drawn and min(drawn) >= min_cell - 1e-6

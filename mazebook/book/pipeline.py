@@ -107,8 +107,10 @@ def section_request(
     box: tuple[float, float],
     min_cell: float,
     limit: tuple[int, int],
+    words: tuple[str, str] | None = None,
 ) -> Request:
-    """What a puzzle of section ``index`` at ``level`` asks of the schedule."""
+    """What a puzzle of section ``index`` at ``level`` asks of the schedule (``words``: the
+    START and FINISH words printed, the language's by default)."""
     section = tpl.sections[index]
     return Request(
         level=level,
@@ -121,6 +123,7 @@ def section_request(
         openings=section.openings,
         braid=section.braid,
         weave=section.weave,
+        words=words or (tpl.texts("start"), tpl.texts("finish")),
     )
 
 

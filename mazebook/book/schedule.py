@@ -33,6 +33,7 @@ from ..generators import REGISTRY
 from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..maze import Maze
 from ..metrics import Metrics, measure
+from ..render.geometry import MazeGeometry
 from ..shapes.masks import least_recognisable
 from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..shapes.silhouettes import SILHOUETTES
@@ -191,6 +192,7 @@ class Request:
     openings: str = "auto"
     braid: float = 0.0
     weave: float = 0.0  # how much the mazes weave (mazebook.weave); effort decides the size
+    words: tuple[str, str] = ("START", "FINISH")  # printed beside the marks (a hub holds one)
 
 
 @dataclass(frozen=True, eq=False)
@@ -542,4 +544,22 @@ def _fit_ratio(maze: Maze, request: Request) -> float:
 
     geom = maze_geometry(maze)
     scale = maze_scale(geom.width, geom.height, *request.box)
+    if geom.hub > 0 and (geom.start.inside or geom.finish.inside):
+        scale = min(scale, _scale_with_centre_word(geom, request))
     return 1.0 if scale >= request.min_cell - 1e-9 else scale / request.min_cell
+
+
+def _scale_with_centre_word(geom: MazeGeometry, request: Request) -> float:
+    """The cell size a drawing with a goal at its centre gets once its hub is widened for the
+    goal's word (the request's words, in the bundled bold, as the pages set them): the labels
+    make that room at drawing time, so the room measured here must allow for it."""
+    from ..render.labels import hub_for_words
+    from ..render.pdf import width_of_font
+    from ..render.style import fit_maze
+    from ..render.typeset import default_fonts, visual
+
+    width_of = width_of_font(default_fonts().bold)
+    words = (visual(request.words[0]), visual(request.words[1]))
+    first = fit_maze(geom.width, geom.height, *request.box).scale
+    widened = hub_for_words(geom, first, words, width_of)
+    return fit_maze(widened.width, widened.height, *request.box).scale

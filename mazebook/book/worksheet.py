@@ -148,6 +148,12 @@ def options_of(template: Template) -> WorksheetOptions:
     return template.worksheet
 
 
+def label_words(template: Template) -> tuple[str, str]:
+    """The words a worksheet prints beside its START and FINISH marks."""
+    options = options_of(template)
+    return options.start_label, options.finish_label
+
+
 def _texts(template: Template) -> list[tuple[str, str]]:
     options = options_of(template)
     texts = [
@@ -217,7 +223,13 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
         if room is None:
             return None
         return section_request(
-            template, section, level, box=maze_room, min_cell=room.min_cell, limit=room.limit
+            template,
+            section,
+            level,
+            box=maze_room,
+            min_cell=room.min_cell,
+            limit=room.limit,
+            words=label_words(template),
         )
 
     where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
@@ -280,7 +292,9 @@ def _fitting_cell(
         limit = max_cells(*box, c)
         if min(limit) < MIN_SIDE:
             return False
-        request = section_request(template, section, level, box=box, min_cell=c, limit=limit)
+        request = section_request(
+            template, section, level, box=box, min_cell=c, limit=limit, words=label_words(template)
+        )
         return fits(request)
 
     if holds(cell):
@@ -405,7 +419,7 @@ def render_worksheet(
     )
     footer = page_footer(fonts, plan.page_count)
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
-    start, finish = options.start_label, options.finish_label
+    start, finish = label_words(tpl)
     records: list[dict[str, Any]] = []
     width = max(3, len(str(len(plan.puzzles))))
     for planned_list in puzzles_by_page(plan):
