@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import re
 
-from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, Printer, page_range, printer_sources
+from .printers import (
+    COLOUR_PAPERS,
+    PAPERS,
+    PRINTERS,
+    SHIPPED,
+    Printer,
+    page_range,
+    printer_sources,
+)
 
 #: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
 CHECKS = (
@@ -225,12 +233,17 @@ def _rows(p: Printer) -> list[tuple[str, str, str]]:
     return [(rule, value, _source(p, fields)) for rule, value, fields in _values(p)]
 
 
+def _shipped() -> list[Printer]:
+    """The printers mazebook ships (the page is the same whatever plugins are installed)."""
+    return [PRINTERS[name] for name in SHIPPED]
+
+
 def _source_lines() -> tuple[list[str], list[str]]:
     """(the sources block, the fields whose source is marked UNVERIFIED, with their notes)."""
     sources = [f"- [{key}] {text}" for key, text in printer_sources().items()]
     unverified = [
         f"- `{p.name}.{key}`: {note}"
-        for p in PRINTERS.values()
+        for p in _shipped()
         for key, note in (
             *p.source,
             *(
@@ -264,7 +277,7 @@ def printers_markdown() -> str:
         *(f"| {name} | {what} | {rule} |" for name, what, rule in CHECKS),
         "",
     ]
-    for p in PRINTERS.values():
+    for p in _shipped():
         out += [
             f"## `{p.name}`: {p.title}",
             "",
