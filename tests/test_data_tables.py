@@ -156,11 +156,15 @@ def test_a_language_missing_a_key_is_refused() -> None:
 
 
 def test_the_wheel_takes_every_data_file() -> None:
-    """pyproject's package data for "mazebook" matches every file under mazebook/data."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    patterns = config["tool"]["setuptools"]["package-data"]["mazebook"]
-    package = ROOT / "mazebook"
-    taken = {path for pattern in patterns for path in package.glob(pattern)}  # as setuptools
+    """pyproject's packages and package data take every file under mazebook/data."""
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"][
+        "setuptools"
+    ]
+    taken = set()
+    for package, patterns in setuptools["package-data"].items():
+        assert package in setuptools["packages"], package
+        folder = ROOT / Path(*package.split("."))
+        taken |= {path for pattern in patterns for path in folder.glob(pattern)}  # as setuptools
     files = {path for path in DATA.rglob("*") if path.is_file()}
     assert len(files) >= 10
     assert files - taken == set()
