@@ -238,3 +238,31 @@ def test_the_package_declares_no_plugins_of_its_own() -> None:
     """The shipped entries are the built-ins; the groups hold other packages' plugins only."""
     for group in GROUPS:
         assert [p for p in plugins(group) if p.value.startswith("mazebook.")] == []
+
+
+def test_a_printer_plugin_from_its_own_toml_file_checks_a_pdf(tmp_path: Path) -> None:
+    """The docs' pattern: the plugin's module reads its TOML table (a copy of home's, renamed),
+    and `mazebook preflight --printer office` judges a PDF by it."""
+    from mazebook import printers
+
+    site = tmp_path / "site"
+    package = site / "mazebook_office"
+    package.mkdir(parents=True)
+    home = (Path(printers.__file__).parent / "data" / "printers" / "home.toml").read_text()
+    office = home.replace('name = "home"', 'name = "office"')
+    office = office.replace('title = "a desktop printer"', 'title = "the office printer"')
+    (package / "office.toml").write_text(office, encoding="utf-8")
+    (package / "__init__.py").write_text(docs_blocks("python")[1].replace("myprinter", "office"))
+    install(site, "mazebook-office", {}, "[mazebook.printers]\noffice = mazebook_office:TABLE\n")
+    pdf = tmp_path / "m.pdf"
+    assert cli(site, "maze", "-s", "10x10", "--seed", "1", "-o", str(pdf)).returncode == 0
+    checked = cli(site, "preflight", str(pdf), "--printer", "office", "--loose")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.startswith("rules: the office printer (office)")
+    assert "PASS  trim size: every page 8.5 x 11 in (a office trim)" in checked.stdout
+    broken = office.replace('bleed_sides = "none"', 'bleed_sides = "five"')
+    (package / "office.toml").write_text(broken, encoding="utf-8")
+    refused = cli(site, "preflight", str(pdf), "--printer", "office", "--loose")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "plugin 'office' (mazebook_office:TABLE)" in refused.stderr
+    assert 'key "bleed_sides"' in refused.stderr
