@@ -11,6 +11,7 @@ printers publish them.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tomllib
 from collections.abc import Mapping
@@ -171,6 +172,23 @@ def _check(data: Mapping[str, Any], source: str) -> None:
         first = errors[0]
         field = ".".join(str(p) for p in first.absolute_path) or None
         raise PrinterTableError(first.message, file=source, key=field)
+    counts = [pages for pages, _ in data["inside_margins"]]
+    if counts != sorted(set(counts)):
+        raise PrinterTableError(
+            f"page counts must rise from row to row, got {counts}",
+            file=source,
+            key="inside_margins",
+        )
+    if data.get("min_pages", 0) > data.get("max_pages", 0):
+        raise PrinterTableError("more than max_pages", file=source, key="min_pages")
+    fields = {f.name for f in dataclasses.fields(Printer)} - {"source"}
+    fields |= {f"cover.{f.name}" for f in dataclasses.fields(Cover)}
+    fields |= {f"cover.spine_per_page.{paper}" for paper in PAPERS}
+    for key in data["source"]:
+        if key not in fields:
+            raise PrinterTableError(
+                f"{key!r} is not a field of the table", file=source, key=f"source.{key}"
+            )
 
 
 def _trim(pair: list[float]) -> Trim:

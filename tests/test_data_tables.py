@@ -84,6 +84,9 @@ def test_unverified_marks_are_kept_as_data() -> None:
         ({"min_line": 0}, "min_line", "less than or equal to the minimum"),
         ({"colour": ["rgb"]}, None, "'colour' was unexpected"),
         ({"source": {"bleed": ""}}, "source.bleed", "should be non-empty"),
+        ({"source": {"cover.bogus": "x"}}, "source.cover.bogus", "is not a field"),
+        ({"inside_margins": [[300, 0.5], [150, 0.375]]}, "inside_margins", "must rise"),
+        ({"min_pages": 900}, "min_pages", "more than max_pages"),
     ],
 )
 def test_a_broken_table_is_one_line_naming_file_and_field(
