@@ -135,6 +135,31 @@ def test_level_mode_picks_the_maze(client: TestClient) -> None:
     assert svg_of(again) == svg_of(hard)  # the seed decides
 
 
+def test_the_advanced_weave_makes_a_weave_maze(client: TestClient) -> None:
+    """Weave in the Advanced section: the preview is the library's weave maze (bridges over
+    crossings) in both modes; a bad share or a shape that cannot weave is an error beside it."""
+    from mazebook import generate
+    from mazebook.render.writers import write
+
+    form = {**MAZE, "size": "14x10", "weave": "0.6"}
+    page = client.post("/maze/preview", data=form).text
+    maze = generate("backtracker", 14, 10, seed=5, weave=0.6)
+    assert maze.crossings
+    assert svg_of(page) == svg_of(write(maze, "svg").decode())
+    flat = client.post("/maze/preview", data={**MAZE, "size": "14x10"}).text
+    assert svg_of(flat) != svg_of(page)
+    level = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "4", "weave": "1"})
+    assert "<svg" in level.text and error_of(level.text, "maze", "weave") == ""
+    from mazebook.web import actions
+
+    levelled = {**MAZE, "mode": "level", "level": "4", "weave": "1"}
+    assert actions.make_maze(actions.maze_order(levelled, None))[0].crossings
+    bad = client.post("/maze/preview", data={**form, "weave": "2"}).text
+    assert "from 0.0 to 1.0" in error_of(bad, "maze", "weave")
+    circle = client.post("/maze/preview", data={**form, "shape": "circle", "size": "8x8"}).text
+    assert "rectangular" in error_of(circle, "maze", "weave")
+
+
 @pytest.mark.parametrize(
     ("field", "value", "argv"),
     [

@@ -44,7 +44,8 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
 def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytearray:
     """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
     each is carved unless its cells are already joined; ``chunk`` passages a batch (larger
-    batches suit an order that is nearly a forest, as when weaving crossings into a maze)."""
+    batches suit an order that is nearly a forest, as when weaving crossings into a maze). It
+    stops once the tree is whole (n - 1 passages): nothing after that could be carved."""
     n, degree = grid.size, grid.degree
     cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
@@ -55,7 +56,10 @@ def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytear
     carved = array("i")
     record = carved.append
     bulk: list[np.ndarray] = []
+    joined = 0  # passages carved by the batches so far
     for number, start in enumerate(range(0, order.size, chunk)):
+        if joined + len(carved) >= n - 1:
+            break
         if number % 4 == 3:  # flatten the whole forest now and then: fewer jumps per batch
             while True:
                 up = par[par]
@@ -80,6 +84,7 @@ def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytear
         cyclic = np.bincount(label[u], minlength=size) >= np.bincount(label, minlength=size)
         slow = cyclic[label[u]]
         bulk.append(order[start + keep[~slow]])
+        joined += bulk[-1].size
         calm = ~cyclic[label]
         par[nodes[calm]] = nodes[label[calm]]  # each cycle-free component under one root
         rest = np.flatnonzero(slow)

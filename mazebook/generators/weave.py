@@ -170,5 +170,8 @@ def _weave_in(
     late = near[tree // 4] | near[adj[tree]]
     every = undirected_edges(split)
     rest = nrng.permutation(every[~taken[every]])
-    order = np.concatenate([first, tree[~late], tree[late], rest])
+    # the passages that can join what a dropped passage parted lie beside the crossings: those
+    # first, so the tree is whole (and the Kruskal stops) long before the far ones are read
+    beside = near[rest // 4] | near[adj[rest]]
+    order = np.concatenate([first, tree[~late], tree[late], rest[beside], rest[~beside]])
     return bytes(carve_in_order(split, order, chunk=_WEAVE_CHUNK))

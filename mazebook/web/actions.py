@@ -285,6 +285,9 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     if form.get("openings"):
         options["openings"] = form["openings"]
     braid = _braid(form.get("braid", ""))
+    weave = _share("weave", form.get("weave", ""), "--weave")
+    if weave:  # both modes: a level maze weaves as much and keeps its level's effort
+        options["weave"] = weave
     mode = form.get("mode", "algorithm")
     algorithm: str | None = None
     level: int | None = None
@@ -326,12 +329,17 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
 
 def _braid(text: str) -> float:
     """The form's braid: empty or a number from 0.0 to 1.0 (the share of dead ends opened)."""
+    return _share("braid", text, "--braid")
+
+
+def _share(field: str, text: str, name: str) -> float:
+    """A share the form gives (braid, weave): empty (0) or a number from 0.0 to 1.0."""
     try:
         value = float(text.strip() or "0")
     except ValueError:
         value = -1.0
     if not 0.0 <= value <= 1.0:
-        raise FieldError("braid", f"--braid must be a number from 0.0 to 1.0, got {text!r}")
+        raise FieldError(field, f"{name} must be a number from 0.0 to 1.0, got {text!r}")
     return value
 
 
@@ -359,6 +367,8 @@ def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
         return "openings"
     if "braid" in text:
         return "braid"
+    if "weave" in text:
+        return "weave"
     return "level" if order.level is not None else "size"
 
 
@@ -422,7 +432,8 @@ def _level_maze(order: MazeOrder) -> Maze:
     assert order.level is not None
     box = (order.pagesize[0] - 2 * MAZE_MARGIN, order.pagesize[1] - 2 * MAZE_MARGIN)
     min_cell = parse_length(LEVEL_MIN_CELL)
-    shape_options = tuple(sorted((k, v) for k, v in order.options.items() if k != "openings"))
+    plain = ("openings", "weave")  # given to the request in their own right
+    shape_options = tuple(sorted((k, v) for k, v in order.options.items() if k not in plain))
     request = Request(
         level=order.level,
         box=box,
@@ -431,6 +442,7 @@ def _level_maze(order: MazeOrder) -> Maze:
         shape=order.shape,
         shape_options=shape_options,
         openings=str(order.options.get("openings", "auto")),
+        weave=float(order.options.get("weave", 0.0)),
     )
     return choose(request, random.Random(order.seed)).maze
 

@@ -37,6 +37,7 @@ MAZE_FIELDS = (
     "seed",
     "openings",
     "braid",
+    "weave",
     "page_size",
     "maze",
 )
