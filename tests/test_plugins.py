@@ -266,3 +266,22 @@ def test_a_printer_plugin_from_its_own_toml_file_checks_a_pdf(tmp_path: Path) ->
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "plugin 'office' (mazebook_office:TABLE)" in refused.stderr
     assert 'key "bleed_sides"' in refused.stderr
+
+
+@pytest.mark.slow
+def test_a_plugin_shape_builds_a_book(tmp_path: Path) -> None:
+    install(
+        tmp_path / "site",
+        "mazebook-plank",
+        {"mazebook_plank": SHAPE_PLUGIN},
+        "[mazebook.shapes]\nplank = mazebook_plank:PLANK\n",
+    )
+    template = tmp_path / "plank.toml"
+    template.write_text(
+        'title = "Planks"\nprinter = "home"\n[[section]]\ncount = 2\nshape = "plank"\n',
+        encoding="utf-8",
+    )
+    built = cli(tmp_path / "site", "build", str(template), "-o", str(tmp_path / "p.pdf"), "-q")
+    assert built.returncode == 0, built.stderr
+    manifest = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
+    assert [p["shape"] for p in manifest["puzzles"]] == ["plank", "plank"]
