@@ -846,3 +846,56 @@ def test_typed_worksheet_words_stay_and_defaults_follow_the_language(text: str, 
         assert _own_words(text, key, words) == expected, code
         for default in defaults:  # a box left at any language's words speaks this one's
             assert _own_words(default, key, words) == words[key]
+
+
+def test_a_class_set_from_pasted_names(client: TestClient) -> None:
+    """The worksheet form's names box makes a class set: every pupil's sheets in one PDF with
+    their name printed, and the manifest's students in the pasted order."""
+    names = ["Zoë", "Łukasz", "Nguyễn"]
+    form = {**SHEET, "count": "2", "per_page": "2", "names": "\n".join(names) + "\n\n"}
+    manifest = client.post("/worksheet/download/manifest", data=form).json()
+    assert [s["name"] for s in manifest["students"]] == names
+    assert len({s["code"] for s in manifest["students"]}) == 3
+    sheets = client.post("/worksheet/download/interior", data=form)
+    reader = PdfReader(io.BytesIO(sheets.content))
+    for student in manifest["students"]:
+        first = student["pages"][0]
+        text = reader.pages[first - 1].extract_text()
+        assert student["name"] in text and student["code"] in text
+
+
+@pytest.mark.parametrize(
+    ("fields", "kind"),
+    [
+        ({"puzzle": "number-path", "step": "3"}, "number-path"),
+        ({"puzzle": "word-trail", "words": "CAT, OWL"}, "word-trail"),
+    ],
+)
+def test_the_worksheet_form_offers_word_trails_and_number_paths(
+    client: TestClient, fields: dict[str, str], kind: str
+) -> None:
+    form = {**SHEET, "count": "2", "per_page": "2", **fields}
+    manifest = client.post("/worksheet/download/manifest", data=form).json()
+    assert [p["kind"] for p in manifest["puzzles"]] == [kind, kind]
+    if kind == "number-path":
+        assert all(p["step"] == 3 for p in manifest["puzzles"])
+    else:
+        assert [p["trail"]["word"] for p in manifest["puzzles"]] == ["CAT", "OWL"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"names": "\n".join(f"Pupil {i}" for i in range(201))}, "names", "200"),
+        ({"names": "Ada\n" + "x" * 5000}, "names", "80"),
+        ({"puzzle": "number-path", "step": "0"}, "step", "from 1 to 12"),
+        ({"puzzle": "word-trail", "words": " , "}, "words", "give the words"),
+        ({"puzzle": "riddles"}, "puzzle", "number-path"),
+    ],
+)
+def test_classroom_fields_say_what_is_wrong_beside_them(
+    client: TestClient, fields: dict[str, str], field: str, words: str
+) -> None:
+    page = client.post("/worksheet/preview", data={**SHEET, **fields}).text
+    assert words in error_of(page, "sheet", field)
+    assert "internal error" not in page

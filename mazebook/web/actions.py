@@ -57,6 +57,7 @@ from ..template.limits import LEVELS as LEVEL_RANGE
 from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
+from .classroom import PUZZLE_WORDS, ClassroomError, classroom_data
 
 #: What the form offers.
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
@@ -215,6 +216,7 @@ def page_values() -> dict[str, Any]:
         "gallery": gallery(),
         "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGE_CODES],
         "sheet_texts": SHEET_TEXTS,
+        "puzzle_words": PUZZLE_WORDS,
     }
 
 
@@ -568,6 +570,10 @@ SHEET_KEYS = {
     "seed": "seed",
     "font": "font",
     "fields": "fields",
+    "names": "names",
+    "puzzle": "puzzle",
+    "words": "words",
+    "step": "step",
 }
 
 
@@ -640,12 +646,14 @@ def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any
         for key in ("instruction", "answer_title"):
             base.pop(key, None)
     try:
-        data = worksheet_cmd.template_data(args, base)
+        data = classroom_data(worksheet_cmd.template_data(args, base), form)
         data["language"] = language
         data["fields"] = [
             words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
         ]
         return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
+    except ClassroomError as exc:
+        raise FieldError(exc.field, str(exc)) from None
     except MazebookError as exc:
         raise sheet_error(exc, None, None) from None
 

@@ -52,6 +52,10 @@ SHEET_FIELDS = (
     "fields",
     "language",
     "font",
+    "names",
+    "puzzle",
+    "words",
+    "step",
     "sheet",
 )
 #: Media types of the files the app hands out, by suffix.
