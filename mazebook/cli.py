@@ -106,7 +106,11 @@ def _one_line_warning(prog: str) -> Callable[..., None]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 a check failed or a bug, 2 bad input)."""
-    parser = build_parser()
+    try:
+        parser = build_parser()  # reads the plugin registries the commands' choices list
+    except MazebookError as exc:  # a broken plugin
+        print(f"mazebook: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed

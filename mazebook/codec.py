@@ -6,6 +6,11 @@ drawn or saved. Reading never opens a file or draws text the data names: a mask'
 rebuilt from its stored ``cells`` only (``image``, ``text``, ``font`` and ``mask`` are refused
 in its ``grid_params``). The result is the parts a ``Maze`` is made of (``MazeParts``), so
 this module needs no Maze and the model stays small.
+
+The shape of both forms is declared in mazebook/data/maze.schema.json for other tools
+(tests/test_maze_schema.py keeps it and these checks in step); the checks here are written
+out because the core loads no jsonschema, and they go further than a schema can (walls the
+same on both sides, passages between neighbours, the grid rebuilt from its parameters).
 """
 
 from __future__ import annotations

@@ -171,6 +171,15 @@ class OutputError(MazebookError):
     """An output path that cannot be written."""
 
 
+class PluginError(MazebookError):
+    """A plugin (an entry point in a ``mazebook.*`` group) that cannot be loaded or used."""
+
+
+class MazebookWarning(UserWarning):
+    """Base of mazebook's warnings: the input was changed to make it work (the command line
+    prints each as one line)."""
+
+
 class MazebookBug(RuntimeError):
     """An internal consistency check failed: a bug in mazebook, not bad input."""
 

@@ -1,17 +1,27 @@
 """What each printer accepts: one frozen table per printer (kdp, ingramspark, lulu, home).
 
-Pure data and a few helpers over it, so the builder and `mazebook preflight` read the same
-numbers. Every length is in inches, as the printers publish them. A source is cited beside every
-number; "UNVERIFIED" marks a number no public source we could read confirmed (the README lists
-them). Only the standard library and mazebook.errors are imported.
+The tables are packaged data, ``mazebook/data/printers/<name>.toml``, checked against
+``mazebook/data/printer.schema.json`` when first read; each cites its sources field by field
+(``[source]``, keys in ``mazebook/data/printer-sources.toml``), and "UNVERIFIED" marks a number
+no public source we could read confirmed. Other packages add printers through the entry-point
+group ``mazebook.printers`` (docs/plugins.md). The builder and `mazebook preflight` read the
+same numbers through ``PRINTERS`` and the helpers below. Every length is in inches, as the
+printers publish them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+import dataclasses
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
 
 from .errors import MazebookError, did_you_mean
+from .plugins import Registry
 
 #: Interior papers: black ink on white or cream, standard colour ink ("color") or premium colour
 #: ink ("premium-color"), both on white paper.
@@ -29,55 +39,8 @@ BleedSides = Literal["none", "three", "four"]
 #: as 8.27 x 11.69 in but is 8.2677 x 11.6929 in).
 TRIM_TOLERANCE = 0.01
 
-# Sources, cited by key beside the numbers below.
-# [KDP-TRIM]   https://kdp.amazon.com/en_US/help/topic/GVBQ3CMEQW3W2VL6 (Set Trim Size, Bleed, and
-#              Margins; margin table, bleed 0.125 in on top, bottom and outside edge)
-# [KDP-SUB]    https://kdp.amazon.com/en_US/help/topic/G201857950 (Paperback Submission
-#              Guidelines: line weight 0.75 pt, white paper x 0.002252 in, barcode, spine text)
-# [KDP-PAGES]  http://bookbolt.kb.help/kdp-publishing-what-is-the-minimum-maximum-number-of-pages-you-can-use-in-a-book-and-the-royalty-amount/
-#              (page-count limits by trim and paper, quoting KDP's Print Options page)
-# [KDP-COVER]  https://kidillus.com/kdp-cover-size-guide and
-#              https://kdpprintcover.com/blog/how-to-design-kdp-back-cover (cover = 2 x trim +
-#              spine + 0.25 in; barcode 2 x 1.2 in; cream x 0.0025 in)
-# [KDP-SPINE]  https://print.ymirtool.com/guides/kdp-spine-text-requirements/ ("at least 79
-#              pages to include spine text"; 0.0625 in clear on each side of spine text)
-# [CS-BARCODE] createspace.com cover sizing notes (quoted in RedHatTraining/pyramid
-#              docs/coversizing.py): barcode 2 x 1.2 in, 0.25 in from the bottom trim and 0.25 in
-#              left of the spine
-# [LULU-SPINE] https://help.api.lulu.com/en/support/solutions/articles/64000254616 (perfect
-#              bound spine = pages / 444 + 0.06 in)
-# [LULU-BLEED] https://help.lulu.com/en/support/solutions/articles/64000255584 (bleed 0.125 in on
-#              every side; safety margin 0.5 in inside the trim)
-# [LULU-MIN]   Lulu spine width calculator PDF, https://www.scribd.com/document/513281500
-#              ("Paperback covers ... require a minimum of 32 pages")
-# [LULU-TEXT]  https://connect.lulu.com/en/discussion/343028 (spine text from 80 pages)
-# [LULU-ISBN]  http://www.lulu.com/help/space_for_isbn (2008: a 3.625 x 1.25 in area, at least
-#              0.375 in from the spine and the bottom edge)
-# [IS-FILES]   https://www.ingramspark.com/blog/file-requirements-for-print-books (margins at
-#              least 0.5 in from the trim on all sides, fonts embedded)
-# [KDP-FILES]  https://kdp.amazon.com/help/topic/GYEKAVKMSE23PFTM (Save Your Manuscript File:
-#              650 MB at most; no crop marks, trim marks, bookmarks, comments or annotations;
-#              images at least 300 DPI; flatten transparent objects), and the same list in
-#              [KDP-SUB]
-# [KDP-INK]    http://bookbolt.kb.help/kdp-publishing-what-is-the-minimum-maximum-number-of-pages-you-can-use-in-a-book-and-the-royalty-amount/
-#              and https://kdpprintcover.com/blog/premium-vs-standard-color-kdp/ (standard colour
-#              72-600 pages, 0.002252 in a page; premium colour 24-828 pages, 0.002347 in a page,
-#              590 on the largest trims)
-# [KDP-CSAFE]  https://thefastfingers.com/specification-requirements-for-a-createspace-book-cover/
-#              and https://kdpprintcover.com/blog/kdp-cover-margins-text-placement/ (cover text and
-#              images 0.125 in inside the trim lines; 0.0625 in at each spine fold); cover images
-#              "may be CMYK or RGB" (https://authorityagency.com/?p=15416)
-# [IS-COVER]   IngramSpark's cover specifications, quoted in
-#              https://community.adobe.com/t5/illustrator-discussions/how-to-bulk-change-total-ink-coverage-to-the-240-required-by-printer/m-p/10836669
-#              (300 ppi; PDF/X-1a:2001 or PDF/X-3:2002; CMYK mode; total CMYK at most 240 %)
-# [IS-TIPS]    https://help.ingramspark.com/hc/en-us/articles/5338636202637 (cover art at least
-#              0.25 in from the trim for perfect bound books)
-# [LULU-FAQ]   https://help.lulu.com/en/support/solutions/articles/64000255590 (black and white
-#              books in greyscale; full colour in sRGB, other spaces converted; 300 ppi)
-# [LULU-GUTTER] https://help.lulu.com/en/support/solutions/articles/64000255583 ("most books
-#              will require a gutter of 0.2 - 0.3 in" beyond the 0.5 in margin) and the "Gutter
-#              Additions" table of Lulu's Book Creation Guide (scribd.com/document/503228944)
-# [PROJECT]    mazebook's own print rule (README, Print rules): lines at least 0.75 pt.
+#: The printers mazebook ships, in the order they are listed (each a file of data/printers).
+SHIPPED = ("kdp", "ingramspark", "lulu", "home")
 
 
 @dataclass(frozen=True)
@@ -106,6 +69,7 @@ class PageLimit:
     trim: Trim
     paper: Paper
     max_pages: int
+    source: str | None = field(default=None, compare=False)  # where the number comes from
 
 
 @dataclass(frozen=True)
@@ -163,228 +127,160 @@ class Printer:
     jpx: bool  # JPEG 2000 images accepted
     no_marks: bool  # crop marks, annotations and bookmarks refused
     max_file_mb: float | None  # the largest file accepted; None: no published limit
+    # field -> where its number comes from ("[KDP-TRIM]", words, UNVERIFIED); a cover field as
+    # "cover.NAME", a paper's spine as "cover.spine_per_page.PAPER"
+    source: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
 
-# Industry-standard KDP paperback trims [KDP-TRIM] (custom trims are not accepted here: a cover's
-# trim is told from its size, which needs a finite list).
-_KDP_TRIMS = (
-    Trim(5, 8),
-    Trim(5.06, 7.81),
-    Trim(5.25, 8),
-    Trim(5.5, 8.5),
-    Trim(6, 9),
-    Trim(6.14, 9.21),
-    Trim(6.69, 9.61),
-    Trim(7, 10),
-    Trim(7.44, 9.69),
-    Trim(7.5, 9.25),
-    Trim(8, 10),
-    Trim(8.25, 6),
-    Trim(8.25, 8.25),
-    Trim(8.5, 8.5),
-    Trim(8.5, 11),
-    Trim(8.27, 11.69),
-)
+class PrinterTableError(MazebookError):
+    """A printer table (a packaged TOML file or a plugin's) that does not follow the schema."""
 
-KDP = Printer(
-    name="kdp",
-    title="Amazon KDP paperback",
-    trims=_KDP_TRIMS,  # [KDP-TRIM]
-    bleed=0.125,  # [KDP-TRIM]
-    bleed_sides="three",  # top, bottom and outside edge, none at the spine [KDP-TRIM]
-    min_pages=24,  # [KDP-PAGES]
-    max_pages=828,  # black ink on white paper [KDP-PAGES]
-    page_limits=(
-        PageLimit(Trim(8.25, 6), "white", 800),  # [KDP-PAGES]
-        PageLimit(Trim(8.25, 8.25), "white", 800),  # [KDP-PAGES]
-        PageLimit(Trim(8.5, 8.5), "white", 590),  # [KDP-PAGES]
-        PageLimit(Trim(8.5, 11), "white", 590),  # [KDP-PAGES]
-        PageLimit(Trim(8.27, 11.69), "white", 780),  # [KDP-PAGES]
-        *(PageLimit(t, "cream", 776) for t in _KDP_TRIMS),  # cream maximum 776 [KDP-PAGES]
-        PageLimit(Trim(8.25, 6), "cream", 750),  # [KDP-PAGES]
-        PageLimit(Trim(8.25, 8.25), "cream", 750),  # [KDP-PAGES]
-        PageLimit(Trim(8.5, 8.5), "cream", 550),  # [KDP-PAGES]
-        PageLimit(Trim(8.5, 11), "cream", 550),  # [KDP-PAGES]
-        PageLimit(Trim(8.27, 11.69), "cream", 730),  # [KDP-PAGES]
-        *(PageLimit(t, "color", 600) for t in _KDP_TRIMS),  # standard colour [KDP-INK]
-        PageLimit(Trim(8.25, 6), "premium-color", 800),  # [KDP-INK]
-        PageLimit(Trim(8.25, 8.25), "premium-color", 800),  # [KDP-INK]
-        PageLimit(Trim(8.5, 8.5), "premium-color", 590),  # [KDP-INK]
-        PageLimit(Trim(8.5, 11), "premium-color", 590),  # [KDP-INK]
-        PageLimit(Trim(8.27, 11.69), "premium-color", 590),  # [KDP-INK]
-    ),
-    even_pages=True,  # KDP pads an odd count with a blank page; we ask for even ourselves
-    bound=True,
-    inside_margins=(
-        (150, 0.375),
-        (300, 0.5),
-        (500, 0.625),
-        (700, 0.75),
-        (828, 0.875),
-    ),  # [KDP-TRIM]
-    outside_margin=0.25,  # [KDP-TRIM]
-    outside_margin_bleed=0.375,  # [KDP-TRIM]
-    min_line=0.75,  # [KDP-SUB]
-    cover=Cover(
-        bleed=0.125,  # every side [KDP-COVER]
-        spine_per_page=(
-            ("white", 0.002252),  # [KDP-SUB]
-            ("cream", 0.0025),  # [KDP-COVER]
-            ("color", 0.002252),  # [KDP-INK]
-            ("premium-color", 0.002347),  # [KDP-INK]
-        ),
-        spine_base=0.0,  # [KDP-COVER]: width = 2 x trim + spine + 0.25 in, nothing more
-        spine_text_min_pages=79,  # [KDP-SPINE]
-        spine_text_clearance=0.0625,  # [KDP-SPINE]
-        barcode=Barcode(2.0, 1.2, from_spine=0.25, from_bottom=0.25),  # [KDP-COVER], [CS-BARCODE]
-        safe=0.125,  # [KDP-CSAFE]
-        spaces=("gray", "rgb", "cmyk"),  # [KDP-CSAFE]
-    ),
-    min_pages_by_paper=(("color", 72),),  # [KDP-INK]
-    colour_spaces=("gray", "rgb", "cmyk"),  # [KDP-CSAFE]
-    ink_limit=None,  # KDP publishes no ink limit for paperbacks
-    preferred="",
-    flatten_transparency=True,  # [KDP-FILES]
-    min_dpi=300,  # [KDP-FILES]
-    jpx=True,  # KDP names no rule against JPEG 2000
-    no_marks=True,  # [KDP-FILES]
-    max_file_mb=650,  # [KDP-FILES]
-)
 
-# Lulu's standard paperback sizes. UNVERIFIED as a list (6 x 9 and 4.25 x 6.87 are named in
-# [LULU-BLEED] and greyscalepress.com/2010/news/lulu-com-publishing-tips/; the rest are Lulu's
-# published product sizes as we know them).
-_LULU_TRIMS = (
-    Trim(4.25, 6.87),
-    Trim(5.5, 8.5),
-    Trim(5.83, 8.27),
-    Trim(6, 9),
-    Trim(6.14, 9.21),
-    Trim(6.63, 10.25),
-    Trim(7, 10),
-    Trim(7.44, 9.68),
-    Trim(7.5, 7.5),
-    Trim(8.5, 8.5),
-    Trim(8.5, 11),
-    Trim(8.27, 11.69),
-)
+def _data(name: str) -> bytes:
+    """A file of the packaged data folder mazebook/data."""
+    return (resources.files("mazebook") / "data" / name).read_bytes()
 
-LULU = Printer(
-    name="lulu",
-    title="Lulu paperback (perfect bound)",
-    trims=_LULU_TRIMS,  # UNVERIFIED as a list (see _LULU_TRIMS)
-    bleed=0.125,  # [LULU-BLEED]
-    bleed_sides="four",  # "0.125 in past the trim edge on every side" [LULU-BLEED]
-    min_pages=32,  # [LULU-MIN]
-    max_pages=800,  # UNVERIFIED (the largest count in Lulu's spine table [LULU-SPINE])
-    page_limits=(),
-    even_pages=True,  # UNVERIFIED as a rule; a bound book has an even count of pages
-    bound=True,
-    # the 0.5 in safety margin [LULU-BLEED] plus the gutter for the page count [LULU-GUTTER];
-    # UNVERIFIED as a table: the guide's "Gutter Additions" could not be read, these are its
-    # numbers as commonly quoted (none to 60 pages, 0.125 to 150, 0.5 to 400, 0.625 to 600,
-    # 0.75 beyond)
-    inside_margins=((60, 0.5), (150, 0.625), (400, 1.0), (600, 1.125), (800, 1.25)),
-    outside_margin=0.5,  # [LULU-BLEED]
-    outside_margin_bleed=0.5,  # [LULU-BLEED]
-    min_line=0.75,  # UNVERIFIED for Lulu; [PROJECT]
-    cover=Cover(
-        bleed=0.125,  # [LULU-BLEED]
-        spine_per_page=(
-            ("white", 1 / 444),  # [LULU-SPINE]
-            ("cream", 1 / 444),  # UNVERIFIED [LULU-SPINE]
-            ("color", 1 / 444),  # UNVERIFIED [LULU-SPINE]
-            ("premium-color", 1 / 444),  # UNVERIFIED [LULU-SPINE]
-        ),
-        spine_base=0.06,  # [LULU-SPINE]
-        spine_text_min_pages=80,  # [LULU-TEXT]
-        spine_text_clearance=0.0625,  # UNVERIFIED for Lulu; KDP's number [KDP-SPINE]
-        barcode=Barcode(3.625, 1.25, from_spine=0.375, from_bottom=0.375),  # [LULU-ISBN], dated
-        safe=0.125,  # UNVERIFIED for Lulu covers; KDP's number [KDP-CSAFE]
-        spaces=("gray", "rgb", "cmyk"),  # UNVERIFIED for covers; converted to sRGB [LULU-FAQ]
-    ),
-    min_pages_by_paper=(),
-    colour_spaces=("gray", "rgb", "cmyk"),  # other spaces converted to sRGB [LULU-FAQ]
-    ink_limit=None,  # no published limit found
-    preferred="",
-    flatten_transparency=True,  # UNVERIFIED for Lulu (the common print rule)
-    min_dpi=300,  # [LULU-FAQ]
-    jpx=True,  # UNVERIFIED: Lulu names no rule against JPEG 2000
-    no_marks=True,  # UNVERIFIED for Lulu (KDP's rule [KDP-FILES])
-    max_file_mb=None,  # no published limit found
-)
 
-INGRAMSPARK = Printer(
-    name="ingramspark",
-    title="IngramSpark paperback",
-    trims=(*_KDP_TRIMS[:12], Trim(8.5, 8.5), Trim(8.5, 11), Trim(8.27, 11.69)),  # UNVERIFIED
-    bleed=0.125,  # UNVERIFIED (the common 0.125 in; IngramSpark's guide is behind a login)
-    bleed_sides="four",  # UNVERIFIED
-    min_pages=18,  # UNVERIFIED
-    max_pages=1200,  # UNVERIFIED
-    page_limits=(),
-    even_pages=True,  # "The final page should be blank ... we'll add one" [IS-FILES]
-    bound=True,
-    inside_margins=((1200, 0.5),),  # [IS-FILES]
-    outside_margin=0.5,  # [IS-FILES]
-    outside_margin_bleed=0.5,  # [IS-FILES]
-    min_line=0.75,  # UNVERIFIED for IngramSpark; [PROJECT]
-    cover=Cover(
-        bleed=0.125,  # UNVERIFIED
-        spine_per_page=(
-            ("white", 1 / 444),  # UNVERIFIED (paper PPI)
-            ("cream", 1 / 426),  # UNVERIFIED (paper PPI)
-            ("color", 1 / 444),  # UNVERIFIED (standard colour on the white paper)
-            ("premium-color", 1 / 426),  # UNVERIFIED (paper PPI)
-        ),
-        spine_base=0.0,  # UNVERIFIED
-        spine_text_min_pages=48,  # UNVERIFIED
-        spine_text_clearance=0.0625,  # UNVERIFIED; KDP's number [KDP-SPINE]
-        barcode=Barcode(2.0, 1.2, from_spine=0.25, from_bottom=0.25),  # UNVERIFIED; KDP's box
-        safe=0.25,  # [IS-TIPS]
-        spaces=("gray", "cmyk"),  # CMYK mode [IS-COVER]
-    ),
-    min_pages_by_paper=(),
-    colour_spaces=("gray", "cmyk"),  # [IS-COVER]
-    ink_limit=240,  # [IS-COVER]
-    preferred="PDF/X-1a:2001",  # [IS-COVER]
-    flatten_transparency=True,  # PDF/X-1a has no transparency [IS-COVER]
-    min_dpi=300,  # [IS-COVER]
-    jpx=False,  # PDF/X-1a (PDF 1.3) has no JPEG 2000 [IS-COVER]
-    no_marks=True,  # UNVERIFIED for IngramSpark (KDP's rule [KDP-FILES])
-    max_file_mb=None,  # no published limit found
-)
+@cache
+def printer_schema() -> dict[str, Any]:
+    """The JSON Schema every printer table follows (mazebook/data/printer.schema.json)."""
+    schema: dict[str, Any] = json.loads(_data("printer.schema.json"))
+    return schema
 
-HOME = Printer(
-    name="home",
-    title="a desktop printer",
-    trims=(Trim(8.5, 11), Trim(8.27, 11.69), Trim(8.5, 14), Trim(5.83, 8.27)),  # letter, A4,
-    # legal, A5 paper: the sheets desktop printers take
-    bleed=0.0,  # desktop printers cannot print to the edge
-    bleed_sides="none",
-    min_pages=None,  # no binding, no page-count rule
-    max_pages=None,
-    page_limits=(),
-    even_pages=False,
-    bound=False,
-    inside_margins=((10**9, 0.25),),  # no binding: the inside edge is an edge like the others
-    outside_margin=0.25,  # UNVERIFIED: the unprintable edge of most desktop printers
-    outside_margin_bleed=0.25,
-    min_line=0.75,  # [PROJECT]
-    cover=None,
-    min_pages_by_paper=(),
-    colour_spaces=("gray", "rgb", "cmyk"),  # a desktop printer takes any of them
-    ink_limit=None,
-    preferred="",
-    flatten_transparency=False,  # a desktop printer's driver flattens it
-    min_dpi=300,  # [PROJECT]
-    jpx=True,
-    no_marks=False,
-    max_file_mb=None,
-)
 
-PRINTERS: dict[str, Printer] = {p.name: p for p in (KDP, INGRAMSPARK, LULU, HOME)}
+@cache
+def printer_sources() -> dict[str, str]:
+    """Source key (as cited in brackets, e.g. KDP-TRIM) -> what and where it is."""
+    return dict(tomllib.loads(_data("printer-sources.toml").decode("utf-8")))
+
+
+@cache
+def _validator() -> Any:
+    """The schema's validator, made once (jsonschema is imported only when a table is read)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(printer_schema())
+
+
+def _check(data: Mapping[str, Any], source: str) -> None:
+    """Raise PrinterTableError for the first way ``data`` breaks the schema, naming the field."""
+    errors = sorted(
+        _validator().iter_errors(data),
+        key=lambda e: [str(p) for p in e.absolute_path],
+    )
+    if errors:
+        first = errors[0]
+        field = ".".join(str(p) for p in first.absolute_path) or None
+        raise PrinterTableError(first.message, file=source, key=field)
+    counts = [pages for pages, _ in data["inside_margins"]]
+    if counts != sorted(set(counts)):
+        raise PrinterTableError(
+            f"page counts must rise from row to row, got {counts}",
+            file=source,
+            key="inside_margins",
+        )
+    if data.get("min_pages", 0) > data.get("max_pages", 0):
+        raise PrinterTableError("more than max_pages", file=source, key="min_pages")
+    fields = {f.name for f in dataclasses.fields(Printer)} - {"source"}
+    fields |= {f"cover.{f.name}" for f in dataclasses.fields(Cover)}
+    fields |= {f"cover.spine_per_page.{paper}" for paper in PAPERS}
+    for key in data["source"]:
+        if key not in fields:
+            raise PrinterTableError(
+                f"{key!r} is not a field of the table", file=source, key=f"source.{key}"
+            )
+
+
+def _trim(pair: list[float]) -> Trim:
+    return Trim(pair[0], pair[1])
+
+
+def printer_from_data(data: Mapping[str, Any], *, source: str) -> Printer:
+    """A Printer from a table shaped like mazebook/data/printers/*.toml (checked first)."""
+    _check(data, source)
+    trims = tuple(_trim(t) for t in data["trims"])
+    limits: list[PageLimit] = []
+    for limit in data["page_limits"]:  # without a trim: the same limit for every trim
+        for trim in [_trim(limit["trim"])] if "trim" in limit else trims:
+            limits.append(PageLimit(trim, limit["paper"], limit["max_pages"], limit.get("source")))
+    cover = data.get("cover")
+    return Printer(
+        name=data["name"],
+        title=data["title"],
+        trims=trims,
+        bleed=data["bleed"],
+        bleed_sides=data["bleed_sides"],
+        min_pages=data.get("min_pages"),
+        max_pages=data.get("max_pages"),
+        page_limits=tuple(limits),
+        even_pages=data["even_pages"],
+        bound=data["bound"],
+        inside_margins=tuple((int(n), inches) for n, inches in data["inside_margins"]),
+        outside_margin=data["outside_margin"],
+        outside_margin_bleed=data["outside_margin_bleed"],
+        min_line=data["min_line"],
+        cover=None if cover is None else _cover(cover),
+        min_pages_by_paper=tuple(data["min_pages_by_paper"].items()),
+        colour_spaces=tuple(data["colour_spaces"]),
+        ink_limit=data.get("ink_limit"),
+        preferred=data["preferred"],
+        flatten_transparency=data["flatten_transparency"],
+        min_dpi=data["min_dpi"],
+        jpx=data["jpx"],
+        no_marks=data["no_marks"],
+        max_file_mb=data.get("max_file_mb"),
+        source=tuple(data["source"].items()),
+    )
+
+
+def _cover(data: Mapping[str, Any]) -> Cover:
+    """The cover table of a printer table (already checked)."""
+    box = data["barcode"]
+    return Cover(
+        bleed=data["bleed"],
+        spine_per_page=tuple((paper, data["spine_per_page"][paper]) for paper in PAPERS),
+        spine_base=data["spine_base"],
+        spine_text_min_pages=data["spine_text_min_pages"],
+        spine_text_clearance=data["spine_text_clearance"],
+        barcode=Barcode(box["width"], box["height"], box["from_spine"], box["from_bottom"]),
+        safe=data["safe"],
+        spaces=tuple(data["spaces"]),
+    )
+
+
+def _shipped() -> dict[str, Printer]:
+    """The packaged printer tables, in SHIPPED order."""
+    tables = {}
+    for name in SHIPPED:
+        path = f"printers/{name}.toml"
+        tables[name] = printer_from_data(
+            tomllib.loads(_data(path).decode("utf-8")), source=f"mazebook/data/{path}"
+        )
+    return tables
+
+
+def _accept(name: str, loaded: object) -> Printer:
+    """A plugin's printer: a Printer, or a table shaped like the packaged TOML files."""
+    if isinstance(loaded, Mapping):
+        loaded = printer_from_data(loaded, source=f"printer table {name!r}")
+    if not isinstance(loaded, Printer):
+        raise TypeError(f"it loads {type(loaded).__name__}, not a Printer or a printer table")
+    if loaded.name != name:
+        raise ValueError(f"its printer is named {loaded.name!r}, not {name!r}")
+    return loaded
+
+
+#: Every printer by name: the shipped tables, then the plugins of the entry-point group
+#: ``mazebook.printers``; read when first consulted.
+PRINTERS: Registry[Printer] = Registry("mazebook.printers", _shipped, _accept)
 DEFAULT_PRINTER = "kdp"
+
+
+def __getattr__(name: str) -> Printer:
+    """``KDP``, ``INGRAMSPARK``, ``LULU`` and ``HOME``: the shipped tables by their old names."""
+    if name.lower() in SHIPPED and name.isupper():
+        return PRINTERS[name.lower()]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class UnknownPrinterError(MazebookError):

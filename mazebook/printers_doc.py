@@ -1,19 +1,23 @@
-"""docs/printers.md from mazebook/printers.py: every check preflight makes, each printer's
-numbers with the sources cited beside them in that module, the sources, and every number marked
-UNVERIFIED there, so the page cannot drift from the tables.
+"""docs/printers.md from the printer tables (mazebook/data/printers/*.toml, and any plugin's):
+every check preflight makes, each printer's numbers with the sources the tables cite for them,
+the sources, and every number marked UNVERIFIED, so the page cannot drift from the tables.
 
 Run ``python -m mazebook.printers_doc > docs/printers.md``; a test checks the file matches.
 """
 
 from __future__ import annotations
 
-import ast
-import inspect
 import re
-from functools import cache
 
-from . import printers
-from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, Printer, page_range
+from .printers import (
+    COLOUR_PAPERS,
+    PAPERS,
+    PRINTERS,
+    SHIPPED,
+    Printer,
+    page_range,
+    printer_sources,
+)
 
 #: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
 CHECKS = (
@@ -89,48 +93,23 @@ def _inches(value: float) -> str:
     return f"{value:g} in"
 
 
-@cache
-def _comments() -> dict[str, dict[str, str]]:
-    """Printer variable name -> field (cover fields as "cover.NAME") -> the source tags and
-    UNVERIFIED marks in the comments of the lines that set it in mazebook/printers.py."""
-    text = inspect.getsource(printers)
-    lines = text.splitlines()
-
-    def notes(node: ast.expr) -> str:
-        first, last = node.lineno, node.end_lineno or node.lineno
-        found: list[str] = []
-        for line in lines[first - 1 : last]:
-            if "#" in line:
-                for tag in re.findall(r"\[[A-Z-]+\]|UNVERIFIED", line.split("#", 1)[1]):
-                    if tag not in found:
-                        found.append(tag)
-        return " ".join(found)
-
-    out: dict[str, dict[str, str]] = {}
-    for node in ast.parse(text).body:
-        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
-            continue
-        target = node.targets[0]
-        if not isinstance(target, ast.Name):
-            continue
-        fields: dict[str, str] = {}
-        for kw in node.value.keywords:
-            fields[kw.arg or ""] = notes(kw.value)
-            if isinstance(kw.value, ast.Call):
-                for inner in kw.value.keywords:
-                    fields[f"{kw.arg}.{inner.arg}"] = notes(inner.value)
-        out[target.id] = fields
-    return out
+def _notes(p: Printer, field: str) -> list[str]:
+    """The notes cited for ``field`` of printer ``p``: its own, its parts' (a paper's spine) and,
+    for the page limits, each limit's."""
+    notes = [note for key, note in p.source if key == field or key.startswith(f"{field}.")]
+    if field == "page_limits":
+        notes += [limit.source for limit in p.page_limits if limit.source]
+    return notes
 
 
 def _source(p: Printer, fields: tuple[str, ...]) -> str:
-    """The source tags (and UNVERIFIED) cited beside the fields of printer ``p``."""
-    table = _comments().get(p.name.upper(), {})
+    """The source tags (and UNVERIFIED) cited for the fields of printer ``p``."""
     found: list[str] = []
     for field in fields:
-        for tag in table.get(field, "").split():
-            if tag not in found:
-                found.append(tag)
+        for note in _notes(p, field):
+            for tag in re.findall(r"\[[A-Z-]+\]|UNVERIFIED", note):
+                if tag not in found:
+                    found.append(tag)
     return " ".join(found) or "-"
 
 
@@ -254,23 +233,26 @@ def _rows(p: Printer) -> list[tuple[str, str, str]]:
     return [(rule, value, _source(p, fields)) for rule, value, fields in _values(p)]
 
 
+def _shipped() -> list[Printer]:
+    """The printers mazebook ships (the page is the same whatever plugins are installed)."""
+    return [PRINTERS[name] for name in SHIPPED]
+
+
 def _source_lines() -> tuple[list[str], list[str]]:
-    """(the sources block, the lines marked UNVERIFIED) of mazebook/printers.py."""
-    lines = inspect.getsource(printers).splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith("# Sources"))
-    sources: list[str] = []
-    for line in lines[start + 1 :]:
-        if not line.startswith("#"):
-            break
-        text = line[1:].strip()
-        if text.startswith("["):
-            sources.append(f"- {text}")
-        elif sources:
-            sources[-1] += f" {text}"
+    """(the sources block, the fields whose source is marked UNVERIFIED, with their notes)."""
+    sources = [f"- [{key}] {text}" for key, text in printer_sources().items()]
     unverified = [
-        f"- `{line.strip()}`"
-        for line in lines
-        if "UNVERIFIED" in line and not line.lstrip().startswith(('"', "number"))
+        f"- `{p.name}.{key}`: {note}"
+        for p in _shipped()
+        for key, note in (
+            *p.source,
+            *(
+                (f"page_limits ({limit.paper}, {limit.trim})", limit.source)
+                for limit in p.page_limits
+                if limit.source
+            ),
+        )
+        if "UNVERIFIED" in note
     ]
     return sources, unverified
 
@@ -280,10 +262,10 @@ def printers_markdown() -> str:
     out = [
         "# Printers",
         "",
-        "Generated from `mazebook/printers.py` by `python -m mazebook.printers_doc`; do not edit.",
-        "Every number has its source cited beside it in that module; the builder and",
-        "`mazebook preflight` both read them from there. A source marked UNVERIFIED is a number",
-        "no public source we could read confirmed.",
+        "Generated from the printer tables, `mazebook/data/printers/*.toml`, by",
+        "`python -m mazebook.printers_doc`; do not edit. Every number has its source cited in its",
+        "table's `[source]`; the builder and `mazebook preflight` both read them from there. A",
+        "source marked UNVERIFIED is a number no public source we could read confirmed.",
         "",
         "## Checks",
         "",
@@ -295,7 +277,7 @@ def printers_markdown() -> str:
         *(f"| {name} | {what} | {rule} |" for name, what, rule in CHECKS),
         "",
     ]
-    for p in PRINTERS.values():
+    for p in _shipped():
         out += [
             f"## `{p.name}`: {p.title}",
             "",
@@ -309,7 +291,7 @@ def printers_markdown() -> str:
     out += [
         "## Unverified numbers",
         "",
-        "No public source we could read confirmed these; they are marked UNVERIFIED in the module:",
+        "No public source we could read confirmed these; they are marked UNVERIFIED in the tables:",
         "",
         *unverified,
         "",

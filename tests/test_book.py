@@ -28,6 +28,7 @@ from mazebook.preflight import preflight
 from mazebook.render.typeset import FONT_DIR
 
 from .contract import PUZZLE_KEYS
+from .padding import padded
 
 
 def _write(path: Path, text: str) -> Path:
@@ -205,12 +206,14 @@ def _build(tmp_path: Path, text: str = SMALL, name: str = "small", **kwargs: Any
 @pytest.mark.slow
 def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
     template = _write(tmp_path / "small.toml", SMALL)
-    first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
-    second = build_book(str(template), output=tmp_path / "b" / "small.pdf")
+    with padded():
+        first = build_book(str(template), output=tmp_path / "a" / "small.pdf")
+        second = build_book(str(template), output=tmp_path / "b" / "small.pdf")
     assert preflight(first.pdf).ok
     assert first.pdf.read_bytes() == second.pdf.read_bytes()
     assert first.manifest.read_bytes() == second.manifest.read_bytes()
-    other = build_book(str(template), output=tmp_path / "c" / "small.pdf", seed=4)
+    with padded():
+        other = build_book(str(template), output=tmp_path / "c" / "small.pdf", seed=4)
     assert other.pdf.read_bytes() != first.pdf.read_bytes()
     data = json.loads(other.manifest.read_text())
     assert data["seed"] == 4 and data["title"] == "Small Book"
@@ -222,7 +225,10 @@ def test_same_template_and_seed_give_identical_bytes(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_svgs_and_progress(tmp_path: Path) -> None:
     calls: list[tuple[int, int]] = []
-    result = _build(tmp_path, svg_dir=tmp_path / "svg", progress=lambda d, t: calls.append((d, t)))
+    with padded():
+        result = _build(
+            tmp_path, svg_dir=tmp_path / "svg", progress=lambda d, t: calls.append((d, t))
+        )
     assert calls[-1] == (5, 5) and [d for d, _ in calls] == sorted(d for d, _ in calls)
     files = sorted(p.name for p in (tmp_path / "svg").iterdir())
     assert files == [f"{kind}-{n:03d}.svg" for kind in ("puzzle", "solution") for n in range(1, 6)]
@@ -239,7 +245,8 @@ def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
     text = SMALL.replace(
         'title = "Small Book"', 'title = "Bleed"\nbleed = true\npage_size = "6x9in"'
     )
-    result = _build(tmp_path, text)
+    with padded():
+        result = _build(tmp_path, text)
     report = preflight(result.pdf, printer="kdp")
     assert report.ok, report.lines()  # three-sided: KDP's geometry
     reader = PdfReader(str(result.pdf))
@@ -251,7 +258,10 @@ def test_bleed_book_sets_boxes_and_passes(tmp_path: Path) -> None:
         assert [float(v) for v in page["/BleedBox"]] == pytest.approx([0, 0, 441, 666])
     setup = prepare(load_template(str(tmp_path / "small.toml")))
     assert setup.layout.margins.outside >= 0.375 * 72
-    lulu = _build(tmp_path, text.replace('title = "Bleed"', 'title = "Bleed"\nprinter = "lulu"'))
+    with padded():
+        lulu = _build(
+            tmp_path, text.replace('title = "Bleed"', 'title = "Bleed"\nprinter = "lulu"')
+        )
     assert preflight(lulu.pdf, printer="lulu").ok  # four sides under Lulu
     page = PdfReader(str(lulu.pdf)).pages[4]
     assert [float(v) for v in page["/TrimBox"]] == pytest.approx([9, 9, 9 + 432, 9 + 648])
@@ -279,7 +289,8 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
         'title = "G"\n[[section]]\ncount = 3\ndifficulty = 6\n'
         'generators = ["backtracker"]\nopenings = "corners"\n'
     )
-    result = _build(tmp_path, text)
+    with padded():
+        result = _build(tmp_path, text)
     assert preflight(result.pdf).ok
     data = json.loads(result.manifest.read_text())
     for p in data["puzzles"]:
@@ -291,7 +302,8 @@ def test_section_generators_and_openings_are_obeyed(tmp_path: Path) -> None:
 def test_user_font_is_embedded_and_the_only_font(tmp_path: Path) -> None:
     font = FONT_DIR / "DejaVuSans-Bold.ttf"
     text = f'title = "Fonts"\nfont = "{font}"\n[[section]]\ncount = 1\n'
-    result = _build(tmp_path, text)
+    with padded():
+        result = _build(tmp_path, text)
     fonts = next(c for c in preflight(result.pdf).checks if c.name == "fonts embedded")
     assert (
         fonts.ok and "DejaVuSans-Bold" in fonts.detail and "DejaVuSans," not in fonts.detail + ","
@@ -313,7 +325,8 @@ def test_shapes_are_passed_through(tmp_path: Path) -> None:
         with pytest.raises(TemplateError, match="circle"):
             _build(tmp_path, text)
         return
-    result = _build(tmp_path, text)
+    with padded():
+        result = _build(tmp_path, text)
     assert preflight(result.pdf).ok
     data = json.loads(result.manifest.read_text())
     for p in data["puzzles"]:
@@ -385,7 +398,7 @@ def test_interrupted_build_leaves_no_partial_output(tmp_path: Path) -> None:
         if done == 2:
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
+    with padded(), pytest.raises(KeyboardInterrupt):
         _build(tmp_path, svg_dir=tmp_path / "svg", progress=stop)
     assert sorted(p.name for p in out.iterdir()) == ["small.pdf"]
     assert (out / "small.pdf").read_bytes() == b"previous"
@@ -408,7 +421,7 @@ def test_failed_commit_puts_the_old_files_back(
         real(src, dst)
 
     monkeypatch.setattr(output_mod.os, "replace", flaky)
-    with pytest.raises(MazebookError, match="No space left"):
+    with padded(), pytest.raises(MazebookError, match="No space left"):
         _build(tmp_path)
     assert (out / "small.pdf").read_bytes() == b"old pdf"
     assert (out / "small.json").read_bytes() == b"old json"

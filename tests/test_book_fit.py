@@ -12,6 +12,8 @@ from pypdf import PdfReader
 from mazebook.book import build_book
 from mazebook.preflight import preflight
 
+from .padding import padded
+
 
 def _write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "book.toml"
@@ -42,7 +44,8 @@ def test_long_texts_stay_inside_the_safe_margin(tmp_path: Path) -> None:
         'page_size = "6x9in"\n'
         f'[[section]]\nname = "{long_name}"\ncount = 2\ndifficulty = [1, 2]\n',
     )
-    result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "out" / "long.pdf")
     report = preflight(result.pdf)
     assert report.ok, report
 
@@ -61,7 +64,8 @@ def test_section_options_reach_generate_and_the_manifest(tmp_path: Path) -> None
         '[[section]]\nname = "True Prim"\ncount = 1\ndifficulty = 3\n'
         'generators = ["prim"]\noptions = { variant = "true" }\n',
     )
-    result = build_book(str(template), output=tmp_path / "out" / "opts.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "out" / "opts.pdf")
     puzzles = json.loads(result.manifest.read_text())["puzzles"]
     assert puzzles[0]["options"]["outline"] == "rect"
     assert puzzles[1]["options"]["variant"] == "true"
@@ -89,7 +93,8 @@ def test_slanted_outlines_get_start_and_finish_words(tmp_path: Path) -> None:
         'title = "Triangles"\n[[section]]\nname = "S"\ncount = 4\ndifficulty = [2, 5]\n'
         'shape = "triangle"\n',
     )
-    result = build_book(str(template), output=tmp_path / "out" / "tri.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "out" / "tri.pdf")
     assert preflight(result.pdf).ok
     reader = PdfReader(io.BytesIO(result.pdf.read_bytes()))
     for page in reader.pages[4:8]:  # the four puzzle pages

@@ -21,7 +21,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: Layers from the bottom up. A module may import its own layer's modules and any lower layer.
 #: Keys are module names relative to the package; a package name covers its submodules.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors",),
+    ("errors", "plugins"),
     ("grid", "inputs", "weave"),
     ("shapes",),
     ("codec", "fileio"),

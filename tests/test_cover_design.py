@@ -21,6 +21,8 @@ from mazebook.render.typeset import BALANCE, default_fonts
 from mazebook.template import Template, load_template, locate, template_from_data
 from mazebook.template.load import available_templates
 
+from .padding import padded
+
 SAFE = 0.125 * 72  # every word this far inside the trim
 FOLD = 0.0625 * 72  # spine text this far inside each fold
 LONG_TITLE = "The Big Book of Wonderfully Winding Mazes for Curious Minds of Every Age and Patience"
@@ -132,7 +134,9 @@ def test_the_issues_cover_title_reads_as_one_title(tmp_path: Path) -> None:
 
 def test_a_thin_book_has_no_spine_text_and_a_thick_one_has(tmp_path: Path) -> None:
     thin = _template("classic", {"section": [{"count": 4, "difficulty": 1}]})
-    assert not [w for w in placed_text(build_cover(thin, output=tmp_path / "t.pdf")) if w.rotated]
+    with padded():
+        thin_cover = build_cover(thin, output=tmp_path / "t.pdf")
+    assert not [w for w in placed_text(thin_cover) if w.rotated]
     thick = _template("classic", {})
     spine = [w for w in placed_text(build_cover(thick, output=tmp_path / "k.pdf")) if w.rotated]
     assert spine and spine[0].text.startswith("Mazes for Rainy Days")
@@ -152,7 +156,8 @@ def test_the_title_page_has_a_balanced_title_subtitle_and_author(
 ) -> None:
     data = _book(name, **changes, section=[{"count": 2, "difficulty": 1}], cover=False)
     template = replace(template_from_data(data, name=name, source=f"{name}.toml"), path=None)
-    result = build_book(template, output=tmp_path / "b.pdf")
+    with padded():
+        result = build_book(template, output=tmp_path / "b.pdf")
     words = placed_text(result.pdf, 0)
     biggest = max(w.size for w in words)
     title = [w for w in words if w.size == biggest]

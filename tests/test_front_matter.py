@@ -14,6 +14,8 @@ from pypdf import PdfReader
 from mazebook.book import build_book
 from mazebook.book.plan import FrontMatter, SectionInput, plan_book
 
+from .padding import padded
+
 TEMPLATE = '''
 title = "Front"
 copyright = "Copyright Ann Example. All rights reserved."
@@ -41,7 +43,8 @@ difficulty = 2
 def test_front_pages_parity_and_answer_pages(tmp_path: Path) -> None:
     path = tmp_path / "front.toml"
     path.write_text(TEMPLATE, encoding="utf-8")
-    result = build_book(str(path), output=tmp_path / "front.pdf")
+    with padded():
+        result = build_book(str(path), output=tmp_path / "front.pdf")
     reader = PdfReader(str(result.pdf))
     pages = [page.extract_text() or "" for page in reader.pages]
     assert len(pages) % 2 == 0 and len(pages) == result.page_count

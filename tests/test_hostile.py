@@ -38,6 +38,7 @@ from mazebook.template import parse_template
 from mazebook.template.limits import MAX_CELLS, MAX_PAGES, MAX_PUZZLES, MAX_SECTIONS, MAX_TEXT
 
 from .fontmaker import tiny_font
+from .padding import padded
 
 TINY = 'title = "Tiny"\n[[section]]\ncount = 2\ndifficulty = 1\n'
 
@@ -595,7 +596,8 @@ def test_no_absolute_path_in_any_output(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_manifest_records_every_file_of_its_set(tmp_path: Path) -> None:
     path = write_template(tmp_path, TINY)
-    result = build_book(path, output=tmp_path / "out" / "b.pdf", svg_dir=tmp_path / "svg")
+    with padded():
+        result = build_book(path, output=tmp_path / "out" / "b.pdf", svg_dir=tmp_path / "svg")
     manifest = json.loads(result.manifest.read_text())
     names = set(manifest["files"])
     assert names == {
@@ -617,7 +619,10 @@ def test_interrupted_build_leaves_no_temporary_svgs(tmp_path: Path) -> None:
         if done == 4:
             raise KeyboardInterrupt
 
-    with pytest.raises(KeyboardInterrupt):
+    with (
+        padded(),
+        pytest.raises(KeyboardInterrupt),
+    ):
         build_book(path, output=tmp_path / "b.pdf", svg_dir=svg, progress=stop)
     assert sorted(os.listdir(svg)) == ["puzzle-001.svg"]
     assert (svg / "puzzle-001.svg").read_text() == "old"

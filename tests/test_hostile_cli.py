@@ -27,6 +27,7 @@ from mazebook.template import parse_template
 from mazebook.template.limits import MAX_TEXT
 from mazebook.template.texts import PLACEHOLDERS, make_texts
 
+from .padding import padded
 from .test_preflight_hostile import one_page, raw_pdf, stream
 
 
@@ -522,7 +523,8 @@ def test_a_long_author_is_set_smaller_on_the_cover(tmp_path: Path) -> None:
 
     author = "Alexandra Konstantinopoulou-Papadopoulou and the Class of 2026"
     path = template(tmp_path, f'title = "T"\nauthor = "{author}"\npage_size = "6x9in"\n' + BOOK)
-    cover = build_cover(path, output=tmp_path / "c.pdf")
+    with padded():
+        cover = build_cover(path, output=tmp_path / "c.pdf")
     page = PdfReader(cover).pages[0]
     found: list[float] = []
 

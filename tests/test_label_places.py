@@ -27,6 +27,8 @@ from mazebook.render.shapes import maze_geometry
 from mazebook.render.svg import to_svg
 from tests.pdfmarks import MM, WordAtMark, ink_under_words, words_at_marks
 
+from .padding import padded
+
 #: The words of each language (mazebook/template/texts.py prints them; written out here).
 WORDS = {
     "en": ("START", "FINISH"),
@@ -204,7 +206,8 @@ def test_six_by_nine_circles_and_hexes(tmp_path: Path, per_page: int) -> None:
 def test_german_book_of_every_shape(tmp_path: Path, per_page: int) -> None:
     path = tmp_path / "formen.toml"
     path.write_text(EVERY_SHAPE_BOOK.format(language="de", per_page=per_page), encoding="utf-8")
-    result = build_book(str(path), output=tmp_path / "formen.pdf")
+    with padded():
+        result = build_book(str(path), output=tmp_path / "formen.pdf")
     check_words(result.pdf, WORDS["de"], _manifest(result.pdf)["puzzles"])
 
 

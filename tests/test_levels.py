@@ -29,6 +29,7 @@ from mazebook.levels import (
 from mazebook.template.limits import LEVEL_MAX, LEVEL_MIN
 
 from .bench_levels import PAGE_KINDS, LevelRow, level_rows, request_for
+from .padding import padded
 
 #: The least a page kind must hold (docs/levels.md), so no test below passes by holding nothing.
 AT_LEAST = {
@@ -113,7 +114,8 @@ def test_every_shape_starts_at_level_1(shape: str, keys: str, tmp_path: Path) ->
         f'title = "First"\n[[section]]\ncount = 3\ndifficulty = 1\nshape = "{shape}"\n{keys}',
         encoding="utf-8",
     )
-    result = build_book(str(template), output=tmp_path / "first.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "first.pdf")
     puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
     low, high = band(1)
     for p in puzzles:
@@ -140,7 +142,8 @@ def test_level_10_builds_one_a_page_on_every_standard_page(page: str, tmp_path: 
         f'title = "Full"\npage_size = "{page}"\n[[section]]\ncount = 3\ndifficulty = [1, 10]\n',
         encoding="utf-8",
     )
-    result = build_book(str(template), output=tmp_path / "full.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "full.pdf")
     assert result.capped == 0
     puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
     assert [p["requested_level"] for p in puzzles] == [1, 6, 10]
@@ -279,8 +282,9 @@ BRAIDS = (
 def test_template_braids_reach_the_mazes(tmp_path: Path) -> None:
     template = tmp_path / "braids.toml"
     template.write_text(BRAIDS, encoding="utf-8")
-    first = build_book(str(template), output=tmp_path / "a" / "braids.pdf")
-    again = build_book(str(template), output=tmp_path / "b" / "braids.pdf")
+    with padded():
+        first = build_book(str(template), output=tmp_path / "a" / "braids.pdf")
+        again = build_book(str(template), output=tmp_path / "b" / "braids.pdf")
     data = json.loads(first.manifest.read_text(encoding="utf-8"))
     assert data["puzzles"] == json.loads(again.manifest.read_text(encoding="utf-8"))["puzzles"]
     assert first.pdf.read_bytes() == again.pdf.read_bytes()  # same seed, same book

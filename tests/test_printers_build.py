@@ -150,6 +150,7 @@ def test_a_22_page_book_is_padded_to_24_with_pages_for_notes(tmp_path: Path) -> 
     assert preflight(result.pdf, printer="kdp").ok
 
 
+@pytest.mark.filterwarnings("default::mazebook.errors.MazebookWarning")  # asserted on stderr
 def test_the_padding_warning_is_one_line_on_the_command_line(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
@@ -182,6 +183,7 @@ def test_a_book_too_long_for_its_printer_is_refused_before_any_maze(
     assert not out.parent.exists()
 
 
+@pytest.mark.filterwarnings("default::mazebook.errors.MazebookWarning")  # the CLI prints them
 def test_home_writes_no_cover_and_needs_no_page_count(tmp_path: Path) -> None:
     template = _write(tmp_path / "h.toml", 'title = "H"\nbleed = true\n[[section]]\ncount = 2\n')
     with pytest.warns(PrintWarning, match="prints no bleed"):

@@ -13,6 +13,8 @@ from mazebook.preflight import preflight
 from mazebook.template import parse_template
 from mazebook.template.texts import LANGUAGES, PLACEHOLDERS, TEXT_KEYS
 
+from .padding import padded
+
 BOOK = """
 title = "T"
 language = "{language}"
@@ -41,7 +43,8 @@ def test_every_language_is_a_complete_set() -> None:
 def test_each_language_builds_and_prints_its_own_words(tmp_path: Path, language: str) -> None:
     template = tmp_path / f"{language}.toml"
     template.write_text(BOOK.format(language=language), encoding="utf-8")
-    result = build_book(str(template), output=tmp_path / f"{language}.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / f"{language}.pdf")
     report = preflight(result.pdf, printer="kdp")
     assert report.ok, report.lines()
     words = LANGUAGES[language]
@@ -62,7 +65,8 @@ def test_the_text_table_replaces_single_keys(tmp_path: Path) -> None:
         + '[text]\nstart = "GO"\nfinish = "HOME"\npuzzle = "Maze no. {number}"\n',
         encoding="utf-8",
     )
-    text = _text_of(build_book(str(template), output=tmp_path / "own.pdf").pdf)
+    with padded():
+        text = _text_of(build_book(str(template), output=tmp_path / "own.pdf").pdf)
     assert "GO" in text and "HOME" in text and "Maze no. 1" in text
     assert "Puzzle 1" not in text and "START" not in text
     assert "Contents" in text  # the keys it does not set stay English

@@ -30,6 +30,8 @@ from mazebook.preflight import preflight
 from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write
 
+from .padding import padded
+
 WEAVING = list(REGISTRY)  # every generator weaves on rectangles
 NAMED = ["backtracker", "kruskal", "growing-tree", "hunt-and-kill", "prim"]
 
@@ -345,7 +347,8 @@ def test_a_section_weave_key_is_read_and_checked(tmp_path: Path) -> None:
 def test_a_weave_section_builds_with_rising_levels_and_passes_preflight(tmp_path: Path) -> None:
     path = tmp_path / "w.toml"
     path.write_text(WEAVE_BOOK)
-    result = build_book(str(path), output=tmp_path / "w.pdf")
+    with padded():
+        result = build_book(str(path), output=tmp_path / "w.pdf")
     assert preflight(result.pdf, printer="kdp").ok
     puzzles = json.loads(result.manifest.read_text())["puzzles"]
     assert [p["level"] for p in puzzles] == [p["requested_level"] for p in puzzles]

@@ -36,6 +36,8 @@ from mazebook.render.typeset import (
 )
 from tests.fontmaker import tiny_font
 
+from .padding import padded
+
 CHINESE = "迷宫练习"
 ARABIC = "متاهات الصف الثالث"
 RUSSIAN = "Лабиринты для 3-го класса"
@@ -158,7 +160,8 @@ def test_a_book_with_an_arabic_title_and_section(tmp_path: Path) -> None:
         "difficulty = 2\n",
         encoding="utf-8",
     )
-    result = build_book(str(template), output=tmp_path / "out" / "book.pdf")
+    with padded():
+        result = build_book(str(template), output=tmp_path / "out" / "book.pdf")
     report = preflight(result.pdf, loose=True)
     assert report.ok, report.lines()
     pages = [p.extract_text() or "" for p in PdfReader(str(result.pdf)).pages]

@@ -1,7 +1,7 @@
 """The book for its printer: page format (bleed on three or four sides), the page-count rule
 (too few pages: padded with pages for notes; too many: refused before any maze is drawn).
 
-Every number comes from the printer's table in mazebook/printers.py; the template's keys
+Every number comes from the printer's table (mazebook.printers); the template's keys
 are read by template/printing.py.
 """
 
@@ -11,7 +11,7 @@ import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..errors import TemplateError
+from ..errors import MazebookWarning, TemplateError
 from ..printers import Printer, Trim, find_trim, page_range, printer
 from ..template import Template
 from ..template.printing import bleed_points, check_margin
@@ -20,7 +20,7 @@ from .layout import PageFormat
 from .plan import BookPlan
 
 
-class PrintWarning(UserWarning):
+class PrintWarning(MazebookWarning):
     """The book was changed to suit its printer (pages for notes added, bleed dropped)."""
 
 

@@ -9,6 +9,7 @@ Options are validated here, against each generator's declared Option list, befor
 from __future__ import annotations
 
 from ..errors import UnknownAlgorithmError, did_you_mean
+from ..plugins import Registry
 from . import (
     aldous_broder,
     backtracker,
@@ -25,10 +26,11 @@ from . import (
 )
 from .spec import Carve, GeneratorSpec, Option
 
-__all__ = ["REGISTRY", "Carve", "GeneratorSpec", "Option", "get"]
+__all__ = ["BUILTINS", "REGISTRY", "Carve", "GeneratorSpec", "Option", "get"]
 
-#: name (as the CLI spells it) -> GeneratorSpec, in the order `mazebook algorithms` lists them.
-REGISTRY: dict[str, GeneratorSpec] = {
+#: The shipped generators: name (as the CLI spells it) -> GeneratorSpec, in the order
+#: `mazebook algorithms` lists them.
+BUILTINS: dict[str, GeneratorSpec] = {
     module.SPEC.name: module.SPEC
     for module in (
         backtracker,
@@ -45,6 +47,21 @@ REGISTRY: dict[str, GeneratorSpec] = {
         growing_tree,
     )
 }
+
+
+def _accept(name: str, loaded: object) -> GeneratorSpec:
+    """A plugin's GeneratorSpec (or a module with one as ``SPEC``), registered under its name."""
+    spec = getattr(loaded, "SPEC", loaded)
+    if not isinstance(spec, GeneratorSpec):
+        raise TypeError(f"it loads {type(spec).__name__}, not a GeneratorSpec")
+    if spec.name != name:
+        raise ValueError(f"its GeneratorSpec is named {spec.name!r}, not {name!r}")
+    return spec
+
+
+#: Every generator: the shipped ones, then the plugins of the entry-point group
+#: ``mazebook.generators`` (read when the registry is first consulted).
+REGISTRY: Registry[GeneratorSpec] = Registry("mazebook.generators", lambda: BUILTINS, _accept)
 
 
 def get(name: str) -> GeneratorSpec:

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import UnsupportedShapeError
 from ..maze import Maze
+from ..shapes import shape
 from ..shapes.hexagonal import hex_centres, hex_corners
 from ..shapes.masks import mask_centres, mask_positions
 from ..shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
@@ -319,11 +320,16 @@ DRAWINGS: dict[str, Callable[[Maze], MazeGeometry]] = {
 
 def maze_geometry(maze: Maze) -> MazeGeometry:
     """The drawing of a maze of any shape as pure geometry."""
-    try:
-        draw = DRAWINGS[maze.grid.kind]
-    except KeyError:
-        raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes") from None
-    return draw(maze)
+    draw = DRAWINGS.get(maze.grid.kind) or shape(maze.grid.kind).drawing
+    if draw is None:
+        raise UnsupportedShapeError(f"no drawing is defined for {maze.grid.kind!r} mazes")
+    drawn = draw(maze)
+    if not isinstance(drawn, MazeGeometry):
+        raise UnsupportedShapeError(
+            f"the drawing of {maze.grid.kind!r} mazes gave {type(drawn).__name__}, "
+            "not a MazeGeometry"
+        )
+    return drawn
 
 
 def cell_points(maze: Maze) -> np.ndarray:

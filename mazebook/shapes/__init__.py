@@ -1,8 +1,9 @@
-"""The shapes a maze can take: one literal registry from name to grid builder.
+"""The shapes a maze can take: a registry from name to grid builder.
 
 Each shape module builds topology only (cells, neighbour slots, the outer sides) and says where
 each cell's centre lies; how a shape is drawn lives in ``mazebook.render.shapes``. Nothing here
-registers itself on import: ``SHAPES`` below is the whole list.
+registers itself on import: ``SHAPES`` is the literal list below plus the plugins of the
+entry-point group ``mazebook.shapes``, read when it is first consulted.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 
 from ..errors import UnsupportedShapeError, did_you_mean
 from ..grid import Grid, rect_grid
+from ..plugins import Registry
 from .hexagonal import hex_centres, hex_grid
 from .masks import mask_centres, mask_grid
 from .polar import polar_centres, polar_grid
@@ -36,10 +38,13 @@ class Shape:
     centres: Callable[[Grid], np.ndarray]
     options: tuple[str, ...]
     summary: str
+    # how a plugin's shape is drawn: maze -> mazebook.render.geometry.MazeGeometry (the shipped
+    # shapes' drawings live in mazebook.render.shapes)
+    drawing: Callable[[Any], Any] | None = None
 
 
-#: Every shape by name, the rectangle first (as the command line lists them).
-SHAPES: dict[str, Shape] = {
+#: The shipped shapes by name, the rectangle first (as the command line lists them).
+BUILTINS: dict[str, Shape] = {
     "rect": Shape("rect", rect_grid, rect_centres, (), "square cells in rows and columns"),
     "circle": Shape(
         "circle",
@@ -58,6 +63,21 @@ SHAPES: dict[str, Shape] = {
         "square cells inside a silhouette, letters or a black-and-white image",
     ),
 }
+
+
+def _accept(name: str, loaded: object) -> Shape:
+    """A plugin's Shape (with its drawing), registered under its name."""
+    if not isinstance(loaded, Shape):
+        raise TypeError(f"it loads {type(loaded).__name__}, not a Shape")
+    if loaded.name != name:
+        raise ValueError(f"its Shape is named {loaded.name!r}, not {name!r}")
+    if loaded.drawing is None:
+        raise ValueError("its Shape has no drawing")
+    return loaded
+
+
+#: Every shape: the shipped ones, then the plugins of the group ``mazebook.shapes``.
+SHAPES: Registry[Shape] = Registry("mazebook.shapes", lambda: BUILTINS, _accept)
 
 
 def shape(name: object) -> Shape:

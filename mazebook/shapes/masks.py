@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, MazebookWarning
 from ..grid import Grid
 from .lattice import (
     Side,
@@ -50,7 +50,7 @@ _FROM = {"mask": "a silhouette", "text": "text", "image": "an image", "cells": "
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
-class MaskWarning(UserWarning):
+class MaskWarning(MazebookWarning):
     """A mask was changed to make a maze of it (e.g. parts dropped)."""
 
 

@@ -25,7 +25,7 @@ MAX_COUNT = 2000
 GRIDS: dict[int, tuple[int, int]] = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3), 9: (3, 3)}
 PER_PAGE = tuple(sorted(GRIDS))
 
-# Print numbers (bleed, margins, gutters by page count) are a printer's: mazebook/printers.py.
+# Print numbers (bleed, margins, gutters by page count) are a printer's (mazebook/data/printers).
 
 # --- caps on a template's total work (checked by template/caps.py before the first maze) ---
 

@@ -1,5 +1,6 @@
 """The template's print keys: ``printer``, ``paper``, ``bleed`` and ``cover``, checked against
-the printer's table in mazebook/printers.py (the only place that holds a printer's numbers).
+the printer's table (mazebook/data/printers/*.toml, read by mazebook/printers.py: the only
+place that holds a printer's numbers).
 
 ``cover`` is either a boolean (``cover = false``: no cover) or a table (``[cover]`` with
 ``blurb`` and ``color``), since TOML cannot have both ``cover = false`` and ``[cover]``.
@@ -43,7 +44,7 @@ class PrintOptions:
 
     @property
     def table(self) -> Printer:
-        """The printer's table from mazebook/printers.py."""
+        """The printer's table (mazebook.printers.PRINTERS)."""
         return printer(self.printer)
 
 

@@ -1,18 +1,24 @@
 """Every word a book or worksheet prints of its own, in the languages mazebook ships.
 
-``language`` picks a complete set (English by default); a template's ``[text]`` table replaces
-single keys. Values may hold placeholders in braces, e.g. ``"Puzzle {number}"``; each key
-allows only its own (``PLACEHOLDERS``), so a typo is refused when the template is read rather
-than printed. ``how_to_play`` is the how-to page: paragraphs separated by a blank line.
+Each language is a packaged data file, ``mazebook/data/languages/<code>.toml``, checked against
+``language_schema()`` and each key's placeholders when read. ``language`` picks a complete set
+(English by default); a template's ``[text]`` table replaces single keys. Values may hold
+placeholders in braces, e.g. ``"Puzzle {number}"``; each key allows only its own
+(``PLACEHOLDERS``), so a typo is refused when the template is read rather than printed.
+``how_to_play`` is the how-to page: paragraphs separated by a blank line.
 """
 
 from __future__ import annotations
 
 import string
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from jsonschema import Draft202012Validator
 
 from ..errors import TemplateError, did_you_mean
 from .limits import MAX_PAGES, MAX_TEXT
@@ -52,173 +58,47 @@ TEXT_KEYS = tuple(PLACEHOLDERS)
 #: The widest number a placeholder can take (a page number of the largest book has 4 digits).
 NUMBER_SAMPLE = "9" * (len(str(MAX_PAGES)) + 2)
 
-_EN = {
-    "start": "START",
-    "finish": "FINISH",
-    "puzzle": "Puzzle {number}",
-    "puzzles": "Puzzles {first}–{last}",
-    "level": "Level {level}",
-    "levels": "Levels {first}–{last}",
-    "solution_on_page": "Solution on page {page}",
-    "solution_short": "L{level} · ans. p. {page}",
-    "answers": "Answers",
-    "answers_for": "Answers · puzzles {first}–{last}",
-    "answer_page": "page {page}",
-    "contents": "Contents",
-    "contents_continued": "Contents (continued)",
-    "all_solutions": "all {count} solutions",
-    "how_to_play_title": "How to play",
-    "how_to_play": (
-        "Every maze has a {start} arrow pointing in and a {finish} arrow pointing out. Find the "
-        "one path from {start} to {finish} without crossing a wall. A pencil helps: dead ends "
-        "are part of the game.\n\n"
-        "Levels run from 1 (gentle) to 10 (fiendish). A level is measured, not guessed: higher "
-        "levels have longer paths, more places where the way splits, and longer false trails."
-        "\n\n"
-        "Stuck? Each puzzle names the page of its solution. The answers are at the back of the "
-        "book, each drawn as a line through the maze."
-    ),
-    "summary": "{count} mazes · {levels} · answers at the back",
-    "notes": "Notes",
-    "belongs_to": "This book belongs to",
-    "copyright_title": "Copyright",
-    "instruction": (
-        "Draw a line from the {start} arrow to the {finish} arrow without crossing a wall."
-    ),
-    "answer_key": "Answer key",
-    "name": "Name",
-    "class": "Class",
-    "date": "Date",
-    "worksheet_title": "Maze Worksheet",
-}
+#: The languages mazebook ships, in the order they are offered (each a file of
+#: mazebook/data/languages).
+SHIPPED = ("en", "de", "fr", "es")
 
-_DE = {
-    "start": "START",
-    "finish": "ZIEL",
-    "puzzle": "Rätsel {number}",
-    "puzzles": "Rätsel {first}–{last}",
-    "level": "Stufe {level}",
-    "levels": "Stufen {first}–{last}",
-    "solution_on_page": "Lösung auf Seite {page}",
-    "solution_short": "St. {level} · Lös. S. {page}",
-    "answers": "Lösungen",
-    "answers_for": "Lösungen · Rätsel {first}–{last}",
-    "answer_page": "Seite {page}",
-    "contents": "Inhalt",
-    "contents_continued": "Inhalt (Fortsetzung)",
-    "all_solutions": "alle {count} Lösungen",
-    "how_to_play_title": "So wird gespielt",
-    "how_to_play": (
-        "Jedes Labyrinth hat einen Pfeil {start}, der hineinzeigt, und einen Pfeil {finish}, der "
-        "hinauszeigt. Finde den einen Weg von {start} bis {finish}, ohne eine Wand zu kreuzen. "
-        "Ein Bleistift hilft: Sackgassen gehören zum Spiel.\n\n"
-        "Die Stufen reichen von 1 (sanft) bis 10 (teuflisch). Eine Stufe ist gemessen, nicht "
-        "geschätzt: Höhere Stufen haben längere Wege, mehr Abzweigungen und längere Irrwege.\n\n"
-        "Nicht weiter? Bei jedem Rätsel steht die Seite seiner Lösung. Die Lösungen stehen "
-        "hinten im Buch, jede als Linie durch das Labyrinth."
-    ),
-    "summary": "{count} Labyrinthe · {levels} · Lösungen hinten im Buch",
-    "notes": "Notizen",
-    "belongs_to": "Dieses Buch gehört",
-    "copyright_title": "Impressum",
-    "instruction": (
-        "Zeichne eine Linie vom Pfeil {start} zum Pfeil {finish}, ohne eine Wand zu kreuzen."
-    ),
-    "answer_key": "Lösungen",
-    "name": "Name",
-    "class": "Klasse",
-    "date": "Datum",
-    "worksheet_title": "Labyrinth-Arbeitsblatt",
-}
 
-_FR = {
-    "start": "DÉPART",
-    "finish": "ARRIVÉE",
-    "puzzle": "Labyrinthe {number}",
-    "puzzles": "Labyrinthes {first} à {last}",
-    "level": "Niveau {level}",
-    "levels": "Niveaux {first} à {last}",
-    "solution_on_page": "Solution page {page}",
-    "solution_short": "Niv. {level} · sol. p. {page}",
-    "answers": "Solutions",
-    "answers_for": "Solutions · labyrinthes {first} à {last}",
-    "answer_page": "page {page}",
-    "contents": "Sommaire",
-    "contents_continued": "Sommaire (suite)",
-    "all_solutions": "les {count} solutions",
-    "how_to_play_title": "Comment jouer",
-    "how_to_play": (
-        "Chaque labyrinthe a une flèche {start} qui entre et une flèche {finish} qui sort. "
-        "Trouve le seul chemin de {start} à {finish} sans traverser de mur. Un crayon aide : "
-        "les impasses font partie du jeu.\n\n"
-        "Les niveaux vont de 1 (facile) à 10 (diabolique). Un niveau est mesuré, pas deviné : "
-        "plus il est élevé, plus le chemin est long, plus il y a d'embranchements et plus les "
-        "fausses pistes sont longues.\n\n"
-        "Bloqué ? Chaque labyrinthe indique la page de sa solution. Les solutions sont à la "
-        "fin du livre, chacune tracée comme une ligne à travers le labyrinthe."
-    ),
-    "summary": "{count} labyrinthes · {levels} · solutions à la fin",
-    "notes": "Notes",
-    "belongs_to": "Ce livre appartient à",
-    "copyright_title": "Mentions légales",
-    "instruction": (
-        "Trace une ligne de la flèche {start} à la flèche {finish} sans traverser de mur."
-    ),
-    "answer_key": "Solutions",
-    "name": "Nom",
-    "class": "Classe",
-    "date": "Date",
-    "worksheet_title": "Fiche de labyrinthes",
-}
+def language_schema() -> dict[str, Any]:
+    """The JSON Schema of a language file: every text key, each a string, nothing else."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "The words of one language",
+        "type": "object",
+        "required": list(TEXT_KEYS),
+        "additionalProperties": False,
+        "properties": {key: {"type": "string", "minLength": 1} for key in TEXT_KEYS},
+    }
 
-_ES = {
-    "start": "SALIDA",
-    "finish": "LLEGADA",
-    "puzzle": "Laberinto {number}",
-    "puzzles": "Laberintos {first}–{last}",
-    "level": "Nivel {level}",
-    "levels": "Niveles {first}–{last}",
-    "solution_on_page": "Solución en la página {page}",
-    "solution_short": "Niv. {level} · sol. p. {page}",
-    "answers": "Soluciones",
-    "answers_for": "Soluciones · laberintos {first}–{last}",
-    "answer_page": "página {page}",
-    "contents": "Índice",
-    "contents_continued": "Índice (continuación)",
-    "all_solutions": "las {count} soluciones",
-    "how_to_play_title": "Cómo jugar",
-    "how_to_play": (
-        "Cada laberinto tiene una flecha de {start} que entra y una flecha de {finish} que "
-        "sale. Encuentra el único camino de la {start} a la {finish} sin cruzar ninguna pared. "
-        "Un lápiz ayuda: los callejones sin salida son parte del juego.\n\n"
-        "Los niveles van del 1 (suave) al 10 (diabólico). Un nivel se mide, no se adivina: los "
-        "niveles más altos tienen caminos más largos, más bifurcaciones y pistas falsas más "
-        "largas.\n\n"
-        "¿Atascado? Cada laberinto indica la página de su solución. Las soluciones están al "
-        "final del libro, cada una dibujada como una línea a través del laberinto."
-    ),
-    "summary": "{count} laberintos · {levels} · soluciones al final",
-    "notes": "Notas",
-    "belongs_to": "Este libro pertenece a",
-    "copyright_title": "Créditos",
-    "instruction": (
-        "Dibuja una línea desde la flecha de {start} hasta la flecha de {finish} sin cruzar "
-        "ninguna pared."
-    ),
-    "answer_key": "Soluciones",
-    "name": "Nombre",
-    "class": "Clase",
-    "date": "Fecha",
-    "worksheet_title": "Hoja de laberintos",
-}
 
-#: The shipped sets, each complete (a test checks every key is in every set).
-LANGUAGES: dict[str, Mapping[str, str]] = {
-    "en": MappingProxyType(_EN),
-    "de": MappingProxyType(_DE),
-    "fr": MappingProxyType(_FR),
-    "es": MappingProxyType(_ES),
-}
+def load_language(data: Mapping[str, Any], *, source: str) -> Mapping[str, str]:
+    """A complete set of words, checked against the schema and each key's placeholders."""
+    errors = sorted(
+        Draft202012Validator(language_schema()).iter_errors(data),
+        key=lambda e: [str(p) for p in e.absolute_path],
+    )
+    if errors:
+        key = ".".join(str(p) for p in errors[0].absolute_path) or None
+        raise TemplateError(errors[0].message, file=source, key=key)
+    for key, value in data.items():
+        check_placeholders(key, value, source=source)
+    return MappingProxyType({key: data[key] for key in TEXT_KEYS})
+
+
+def _shipped() -> dict[str, Mapping[str, str]]:
+    """The packaged language files, in SHIPPED order."""
+    folder = resources.files("mazebook") / "data" / "languages"
+    return {
+        code: load_language(
+            tomllib.loads((folder / f"{code}.toml").read_text(encoding="utf-8")),
+            source=f"mazebook/data/languages/{code}.toml",
+        )
+        for code in SHIPPED
+    }
 
 
 @dataclass(frozen=True)
@@ -319,3 +199,7 @@ def check_placeholders(key: str, value: str, *, source: str) -> None:
                 file=source,
                 key=f"text.{key}",
             )
+
+
+#: The shipped sets, each complete (the schema asks for every key), read from packaged data.
+LANGUAGES: dict[str, Mapping[str, str]] = _shipped()
