@@ -6,13 +6,15 @@ drawn from the operating system and recorded on the maze, so any maze can be mad
 
 from __future__ import annotations
 
+import contextlib
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from . import generators
 from .braid import braid as braid_links
 from .braid import check_braid
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, MazebookError
 from .generators.weave import carve as carve_weave
 from .generators.weave import check_weave
 from .grid import MAX_SEED as MAX_SEED
@@ -65,10 +67,14 @@ def generate(
     maze weaves: passages that cross over and under each other (see mazebook.weave); 0 makes
     the same maze as without it.
     """
-    spec = generators.get(algorithm)
-    seed = new_seed() if seed is None else check_seed(seed)
-    braid = check_braid(braid)
-    weave = check_weave(weave)
+    with _about("algorithm"):
+        spec = generators.get(algorithm)
+    with _about("seed"):
+        seed = new_seed() if seed is None else check_seed(seed)
+    with _about("braid"):
+        braid = check_braid(braid)
+    with _about("weave"):
+        weave = check_weave(weave)
     placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
     algo_names = {o.name for o in spec.options}
     shape_options = {k: options.pop(k) for k in list(options) if k not in algo_names}
@@ -76,14 +82,19 @@ def generate(
         # no shape takes these: let the algorithm's check name them with a did-you-mean
         options.update(shape_options)
         shape_options = {}
-    algo_options = spec.resolve_options(options)
-    grid = make_grid(shape, width, height, **shape_options)
+    with _about("options"):
+        algo_options = spec.resolve_options(options)
+    with _about("shape"):
+        grid = make_grid(shape, width, height, **shape_options)
     if braid:
-        check_braid_work(grid, placement)
+        with _about("braid"):
+            check_braid_work(grid, placement)
     if not spec.supports(grid.kind):
-        spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
+        with _about("algorithm"):
+            spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
     if weave:
-        _check_weave_support(grid.kind)
+        with _about("weave"):
+            _check_weave_support(grid.kind)
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
     split = None
@@ -97,7 +108,8 @@ def generate(
     if braid:
         nodes = braid_links(graph, nodes, braid, rng)
         links = join_links(nodes, grid.size, cells) if crossings else nodes
-    entrance, exit_ = place_openings(graph, nodes, rng, placement)
+    with _about("openings"):
+        entrance, exit_ = place_openings(graph, nodes, rng, placement)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
     if braid:
         recorded["braid"] = braid
@@ -113,6 +125,18 @@ def generate(
         options=recorded,
         crossings=crossings,
     )
+
+
+@contextlib.contextmanager
+def _about(field: str) -> Iterator[None]:
+    """A step of generate() whose errors concern one request field (``MazebookError.field``,
+    not part of the message); a deeper step's own, more precise field is kept."""
+    try:
+        yield
+    except MazebookError as exc:
+        if exc.field is None:
+            exc.field = field
+        raise
 
 
 def _check_weave_support(kind: str) -> None:

@@ -36,6 +36,7 @@ class MazebookError(ValueError):
         section_name: str | None = None,
         key: str | None = None,
         advice: str | None = None,
+        field: str | None = None,
     ) -> None:
         self.problem = problem
         self.file = file
@@ -43,6 +44,9 @@ class MazebookError(ValueError):
         self.section_name = section_name
         self.key = key
         self.advice = advice  # what would help, with {key} for each template key it names
+        # the request field (mazebook/requests.py) it concerns, where the code that raised it
+        # knows: a front end places the error by it; it is not part of the message
+        self.field = field
         self._key_label: str | None = None
         self._advice_labels: Mapping[str, str] = {}
         super().__init__(self.message())
@@ -108,6 +112,21 @@ class MazebookError(ValueError):
             copy._key_label = key_labels[self.key]
         copy._advice_labels = {**key_labels, **(advice_labels or {})}
         copy.args = (copy.message(),)
+        return copy
+
+    def keyed(self, fields: Mapping[str, str]) -> Self:
+        """The same error keyed by a request's fields (``fields``: key -> field), its advice's
+        keys too, so a front end names them in its own words (mazebook/requests.py)."""
+        copy = self._copy(
+            file=self.file,
+            section=self.section,
+            section_name=self.section_name,
+            key=fields.get(self.key, self.key) if self.key is not None else None,
+        )
+        if self.advice:
+            keys = [name for _, name, _, _ in string.Formatter().parse(self.advice) if name]
+            copy.advice = self.advice.format(**{k: f"{{{fields.get(k, k)}}}" for k in keys})
+            copy.args = (copy.message(),)
         return copy
 
     def _copy(self, **fields: Any) -> Self:

@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("render",),
     ("printers", "printers_doc", "template", "typeset"),
     ("preflight",),
-    ("book",),
+    ("book", "requests"),
     ("__init__", "bench", "commands", "cli", "__main__", "web"),
 )
 
@@ -151,6 +151,48 @@ def test_the_graph_reader_sees_a_cycle_and_an_upward_import(tmp_path: Path) -> N
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
     assert _resolve("render.svg", False, node) == ["book"]
     assert layer_of("book") > layer_of("render.svg")
+
+
+#: The command line's modules: the web app speaks requests (mazebook/requests.py), never flags.
+CLI_MODULES = ("commands", "cli", "__main__")
+
+
+def cli_imports(graph: dict[str, set[str]]) -> list[str]:
+    """Edges from the web app into the command line's modules."""
+    return [
+        f"{a} -> {b}"
+        for a, targets in graph.items()
+        if a.split(".")[0] == "web"
+        for b in sorted(targets)
+        if b.split(".")[0] in CLI_MODULES
+    ]
+
+
+def test_web_imports_nothing_from_the_command_line() -> None:
+    assert cli_imports(import_graph()) == []
+    planted = {"web.actions": {"commands.common"}, "commands.build": {"book"}}
+    assert cli_imports(planted) == ["web.actions -> commands.common"]
+
+
+def any_returns(source: str) -> list[str]:
+    """Functions whose return annotation is plain ``Any``."""
+    return [
+        node.name
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.returns is not None
+        and ast.unparse(node.returns) in ("Any", "typing.Any")
+    ]
+
+
+def test_no_web_function_returns_any() -> None:
+    found = [
+        f"{path.name}: {name}"
+        for path in sorted((PACKAGE / "web").rglob("*.py"))
+        for name in any_returns(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+    assert any_returns("def f() -> Any:\n    pass\nasync def g() -> int: ...") == ["f"]
 
 
 SHAPE_CASES = [

@@ -27,6 +27,8 @@ from starlette.testclient import TestClient
 
 from mazebook.cli import main
 from mazebook.commands.serve import exposure_warning, is_loopback
+from mazebook.template.limits import MAX_COUNT
+from mazebook.web import actions
 from mazebook.web import forms as web_forms
 from mazebook.web.app import create_app
 
@@ -82,6 +84,16 @@ def cli_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     assert main(list(argv)) == 2
     err = capsys.readouterr().err.strip()
     return err.split(": error: ", 1)[1]
+
+
+def same_problem(web: str, cli: str, field: str, flag: str) -> None:
+    """The web's message and the command line's say the same problem, the one naming the form's
+    box, the other the flag (an error about no single field reads the same in both)."""
+    if cli.startswith(f"{flag}: "):
+        assert web == f"{actions.FIELD_LABELS[field]}: {cli.removeprefix(f'{flag}: ')}"
+    else:
+        assert web == cli
+    assert "--" not in web
 
 
 def svg_of(page: str) -> str:
@@ -169,11 +181,11 @@ def test_the_advanced_weave_makes_a_weave_maze(client: TestClient) -> None:
         ("algorithm", "primm", ["maze", "--algorithm", "primm"]),
     ],
 )
-def test_maze_errors_beside_the_field_in_the_cli_words(
+def test_maze_errors_beside_the_field_each_front_end_in_its_own_words(
     client: TestClient, capsys: pytest.CaptureFixture[str], field: str, value: str, argv: list[str]
 ) -> None:
     page = client.post("/maze/preview", data={**MAZE, field: value}).text
-    assert error_of(page, "maze", field) == cli_error(capsys, *argv)
+    same_problem(error_of(page, "maze", field), cli_error(capsys, *argv), field, argv[1])
     others = [f for f in web_forms.MAZE_FIELDS if f != field]
     assert all(error_of(page, "maze", f) == "" for f in others)
     assert "<svg" not in page
@@ -254,7 +266,8 @@ def test_maze_downloads(client: TestClient, fmt: str) -> None:
 def test_download_with_bad_input_says_why(client: TestClient) -> None:
     reply = client.post("/maze/download/pdf", data={**MAZE, "size": "nope"})
     assert reply.status_code == 422
-    assert "--size must be WIDTHxHEIGHT" in html.unescape(reply.text)
+    page = html.unescape(reply.text)
+    assert "Size in cells: must be WIDTHxHEIGHT" in page and "--size" not in page
 
 
 def _disc_png(size: int = 64) -> bytes:
@@ -375,11 +388,50 @@ def test_worksheet_preview_and_downloads(client: TestClient) -> None:
         ("title", " ", ["worksheet", "--title", " "]),
     ],
 )
-def test_worksheet_errors_in_the_cli_words(
+def test_worksheet_errors_each_front_end_in_its_own_words(
     client: TestClient, capsys: pytest.CaptureFixture[str], field: str, value: str, argv: list[str]
 ) -> None:
+    """The same request field refused with the same words by both front ends: the command line
+    names its flag, the web form the box's label, and never a flag."""
     page = client.post("/worksheet/preview", data={**SHEET, field: value}).text
-    assert error_of(page, "sheet", field) == cli_error(capsys, *argv, "-o", "/nonexistent/x.pdf")
+    web = error_of(page, "sheet", field)
+    cli = cli_error(capsys, *argv, "-o", "/nonexistent/x.pdf")
+    if field == "count":  # the web's cap (200 mazes) is below the command line's, and says so
+        cli = cli.replace(f"to {MAX_COUNT},", f"to {actions.MAX_SHEET_MAZES},")
+    same_problem(web, cli, field, argv[1])
+    assert web.startswith(actions.FIELD_LABELS[field])
+
+
+def test_a_level_the_sheet_cannot_hold_is_named_beside_the_levels_in_the_form_words(
+    client: TestClient,
+) -> None:
+    """A build's own refusal comes keyed by the request field: beside Levels, advising what
+    the form can change, in its words."""
+    page = client.post("/worksheet/preview", data={**SHEET, "levels": "10", "per_page": "6"})
+    error = error_of(page.text, "sheet", "levels")
+    assert error.startswith("Levels: level 10 does not fit"), error
+    assert "mazes on each page" in error and "page size" in error
+    assert "--" not in error and "puzzles_per_page" not in error
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "extra"),
+    [
+        ("openings", "middle", {}),
+        ("parts", "some", {"shape": "mask", "mask_source": "mask", "mask": "heart"}),
+    ],
+)
+def test_a_choice_the_form_does_not_offer_is_named_beside_its_field(
+    client: TestClient, field: str, value: str, extra: dict[str, str]
+) -> None:
+    page = client.post("/maze/preview", data={**MAZE, **extra, field: value}).text
+    error = error_of(page, "maze", field)
+    assert (
+        error
+        == f"{actions.FIELD_LABELS[field]}: must be one of: "
+        + ", ".join({"openings": actions.OPENINGS, "parts": actions.MASK_PARTS}[field])
+        + f"; got {value!r}"
+    )
 
 
 def _wait(client: TestClient, job_page: str, limit: float = 60.0) -> str:
@@ -687,7 +739,7 @@ def test_braid_changes_the_preview_and_a_bad_one_is_named(client: TestClient) ->
     braided = client.post("/maze/preview", data={**form, "braid": "1.0"}).text
     assert plain != braided and "<svg" in braided
     bad = client.post("/maze/preview", data={**form, "braid": "2"}).text
-    assert "--braid must be a number from 0.0 to 1.0" in bad and "maze-err-braid" in bad
+    assert "Braid: must be a number from 0.0 to 1.0" in bad and "maze-err-braid" in bad
 
 
 def test_worksheet_in_german(client: TestClient) -> None:
@@ -698,12 +750,12 @@ def test_worksheet_in_german(client: TestClient) -> None:
     text = "".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(response.content)).pages)
     assert "ZIEL" in text and "Klasse" in text and "Class" not in text
     bad = client.post("/worksheet/preview", data={**form, "language": "xx"}).text
-    assert "language must be one of: en, de, fr, es" in bad
+    assert "Language: must be one of: en, de, fr, es" in bad
 
 
 def test_book_printer_paper_and_language_are_checked(client: TestClient) -> None:
     bad = client.post("/book/build", data={**_book_form("Tiny Book"), "printer": "press"}).text
-    assert "printer must be one of: kdp, ingramspark, lulu, home" in bad
+    assert "Printer: must be one of: kdp, ingramspark, lulu, home" in bad
     assert 'id="book-err-printer"' in bad
     home = client.post(
         "/book/build", data={**_book_form("Tiny Book"), "printer": "home", "language": "fr"}
@@ -734,7 +786,7 @@ def test_worksheet_with_an_uploaded_font(client: TestClient, tmp_path: Path) -> 
     broken = {"font": ("broken.ttf", b"\x00\x01\x00\x00" + b"\x07" * 200, "font/ttf")}
     page = client.post("/worksheet/preview", data=form, files=broken).text
     error = re.search(r'id="sheet-err-font"[^>]*>([^<]+)<', page)
-    assert error is not None and "--font" in error.group(1)
+    assert error is not None and error.group(1).startswith("Font: ") and "--" not in error.group(1)
     assert str(tmp_path) not in page  # never a server path
 
 

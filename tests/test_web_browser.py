@@ -168,7 +168,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     Select(browser.find_element(By.ID, "maze-shape")).select_by_value("circle")
     circle = wait_for(lambda: (s := _svg(browser)) != first and s, "the preview to change")
     assert "<path" in circle and _tech(browser).startswith("circle maze")
-    # a bad size: the message appears beside the field, in the command line's words
+    # a bad size: the message appears beside the field, in the form's words (never a flag)
     size = browser.find_element(By.ID, "maze-size")
     size.clear()
     size.send_keys("40y60")
@@ -176,7 +176,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
         lambda: "40y60" in (t := browser.find_element(By.ID, "maze-err-size").text) and t,
         "the size error to show",
     )
-    assert error == "--size must be WIDTHxHEIGHT in cells, e.g. 30x20; got '40y60'"
+    assert error == "Size in cells: must be WIDTHxHEIGHT in cells, e.g. 30x20; got '40y60'"
     size.clear()
     size.send_keys("15x10")
     wait_for(lambda: browser.find_element(By.ID, "maze-err-size").text == "", "the error to clear")
@@ -189,7 +189,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     braid.clear()
     braid.send_keys("3")
     wait_for(
-        lambda: "--braid" in browser.find_element(By.ID, "maze-err-braid").text,
+        lambda: "Braid: must be" in browser.find_element(By.ID, "maze-err-braid").text,
         "the braid error to show",
     )
     braid.clear()
@@ -417,7 +417,7 @@ def test_axe_on_the_built_book_and_the_error_page(server: str, browser: Any) -> 
     seed.send_keys("not a seed")
     browser.find_element(By.ID, "maze-download-svg").click()
     line = wait_for(lambda: browser.find_element(By.ID, "download-error").text, "the error page")
-    assert "--seed" in line
+    assert line.startswith("Seed: must be a whole number") and "--" not in line
     assert _axe_problems(browser) == []
 
 
@@ -549,7 +549,7 @@ def test_an_error_under_a_closed_advanced_opens_it(server: str, browser: Any) ->
         "s.dispatchEvent(new Event('change', {bubbles: true}));"
     )
     wait_for(lambda: advanced.get_attribute("open") is not None, "Advanced to open")
-    assert "--seed" in browser.find_element(By.ID, "maze-err-seed").text
+    assert browser.find_element(By.ID, "maze-err-seed").text.startswith("Seed: must be")
 
 
 def _sideways(browser: Any) -> int:

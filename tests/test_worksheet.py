@@ -305,8 +305,8 @@ def test_bad_flags_one_line_exit_2_nothing_written(
 def test_messages_name_the_flag(capfd: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     out = str(tmp_path / "w.pdf")
     expected = {
-        ("--level", "11"): "--level must be a level from 1 to 10",
-        ("--levels", "5-2"): "--levels must be FROM-TO",
+        ("--level", "11"): "--level: must be a level from 1 to 10",
+        ("--levels", "5-2"): "--levels: must be FROM-TO",
         ("--min-cell", "60mm"): "--min-cell",
         ("--title", "迷宫练习"): "'迷' (U+8FF7)",
         ("--font", "no-such-font.ttf"): "--font: font file 'no-such-font.ttf' does not exist",

@@ -1,10 +1,12 @@
 """The builders: a template and a difficulty schedule in, a print-ready book or worksheet out.
 
 ``build_book(template, output=..., seed=..., svg_dir=..., progress=...)`` writes the PDF and its
-manifest. Rooms: schedule (levels as measured difficulty), plan and layout (pure page
-arithmetic), document and pages (drawing pages), manifest; pipeline holds the steps books and
-worksheets share, build.py is the book's plan over it and worksheet.py (with worksheet_pages)
-the worksheet's. Templates are read by ``mazebook.template``; fonts and text are set by
+manifest. Every product (build.py's book, worksheet.py's sheets, classset.py's class set,
+cover.py's cover) is prepared as a ``product.Product`` (prepare -> outputs -> render) and made
+by one runner (product.run: output checks, the atomic set, the typed manifest written last).
+Rooms: schedule (levels as measured difficulty), plan and layout (pure page arithmetic),
+pipeline (the puzzle steps products share), document and pages (drawing pages), manifest.
+Templates are read by ``mazebook.template``; fonts and text are set by
 ``mazebook.render.typeset``; files land through ``mazebook.fileio``.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from ..template import Template, available_templates, load_template
 from .build import build_book, prepare
-from .pipeline import BuildResult
+from .product import BuildResult
 
 __all__ = [
     "BuildResult",

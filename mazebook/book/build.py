@@ -33,9 +33,8 @@ from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
 from ..template.load import DEFAULTS
 from ..template.units import format_length, parse_length
-from . import manifest as manifest_mod
 from . import pages
-from .cover import cover_manifest, cover_path, render_cover
+from .cover import CoverProduct, cover_path
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -65,28 +64,33 @@ from .layout import (
     maze_scale,
     slots,
 )
+from .manifest import BookFacts, Manifest
 from .pipeline import (
-    BuildResult,
-    Progress,
     cap_plan,
-    capped_count,
-    check_paths,
-    check_svg_dir,
     choose_maze,
     choose_number,
     fit_levels,
     number_room,
-    output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
-    stage_manifest,
     stage_svgs,
     trail_letters,
     trail_word,
 )
 from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
 from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
+from .product import (
+    BuildResult,
+    Outputs,
+    Product,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+    template_inputs,
+)
 from .schedule import MIN_SIDE, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
@@ -329,9 +333,9 @@ def build_book(
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
     solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
     replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
-    the template says ``cover = false``). A worksheet
-    template (kind = "worksheet") is built by worksheet.build_worksheet, which also writes
-    the answer key NAME-answers.pdf.
+    the template says ``cover = false``). A worksheet template (kind = "worksheet") is a
+    worksheet (or, with names, a class set), which also writes the answer key
+    NAME-answers.pdf. Every kind is prepared as its Product and made by the one runner.
     """
     started = time.perf_counter()
     tpl = template if isinstance(template, Template) else load_template(template)
@@ -339,56 +343,83 @@ def build_book(
         tpl = replace(tpl, seed=check_seed(seed))
     if printer is not None:
         printer_table(printer)  # an unknown name is refused even for a worksheet
-    if tpl.worksheet is not None:  # loose sheets: no printer rules beyond a desktop printer's
-        if tpl.names:  # a class set: every pupil's own sheets
-            from .classset import build_class_set
+    if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
+        tpl = with_printer(tpl, printer)
+    product = product_for(tpl, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
 
-            return build_class_set(tpl, output=output, svg_dir=svg_dir, progress=progress)
-        from .worksheet import build_worksheet  # it builds on this module
 
-        return build_worksheet(tpl, output=output, svg_dir=svg_dir, progress=progress)
-    tpl = with_printer(tpl, printer)
-    setup = prepare(tpl)
-    pdf_path, manifest_path = output_paths(tpl, output)
-    printing = setup.printing
-    cover_file = (
-        cover_path(pdf_path) if printing.takes_cover and tpl.printing.cover.enabled else None
-    )
-    outputs = [pdf_path, manifest_path] + ([cover_file] if cover_file is not None else [])
-    svg_path = check_paths(tpl, outputs, svg_dir, len(setup.plan.puzzles))
-    with OutputSet() as out:
-        for path in outputs:
-            out.check(path)
-        check_svg_dir(out, svg_path)
+def product_for(template: Template, output: str | Path | None) -> Product:
+    """The prepared product a template makes: a book, a worksheet, or a class set (a worksheet
+    with names)."""
+    if template.worksheet is None:
+        return book_product(template, output)
+    if template.names:  # a class set: every pupil's own sheets
+        from .classset import class_set_product
+
+        return class_set_product(template, output)
+    from .worksheet import worksheet_product  # it builds on this module
+
+    return worksheet_product(template, output)
+
+
+@dataclass(frozen=True)
+class BookProduct:
+    """A prepared book (the product.Product of a book): its setup and its files."""
+
+    setup: BookSetup
+    outputs: Outputs
+    cover: CoverProduct | None  # for a printer that takes one
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The interior (and the cover, where the printer takes one) with the manifest record."""
+        setup, tpl = self.setup, self.setup.template
+        printing = setup.printing
         warn_padding(printing, setup.plan)  # once everything else is known to be fine
         buffer = io.BytesIO()
-        records = render_book(setup, buffer, svg_dir=svg_path, out=out, progress=progress)
+        records = render_book(setup, buffer, svg_dir=svg_dir, out=out, progress=progress)
+        files: list[tuple[Path, bytes]] = []
         cover_entry = None
-        if cover_file is not None:
-            count = setup.plan.page_count
-            cover_buffer = io.BytesIO()
-            render_cover(
-                tpl, setup.fonts, printing.printer, printing.page_trim, count, cover_buffer
-            )
-            out.stage(cover_file, cover_buffer.getvalue())
-            cover_entry = cover_manifest(
-                cover_file.name, printing.printer, printing.page_trim, count, printing.paper
-            )
-        extra = {"printer": printing.printer.name, "paper": printing.paper, "cover": cover_entry}
-        out.stage(pdf_path, buffer.getvalue())
-        data = manifest_mod.manifest(tpl, setup.plan, records, extra=extra)
-        stage_manifest(out, manifest_path, data)
-        out.commit()
-    return BuildResult(
-        pdf=pdf_path,
+        if self.cover is not None:
+            files += self.cover.render(out, None, None).files
+            cover_entry = self.cover.manifest_entry()
+        files.append((self.outputs.pdf, buffer.getvalue()))
+        facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
+        return Rendered(
+            tuple(files),
+            Manifest(tpl, setup.plan, records, book=facts),
+            page_count=setup.plan.page_count,
+            puzzle_count=len(setup.plan.puzzles),
+            capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        )
+
+
+def book_product(template: Template, output: str | Path | None) -> BookProduct:
+    """Prepare a book (every check of ``prepare``) and name its files: NAME.pdf, NAME.json and,
+    for a printer that takes one, NAME-cover.pdf."""
+    setup = prepare(template)
+    pdf_path, manifest_path = output_paths(template, output)
+    printing = setup.printing
+    inputs = tuple(template_inputs(template))
+    cover = None
+    if printing.takes_cover and template.printing.cover.enabled:
+        cover = CoverProduct(
+            template,
+            setup.fonts,
+            printing.printer,
+            printing.page_trim,
+            setup.plan.page_count,
+            printing.paper,
+            Outputs(cover_path(pdf_path), inputs=inputs),
+        )
+    files = Outputs(
+        pdf_path,
         manifest=manifest_path,
-        svg_dir=svg_path,
-        page_count=setup.plan.page_count,
-        puzzle_count=len(setup.plan.puzzles),
-        seconds=time.perf_counter() - started,
-        cover=cover_file,
-        capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        cover=None if cover is None else cover.outputs.pdf,
+        svg_count=len(setup.plan.puzzles),
+        inputs=inputs,
     )
+    return BookProduct(setup, files, cover)
 
 
 @dataclass(frozen=True, eq=False)

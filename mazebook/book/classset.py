@@ -37,7 +37,6 @@ from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template, caps
 from ..template.units import format_length
-from . import manifest as manifest_mod
 from .document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -53,25 +52,22 @@ from .document import (
     number_ink_box,
 )
 from .layout import PageFrame, Slot, maze_box, maze_scale, slots
+from .manifest import Manifest
 from .pipeline import (
-    BuildResult,
-    Progress,
-    capped_count,
-    check_paths,
-    check_svg_dir,
     choose_maze,
     choose_number,
-    stage_manifest,
     stage_svgs,
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle
+from .product import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
 from .worksheet import (
     KEYWORDS,
     WorksheetSetup,
     number_limit,
     options_of,
     prepare_worksheet,
+    sheet_facts,
     worksheet_paths,
 )
 from .worksheet_pages import (
@@ -407,18 +403,24 @@ def build_class_set(
 ) -> BuildResult:
     """Build a class set (build_book sends worksheet templates with names here)."""
     started = time.perf_counter()
-    setup = prepare_worksheet(template)
-    pupils = pupils_of(setup)
-    base = setup.plan
-    cells = sum(setup.rooms[p.level].limit[0] * setup.rooms[p.level].limit[1] for p in base.puzzles)
-    caps.check_work(template.source, pages=base.page_count * len(pupils), cells=cells * len(pupils))
-    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
-    paths = [pdf_path, answers_path, manifest_path]
-    svg_path = check_paths(template, paths, svg_dir, len(base.puzzles) * len(pupils))
-    with OutputSet() as out:
-        for path in paths:
-            out.check(path)
-        check_svg_dir(out, svg_path)
+    product = class_set_product(template, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+@dataclass(frozen=True)
+class ClassSetProduct:
+    """A prepared class set (the product.Product of every pupil's sheets and one answer key)."""
+
+    setup: WorksheetSetup
+    pupils: tuple[Pupil, ...]
+    outputs: Outputs
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """Every pupil's sheets and the shared answer key, with the manifest record."""
+        setup, pupils, template = self.setup, list(self.pupils), self.setup.template
+        answers_path = self.outputs.answers
+        assert answers_path is not None  # class_set_product names it
+        base = setup.plan
         picks = _choose_all(setup, len(pupils), progress)
         every = [p.drawing for row in picks for p in row]
         words = [w for s in template.sections for w in s.words]
@@ -427,42 +429,50 @@ def build_class_set(
         plan = class_plan(base, len(pupils), per_key)
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = _render(setup, plan, pupils, picks, sheets, answers)
-        if svg_path is not None:
+        if svg_dir is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
             for record, drawing in zip(records, every, strict=True):
                 if isinstance(drawing, MazeGeometry):  # no SVG for a number path
-                    stage_svgs(out, svg_path, record["number"], width, drawing)
-        extra = {
-            "answers_file": answers_path.name,
-            "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
-            "min_cell_pt_by_level": {
-                str(level): round(room.min_cell, 3) for level, room in setup.rooms.items()
-            },
-            "min_answer_cell_pt": round(template.min_answer_cell, 3),
-            "students": [
-                {
-                    "name": pupil.name,
-                    "code": pupil.code,
-                    "pages": [i * plan.per_pupil + 1, (i + 1) * plan.per_pupil],
-                }
-                for i, pupil in enumerate(pupils)
-            ],
-        }
-        out.stage(answers_path, answers.getvalue())
-        out.stage(pdf_path, sheets.getvalue())
-        data = manifest_mod.manifest(template, plan.plan, records, extra=extra)
-        stage_manifest(out, manifest_path, data)
-        out.commit()
-    return BuildResult(
-        pdf=pdf_path,
+                    stage_svgs(out, svg_dir, record["number"], width, drawing)
+        students = [
+            {
+                "name": pupil.name,
+                "code": pupil.code,
+                "pages": [i * plan.per_pupil + 1, (i + 1) * plan.per_pupil],
+            }
+            for i, pupil in enumerate(pupils)
+        ]
+        facts = replace(
+            sheet_facts(setup, answers_path),
+            min_answer_cell_pt=template.min_answer_cell,
+            students=students,
+        )
+        return Rendered(
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
+            Manifest(template, plan.plan, records, sheet=facts),
+            page_count=plan.plan.page_count,
+            puzzle_count=len(plan.plan.puzzles),
+            capped=capped_count((p.level for p in base.puzzles), setup.requested) * len(pupils),
+        )
+
+
+def class_set_product(template: Template, output: str | Path | None) -> ClassSetProduct:
+    """Prepare a class set (the worksheet's checks and the caps on every pupil's work) and
+    name its files, as a worksheet's."""
+    setup = prepare_worksheet(template)
+    pupils = pupils_of(setup)
+    base = setup.plan
+    cells = sum(setup.rooms[p.level].limit[0] * setup.rooms[p.level].limit[1] for p in base.puzzles)
+    caps.check_work(template.source, pages=base.page_count * len(pupils), cells=cells * len(pupils))
+    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    files = Outputs(
+        pdf_path,
         manifest=manifest_path,
-        svg_dir=svg_path,
-        page_count=plan.plan.page_count,
-        puzzle_count=len(plan.plan.puzzles),
-        seconds=time.perf_counter() - started,
         answers=answers_path,
-        capped=capped_count((p.level for p in base.puzzles), setup.requested) * len(pupils),
+        svg_count=len(base.puzzles) * len(pupils),
+        inputs=tuple(template_inputs(template)),
     )
+    return ClassSetProduct(setup, tuple(pupils), files)
 
 
 def _choose_all(

@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import generate
+from ..fileio import OutputSet
 from ..printers import (
     Printer,
     Trim,
@@ -37,6 +38,7 @@ from ..render.typeset import FontPair, Title, set_title, visual, wrap
 from ..template import Template
 from .document import puzzle_style
 from .layout import Box, maze_scale
+from .product import Outputs, Progress, Rendered
 from .schedule import generators_for
 
 PT = 72.0
@@ -111,6 +113,33 @@ def cover_manifest(file: str, p: Printer, trim: Trim, pages: int, paper: str) ->
         "paper": paper,
         "pages": pages,
     }
+
+
+@dataclass(frozen=True)
+class CoverProduct:
+    """A cover ready to draw (the product.Product of a cover): the book's template and fonts,
+    its printer, trim, page count and paper, and the cover's file. A book draws its own cover
+    through it; ``mazebook cover`` runs it alone."""
+
+    template: Template
+    fonts: FontPair
+    printer: Printer
+    trim: Trim
+    pages: int
+    paper: str
+    outputs: Outputs
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The one-piece cover (no manifest of its own)."""
+        buffer = io.BytesIO()
+        render_cover(self.template, self.fonts, self.printer, self.trim, self.pages, buffer)
+        return Rendered(((self.outputs.pdf, buffer.getvalue()),), page_count=self.pages)
+
+    def manifest_entry(self) -> dict[str, Any]:
+        """The book manifest's ``cover`` entry for this cover."""
+        return cover_manifest(
+            self.outputs.pdf.name, self.printer, self.trim, self.pages, self.paper
+        )
 
 
 def cover_path(pdf: Path) -> Path:

@@ -3,18 +3,17 @@ book's plan (no maze of the book is made)."""
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from pathlib import Path
 
 from ..engine import check_seed
 from ..errors import OutputError
-from ..fileio import OutputSet
 from ..printers import PrinterRuleError
 from ..template import Template, load_template
 from .build import check_title_page, load_fonts, plan_layout
-from .cover import render_cover
+from .cover import CoverProduct
 from .printing import warn_padding, with_printer
+from .product import Outputs, run, template_inputs
 
 
 def build_cover(
@@ -30,22 +29,30 @@ def build_cover(
     tpl = with_printer(tpl, printer)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
-    if tpl.worksheet is not None:
-        raise PrinterRuleError(f"{tpl.source}: a worksheet is loose sheets and has no cover")
-    printing, plan, layout = plan_layout(tpl)
+    return run(cover_product(tpl, output)).outputs.pdf
+
+
+def cover_product(template: Template, output: str | Path | None) -> CoverProduct:
+    """Plan the book for its page count (refusing a worksheet, or a printer without covers)
+    and name the cover's file (default output/NAME-cover.pdf)."""
+    if template.worksheet is not None:
+        raise PrinterRuleError(f"{template.source}: a worksheet is loose sheets and has no cover")
+    printing, plan, layout = plan_layout(template)
     if not printing.takes_cover:
         p = printing.printer
         raise PrinterRuleError(f"printer {p.name!r} ({p.title}) takes no cover")
-    path = Path(output) if output is not None else Path("output") / f"{tpl.name}-cover.pdf"
+    path = Path(output) if output is not None else Path("output") / f"{template.name}-cover.pdf"
     if path.suffix.lower() != ".pdf":
         raise OutputError(f"the output {str(path)!r} must be a .pdf file")
-    fonts = load_fonts(tpl)
-    check_title_page(tpl, plan, layout, fonts)
+    fonts = load_fonts(template)
+    check_title_page(template, plan, layout, fonts)
     warn_padding(printing, plan)
-    with OutputSet() as out:
-        out.check(path)
-        buffer = io.BytesIO()
-        render_cover(tpl, fonts, printing.printer, printing.page_trim, plan.page_count, buffer)
-        out.stage(path, buffer.getvalue())
-        out.commit()
-    return path
+    return CoverProduct(
+        template,
+        fonts,
+        printing.printer,
+        printing.page_trim,
+        plan.page_count,
+        printing.paper,
+        Outputs(path, inputs=tuple(template_inputs(template))),
+    )

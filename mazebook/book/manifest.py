@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
@@ -106,6 +107,58 @@ def manifest(
     }
     data.update(extra or {})
     return data
+
+
+@dataclass(frozen=True)
+class BookFacts:
+    """What a book's manifest adds: the printer it follows, its paper and its cover (the
+    cover's own record, or None)."""
+
+    printer: str
+    paper: str
+    cover: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True)
+class SheetFacts:
+    """What a worksheet's manifest adds: its answer key's file and the smallest cell of each
+    level; a class set also its answers' smallest cell and its pupils (name, code, pages)."""
+
+    answers_file: str
+    min_cell_pt_by_level: Mapping[int, float]
+    min_answer_cell_pt: float | None = None
+    students: Sequence[Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class Manifest:
+    """The manifest of one build, as a typed record: the template, the page plan, the puzzles'
+    records and what the kind of product adds. ``to_dict`` is the one place its JSON is made
+    (the build runner writes it, with ``files``, last of all)."""
+
+    template: Template
+    plan: BookPlan
+    puzzles: Sequence[dict[str, Any]]
+    book: BookFacts | None = None
+    sheet: SheetFacts | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready dict, keys in their documented order."""
+        extra: dict[str, Any] = {}
+        if self.book is not None:
+            extra.update(printer=self.book.printer, paper=self.book.paper, cover=self.book.cover)
+        if self.sheet is not None:
+            by_level = self.sheet.min_cell_pt_by_level
+            extra.update(
+                answers_file=self.sheet.answers_file,
+                min_cell_pt=round(min(by_level.values()), 3),
+                min_cell_pt_by_level={str(lv): round(pt, 3) for lv, pt in by_level.items()},
+            )
+            if self.sheet.min_answer_cell_pt is not None:
+                extra["min_answer_cell_pt"] = round(self.sheet.min_answer_cell_pt, 3)
+            if self.sheet.students is not None:
+                extra["students"] = [dict(s) for s in self.sheet.students]
+        return manifest(self.template, self.plan, self.puzzles, extra=extra)
 
 
 def dumps(data: dict[str, Any]) -> str:

@@ -1,25 +1,25 @@
-"""The steps that books and worksheets share: probe the sections, choose each maze and record
-it, group puzzles by page, stage SVGs, report the result; and first, which levels a page holds.
+"""The puzzle steps that books and worksheets share: probe the sections, find which levels a
+page holds, choose each maze (or number path, or word trail) and record it, group puzzles by
+page, stage their SVGs.
 
-Both builders (build.py for books, worksheet.py for worksheets) are plans over this one
-pipeline; neither imports the other's internals.
+The products (build.py's book, worksheet.py's sheets, classset.py's class set) draw their pages
+with these steps; product.py runs every product the same way (output names, the atomic set,
+the manifest). BuildResult, Progress and capped_count live there and are named here too.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .. import numberpath, wordtrail
 from ..engine import generate
-from ..errors import MazebookError, OutputError, TemplateError
+from ..errors import MazebookError, TemplateError
 from ..fileio import OutputSet, relative_name
-from ..inputs import check_distinct, utf8_path
 from ..maze import Maze
 from ..numberpath import NumberPath
 from ..render.geometry import MazeGeometry
@@ -30,34 +30,10 @@ from . import manifest as manifest_mod
 from . import schedule
 from .layout import max_cells
 from .plan import BookPlan, PlannedPuzzle
+from .product import BuildResult as BuildResult
+from .product import Progress as Progress
+from .product import capped_count as capped_count
 from .schedule import Choice, Request, choose, generators_for, openings_for
-
-Progress = Callable[[int, int], None]
-
-
-@dataclass(frozen=True)
-class BuildResult:
-    """Where the files went and what the book holds."""
-
-    pdf: Path
-    manifest: Path
-    svg_dir: Path | None
-    page_count: int
-    puzzle_count: int
-    seconds: float
-    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
-    cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
-    # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
-    capped: int = 0
-
-
-def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
-    """How many puzzles got a lower level than the template asked for (fit = "cap"); 0 when
-    the requested levels are not known."""
-    asked = tuple(requested)
-    if not asked:
-        return 0
-    return sum(1 for got, wanted in zip(levels, asked, strict=True) if got != wanted)
 
 
 def probe_sections(template: Template) -> None:
@@ -83,16 +59,6 @@ def section_error(template: Template, index: int, exc: MazebookError) -> Templat
         section=index + 1,
         section_name=section.name,
     )
-
-
-def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
-    if output is not None:
-        pdf = utf8_path(output, what="output", error=OutputError)
-    else:
-        pdf = utf8_path(Path("output") / f"{template.name}.pdf", what="output", error=OutputError)
-    if pdf.suffix.lower() != ".pdf":
-        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
-    return pdf, pdf.with_suffix(".json")
 
 
 #: Says what a page lacks when a level does not fit it.
@@ -413,58 +379,6 @@ def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
         by_page.setdefault(p.page, []).append(p)
     for page in sorted(by_page):
         yield by_page[page]
-
-
-def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
-    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
-    if svg_dir is not None:
-        out.check(svg_dir / "puzzle-001.svg")
-
-
-def svg_names(folder: Path, count: int) -> list[Path]:
-    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
-    width = max(3, len(str(count)))
-    return [
-        folder / f"{kind}-{number:0{width}d}.svg"
-        for number in range(1, count + 1)
-        for kind in ("puzzle", "solution")
-    ]
-
-
-def template_inputs(tpl: Template) -> list[Path]:
-    """Every file the build reads: the template, its font, mask images and mask fonts."""
-    found = [tpl.path] if tpl.path is not None else []
-    if tpl.font is not None:
-        found.append(tpl.font)
-    for section in tpl.sections:
-        found += [Path(v) for k, v in section.shape_options if k in ("image", "font")]
-    return found
-
-
-def check_paths(
-    tpl: Template, outputs: list[Path], svg_dir: str | Path | None, count: int
-) -> Path | None:
-    """Output names that are UTF-8, and no output that is an input of the run or another
-    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
-    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
-    if folder is not None:
-        inside = os.path.realpath(folder) + os.sep
-        for path in outputs:
-            if inside.startswith(os.path.realpath(path) + os.sep):
-                raise OutputError(
-                    f"the SVG folder {str(folder)!r} would be the output file {str(path)!r}; "
-                    "name another folder"
-                )
-    every = outputs + (svg_names(folder, count) if folder is not None else [])
-    check_distinct(every, template_inputs(tpl))
-    return folder
-
-
-def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
-    """Stage the manifest last, with ``files``: the SHA-256 of every other file of the set,
-    by its path relative to the manifest (see fileio's guarantee)."""
-    data["files"] = out.digests(path.parent)
-    out.stage(path, manifest_mod.dumps(data))
 
 
 def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:

@@ -30,7 +30,6 @@ from ..render.typeset import FontPair, load_fonts
 from ..template import Template, caps
 from ..template.units import POINTS_PER_MM, format_length
 from ..template.worksheet import WorksheetOptions
-from . import manifest as manifest_mod
 from .document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
@@ -54,26 +53,30 @@ from .layout import (
     maze_scale,
     slots,
 )
+from .manifest import Manifest, SheetFacts
 from .pipeline import (
-    BuildResult,
-    Progress,
     cap_plan,
-    capped_count,
-    check_paths,
-    check_svg_dir,
     choose_maze,
     choose_number,
     fit_levels,
     number_room,
-    output_paths,
     probe_sections,
     puzzles_by_page,
     section_request,
-    stage_manifest,
     stage_svgs,
     trail_letters,
 )
 from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
+from .product import (
+    BuildResult,
+    Outputs,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+    template_inputs,
+)
 from .schedule import MIN_SIDE, Request, fits
 from .worksheet_pages import (
     FIXED_TEXT,
@@ -357,40 +360,55 @@ def build_worksheet(
     """Build a worksheet (use build_book, which sends worksheet templates here, and a class
     set's, with ``names``, to classset.build_class_set)."""
     started = time.perf_counter()
-    setup = prepare_worksheet(template)
-    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
-    paths = [pdf_path, answers_path, manifest_path]
-    svg_path = check_paths(template, paths, svg_dir, len(setup.plan.puzzles))
-    with OutputSet() as out:
-        for path in paths:
-            out.check(path)
-        check_svg_dir(out, svg_path)
+    product = worksheet_product(template, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+def sheet_facts(setup: WorksheetSetup, answers: Path) -> SheetFacts:
+    """What a worksheet's manifest adds: its answer key's name and each level's smallest cell."""
+    by_level = {level: room.min_cell for level, room in setup.rooms.items()}
+    return SheetFacts(answers.name, by_level)
+
+
+@dataclass(frozen=True)
+class WorksheetProduct:
+    """A prepared worksheet (the product.Product of loose sheets and their answer key)."""
+
+    setup: WorksheetSetup
+    outputs: Outputs
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The sheets and the answer key, with the manifest record."""
+        setup, answers_path = self.setup, self.outputs.answers
+        assert answers_path is not None  # worksheet_product names it
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
-            setup, sheets, answers, svg_dir=svg_path, out=out, progress=progress
+            setup, sheets, answers, svg_dir=svg_dir, out=out, progress=progress
         )
-        extra = {
-            "answers_file": answers_path.name,
-            "min_cell_pt": round(min(room.min_cell for room in setup.rooms.values()), 3),
-            "min_cell_pt_by_level": {
-                str(level): round(room.min_cell, 3) for level, room in setup.rooms.items()
-            },
-        }
-        out.stage(answers_path, answers.getvalue())
-        out.stage(pdf_path, sheets.getvalue())
-        data = manifest_mod.manifest(template, setup.plan, records, extra=extra)
-        stage_manifest(out, manifest_path, data)
-        out.commit()
-    return BuildResult(
-        pdf=pdf_path,
+        record = Manifest(
+            setup.template, setup.plan, records, sheet=sheet_facts(setup, answers_path)
+        )
+        return Rendered(
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
+            record,
+            page_count=setup.plan.page_count,
+            puzzle_count=len(setup.plan.puzzles),
+            capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        )
+
+
+def worksheet_product(template: Template, output: str | Path | None) -> WorksheetProduct:
+    """Prepare a worksheet and name its files: NAME.pdf, NAME-answers.pdf, NAME.json."""
+    setup = prepare_worksheet(template)
+    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    files = Outputs(
+        pdf_path,
         manifest=manifest_path,
-        svg_dir=svg_path,
-        page_count=setup.plan.page_count,
-        puzzle_count=len(setup.plan.puzzles),
-        seconds=time.perf_counter() - started,
         answers=answers_path,
-        capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        svg_count=len(setup.plan.puzzles),
+        inputs=tuple(template_inputs(template)),
     )
+    return WorksheetProduct(setup, files)
 
 
 def render_worksheet(

@@ -67,19 +67,14 @@ def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None] | None, Calla
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..book import build_book
+    from ..requests import BookRequest, build_book_request
 
-    seed = parse_seed(args.seed)
+    request = BookRequest(
+        args.template, seed=parse_seed(args.seed), printer=args.printer, svg_dir=args.svg_dir
+    )
     progress, close = _progress_bar(args.quiet)
     try:
-        result = build_book(
-            args.template,
-            output=args.output,
-            seed=seed,
-            svg_dir=args.svg_dir,
-            progress=progress,
-            printer=args.printer,
-        )
+        result = build_book_request(request, output=args.output, progress=progress)
     finally:
         close()
     if not args.quiet:

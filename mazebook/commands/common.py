@@ -2,35 +2,28 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
-from ..engine import check_seed
-from ..errors import InvalidOptionError, InvalidSizeError
+from .. import requests
+from ..errors import MazebookError
 from ..fileio import write_atomic
-from ..grid import check_size
-
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """'30x20' -> (30, 20); InvalidSizeError for anything else or out of range."""
-    match = _SIZE.match(text)
-    if not match:
-        raise InvalidSizeError(f"--size must be WIDTHxHEIGHT in cells, e.g. 30x20; got {text!r}")
-    return check_size(int(match.group(1)), int(match.group(2)))
+    """--size '30x20' -> (30, 20); an error named by the flag."""
+    try:
+        return requests.parse_size(text)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"size": "--size"}) from None
 
 
 def parse_seed(text: str | None) -> int | None:
-    """A seed from the command line: a whole number from 0 to 2**63-1."""
-    if text is None:
-        return None
+    """--seed: a whole number from 0 to 2**63-1; an error named by the flag."""
     try:
-        value = int(text, 10)
-    except ValueError:
-        raise InvalidOptionError(f"--seed must be a whole number, got {text!r}") from None
-    return check_seed(value)
+        return requests.parse_seed(text)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"seed": "--seed"}) from None
 
 
 def emit(data: bytes, output: str | None) -> None:

@@ -33,11 +33,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..book.cover_build import build_cover
+    from ..requests import BookRequest, build_cover_request
 
-    path = build_cover(
-        args.template, output=args.output, printer=args.printer, seed=parse_seed(args.seed)
-    )
+    request = BookRequest(args.template, seed=parse_seed(args.seed), printer=args.printer)
+    path = build_cover_request(request, output=args.output)
     if not args.quiet:
         print(f"built {path}")
     return 0

@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..engine import OPENINGS, generate
+from ..engine import OPENINGS
 from ..errors import InvalidOptionError
 from ..fileio import is_special
 from ..inputs import check_distinct
 from ..render.writers import FORMATS, write
+from ..requests import MazeRequest, make_maze
 from ..shapes import SHAPES
 from .common import emit, parse_seed, parse_size
 
@@ -141,15 +142,16 @@ def run(args: argparse.Namespace) -> int:
     if args.output not in (None, "-"):
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
-    maze = generate(
-        args.algorithm,
-        width,
-        height,
+    request = MazeRequest(
+        algorithm=args.algorithm,
+        width=width,
+        height=height,
         seed=seed,
         shape=args.shape,
         braid=args.braid,
         weave=args.weave,
-        **options,
+        options=options,
     )
+    maze = make_maze(request)
     emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

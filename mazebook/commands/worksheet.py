@@ -1,51 +1,64 @@
 """`mazebook worksheet`: classroom maze sheets and a separate answer key, from a few flags.
 
-A thin command over the book builder: it reads the shipped worksheet template
-(templates/worksheet.toml), changes the keys its flags name, and builds that template with
-build_book, exactly as `mazebook build worksheet` would. So the same settings give the same
-files by either route, byte for byte. Flags are checked here first, so a bad one is named as
-the flag ('--levels ...'), not as a template key.
+A thin command over the library: its flags fill a WorksheetRequest (mazebook/requests.py, as
+the web form does), which changes the keys of the shipped worksheet template
+(templates/worksheet.toml) and is built with build_book, exactly as `mazebook build worksheet`
+would. So the same settings give the same files by any route, byte for byte. Errors come keyed
+by the request's fields and are named here by their flags ('--levels: ...').
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import tomllib
-from typing import Any
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..errors import InvalidOptionError, MazebookError
-from .common import capped_note, parse_seed
+from ..requests import (
+    FITS,
+    PER_PAGE,
+    WORKSHEET_SOURCE,
+    WORKSHEET_TEMPLATE,
+    WorksheetRequest,
+    build_worksheet_request,
+    parse_level,
+    parse_levels,
+    parse_min_cell,
+    parse_page,
+    parse_seed,
+    parse_text,
+    parse_whole,
+)
+from ..template import Template
+from .common import capped_note
 
+T = TypeVar("T")
 #: The built-in template the command starts from.
-BASE_TEMPLATE = "worksheet"
+BASE_TEMPLATE = WORKSHEET_TEMPLATE
 #: How messages about the command's template name it (restated in flags before printing).
-SOURCE = "worksheet options"
-PER_PAGE = (1, 2, 4, 6)
+SOURCE = WORKSHEET_SOURCE
 #: The languages --language offers (template/texts.py's sets, named here so the parser needs no
 #: template import; a test checks they are the same).
 LANGUAGE_CODES = ("en", "de", "fr", "es")
 
 
-#: Template keys -> the flags that set them, for messages.
+#: WorksheetRequest fields -> the flags that set them, for messages.
 FLAGS = {
     "title": "--title",
     "instruction": "--instruction",
     "font": "--font",
     "min_cell": "--min-cell",
     "page_size": "--page-size",
-    "puzzles_per_page": "--per-page",
+    "per_page": "--per-page",
     "seed": "--seed",
     "count": "--count",
-    "difficulty": "--level/--levels",
+    "levels": "--level/--levels",
     "fit": "--fit",
     "language": "--language",
     "names": "--names",
 }
 #: How the advice in messages names what the flags can change.
 ADVICE_FLAGS = {"fit": "--fit cap"}
-
-_LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -100,7 +113,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--fit",
-        choices=("refuse", "cap"),
+        choices=FITS,
         help="a level the sheet cannot hold: refuse (default, naming the highest that fits) "
         "or cap those mazes at the highest that fits",
     )
@@ -119,106 +132,53 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def _whole(flag: str, text: str, lo: int, hi: int, what: str) -> int:
+def _flag(flag: str, parse: Callable[[str], T], text: str | None) -> T | None:
+    """A flag's text (None: not given) through a request parser; its error named by this very
+    flag."""
+    if text is None:
+        return None
     try:
-        value = int(text.strip(), 10)
-    except ValueError:
-        value = None
-    if value is None or not lo <= value <= hi:
-        raise InvalidOptionError(f"{flag} must be {what} from {lo} to {hi}, got {text!r}")
-    return value
+        return parse(text)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={str(exc.key): flag}) from None
 
 
-def parse_levels(text: str) -> tuple[int, int]:
-    """'2-5' -> (2, 5): two levels from 1 to 10, the first not above the second."""
-    from ..template.limits import LEVEL_MAX, LEVEL_MIN
+def worksheet_request(args: argparse.Namespace) -> WorksheetRequest:
+    """The flags as a WorksheetRequest, each checked and named by its flag when wrong."""
+    from ..template.limits import MAX_COUNT
+    from ..template.names import read_names
 
-    match = _LEVELS.match(text)
-    if match:
-        lo, hi = int(match.group(1)), int(match.group(2))
-        if LEVEL_MIN <= lo <= hi <= LEVEL_MAX:
-            return lo, hi
-    raise InvalidOptionError(
-        f"--levels must be FROM-TO with levels from {LEVEL_MIN} to {LEVEL_MAX}, FROM not above "
-        f"TO (e.g. 2-5); got {text!r}"
+    levels: int | tuple[int, int] | None = _flag("--level", parse_level, args.level)
+    if args.levels is not None:  # --level and --levels exclude each other
+        levels = _flag("--levels", parse_levels, args.levels)
+    return WorksheetRequest(
+        count=_flag("--count", lambda t: parse_whole(t, "count", 1, MAX_COUNT), args.count),
+        per_page=args.per_page,
+        levels=levels,
+        page_size=_flag("--page-size", parse_page, args.page_size),
+        min_cell=_flag("--min-cell", parse_min_cell, args.min_cell),
+        language=args.language,
+        title=_flag("--title", lambda t: parse_text(t, "title"), args.title),
+        instruction=_flag(
+            "--instruction", lambda t: parse_text(t, "instruction"), args.instruction
+        ),
+        font=_flag("--font", lambda t: parse_text(t, "font"), args.font),
+        fit=args.fit,
+        seed=_flag("--seed", parse_seed, args.seed),
+        names=None if args.names is None else read_names(args.names, error=InvalidOptionError),
     )
 
 
-def _text(flag: str, value: str) -> str:
-    if not value.strip():
-        raise InvalidOptionError(f"{flag} must not be empty")
-    return value
-
-
-def template_data(args: argparse.Namespace, base: dict[str, Any]) -> dict[str, Any]:
-    """The worksheet template's data with the flags' changes (each flag checked first)."""
-    from ..template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
-    from ..template.units import PAGE_SIZES, parse_length, parse_page_size
-
-    data = dict(base)
-    section = dict(base["section"][0])
-    if args.count is not None:
-        section["count"] = _whole("--count", args.count, 1, MAX_COUNT, "a whole number")
-    if args.level is not None:
-        section["difficulty"] = _whole("--level", args.level, LEVEL_MIN, LEVEL_MAX, "a level")
-    if args.levels is not None:
-        section["difficulty"] = list(parse_levels(args.levels))
-    data["section"] = [section]
-    if args.per_page is not None:
-        data["puzzles_per_page"] = args.per_page
-    if args.page_size is not None:
-        try:
-            parse_page_size(args.page_size)
-        except ValueError as exc:
-            names = ", ".join(PAGE_SIZES)
-            raise InvalidOptionError(
-                f"--page-size: {exc}; use {names}, or WxH with mm, cm, in or pt (e.g. 210x297mm)"
-            ) from None
-        data["page_size"] = args.page_size
-    if args.min_cell is not None:
-        try:
-            if parse_length(args.min_cell) <= 0:
-                raise ValueError(f"{args.min_cell!r} is not more than 0")
-        except ValueError as exc:
-            raise InvalidOptionError(f"--min-cell: {exc}") from None
-        data["min_cell"] = args.min_cell
-    language = getattr(args, "language", None)  # callers that build args themselves may omit it
-    if language is not None:
-        data["language"] = language
-    if args.title is not None:
-        data["title"] = _text("--title", args.title)
-    if args.instruction is not None:
-        data["instruction"] = _text("--instruction", args.instruction)
-    if args.font is not None:
-        data["font"] = _text("--font", args.font)
-    if args.fit is not None:
-        data["fit"] = args.fit
-    seed = parse_seed(args.seed)
-    if seed is not None:
-        data["seed"] = seed
-    names_file = getattr(args, "names", None)  # a Namespace built by other callers may lack it
-    if names_file is not None:
-        from ..template.names import read_names
-
-        data["names"] = list(read_names(names_file, error=InvalidOptionError))
-    return data
-
-
-def _pupils_note(template: Any) -> str:
+def _pupils_note(template: Template) -> str:
     """' for 25 pupils' on a class set, else ''."""
     count = len(template.names)
     return f" for {count} pupil{'s' if count != 1 else ''}" if count else ""
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..book import build_book
-    from ..template import locate, template_from_data
-
-    name, entry = locate(BASE_TEMPLATE)
-    base = tomllib.loads(entry.read_text(encoding="utf-8"))
+    request = worksheet_request(args)  # each flag's error already in its own words
     try:
-        template = template_from_data(template_data(args, base), name=name, source=SOURCE)
-        result = build_book(template, output=args.output)
+        template, result = build_worksheet_request(request, output=args.output)
     except MazebookError as exc:
         raise exc.restated(key_labels=FLAGS, advice_labels=ADVICE_FLAGS, drop_file=SOURCE) from None
     if not args.quiet:

@@ -154,7 +154,8 @@ def connect(inside: np.ndarray, parts: str, source: str) -> tuple[np.ndarray, in
     if parts == "refuse":
         raise InvalidOptionError(
             f"the mask from {source} falls apart into {len(sizes)} parts (largest "
-            f"{sizes[biggest]} cells); use parts=largest to keep it or parts=join to link them"
+            f"{sizes[biggest]} cells); use parts=largest to keep it or parts=join to link them",
+            field="parts",
         )
     if parts == "largest":
         dropped = int(inside.sum()) - sizes[biggest]

@@ -1,35 +1,32 @@
 """The web app's only door into mazebook: forms in, mazes, sheets, books and pictures out.
 
-Every call into the library (generate, render, the worksheet flags, templates, build_book,
-the PNG rasterizer) is made here, so a change in the library's layout is answered in one file.
-Form values arrive as plain strings; a bad one raises FieldError naming the form field, with
-the library's (the command line's) own words as the message.
+Every call into the library (typed requests, generate, render, templates, build_book, the PNG
+rasterizer) is made here, so a change in the library's layout is answered in one file. Form
+values arrive as plain strings and are read by the same parsers the command line uses
+(mazebook/requests.py); a bad one raises FieldError beside its form field, the library's error
+restated in the form's words (its labels, FIELD_LABELS), never a command-line flag.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import functools
 import random
 import re
 import threading
-import tomllib
 import unicodedata
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from ..book import build_book, load_template
+from ..book import load_template
 from ..book.document import answer_style
 from ..book.layout import max_cells
-from ..book.pipeline import BuildResult
+from ..book.product import BuildResult, Progress
 from ..book.schedule import Request, choose
-from ..commands import worksheet as worksheet_cmd
-from ..commands.common import parse_seed, parse_size
-from ..engine import generate
+from ..engine import OPENINGS, generate
 from ..errors import (
     FontError,
     InvalidSizeError,
@@ -48,16 +45,35 @@ from ..render.shapes import maze_geometry
 from ..render.style import fit_maze
 from ..render.svg import to_svg
 from ..render.writers import write
+from ..requests import (
+    PER_PAGE,
+    WORKSHEET_SOURCE,
+    BookRequest,
+    MazeRequest,
+    WorksheetRequest,
+    build_book_request,
+    build_worksheet_request,
+    parse_choice,
+    parse_level,
+    parse_levels,
+    parse_page,
+    parse_seed,
+    parse_size,
+    parse_text,
+    parse_whole,
+)
+from ..requests import make_maze as maze_of_request
 from ..shapes import SHAPES as SHAPE_REGISTRY
+from ..shapes.masks import PARTS as MASK_PARTS
 from ..shapes.masks import MaskWarning
 from ..shapes.raster import image_size
 from ..shapes.silhouettes import SILHOUETTES
-from ..template import available_templates, locate, template_from_data
+from ..template import Template, available_templates, locate, template_from_data
 from ..template.limits import LEVELS as LEVEL_RANGE
 from ..template.load import toml_data
 from ..template.texts import LANGUAGES
 from ..template.units import PAGE_SIZES, parse_length, parse_page_size
-from .classroom import PUZZLE_WORDS, ClassroomError, classroom_data
+from .classroom import PUZZLE_WORDS, ClassroomError, classroom_choices
 
 #: What the form offers.
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
@@ -99,9 +115,56 @@ FILE_KEYS = ("font", "image")
 class FieldError(MazebookError):
     """A form value the library refused: ``field`` is the form field, the message its words."""
 
+    field: str  # always a form field here
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
+
+
+#: Request fields (mazebook/requests.py) as the forms name them beside their boxes.
+FIELD_LABELS = {
+    "size": "Size in cells",
+    "seed": "Seed",
+    "braid": "Braid",
+    "weave": "Weave",
+    "level": "Level",
+    "shape": "Grid",
+    "mask": "Silhouette",
+    "parts": "If the shape falls apart",
+    "openings": "Openings",
+    "count": "How many mazes",
+    "per_page": "Mazes on each page",
+    "levels": "Levels",
+    "page_size": "Page size",
+    "title": "Title",
+    "instruction": "Instruction",
+    "font": "Font",
+    "language": "Language",
+    "fields": "Lines for Name, Class and Date",
+    "min_cell": "Smallest cell",
+    "names": "Pupils' names",
+    "puzzle": "Puzzles",
+    "words": "Words to find",
+    "step": "Count by",
+    "printer": "Printer",
+    "paper": "Paper",
+}
+#: How advice names what a person could change (the web has no box for some of them).
+ADVICE_LABELS = {
+    "min_cell": "cell size",
+    "per_page": "mazes on each page",
+    "page_size": "page size",
+    "fit": "lower levels",
+    "levels": "level",
+}
+
+
+def in_form_words(exc: MazebookError, field: str, *, drop_file: str | None = None) -> FieldError:
+    """A library error keyed by a request field, beside the form's ``field`` and in the form's
+    words (its labels, never a command-line flag)."""
+    words = exc.restated(key_labels=FIELD_LABELS, advice_labels=ADVICE_LABELS, drop_file=drop_file)
+    return FieldError(field, str(words))
 
 
 # ------------------------------------------------------------------------- plain choices
@@ -238,39 +301,37 @@ class MazeOrder:
     solution: bool
 
 
-def _choice(field: str, value: str, allowed: tuple[str, ...], flag: str) -> str:
-    """The value if it is one of ``allowed``, else FieldError in the flag's words."""
-    if value not in allowed:
-        raise FieldError(field, f"{flag} must be one of: {', '.join(allowed)}; got {value!r}")
-    return value
+T = TypeVar("T")
+
+
+def _field(field: str, parse: Callable[[], T]) -> T:
+    """A request parser's value, or its error beside the form's ``field`` in the form's words."""
+    try:
+        return parse()
+    except MazebookError as exc:
+        raise in_form_words(exc, field) from None
+
+
+def _choice(field: str, value: str, allowed: tuple[str, ...]) -> str:
+    """The value if it is one of ``allowed``, else FieldError listing them."""
+    return _field(field, lambda: parse_choice(value, field, allowed))
 
 
 def _seed(value: str) -> int:
-    """The form's seed through the CLI's parse_seed (empty: 1)."""
-    try:
-        seed = parse_seed(value.strip() or "1")
-    except MazebookError as exc:
-        raise FieldError("seed", str(exc)) from None
-    assert seed is not None
-    return seed
+    """The form's seed (empty: 1)."""
+    return _field("seed", lambda: parse_seed(value.strip() or "1")) or 0
 
 
 def _page(field: str, value: str, landscape: bool) -> tuple[float, float]:
-    """A page size through the template reader's parser, turned for landscape."""
-    try:
-        width, height = parse_page_size(value)
-    except ValueError as exc:
-        names = ", ".join(PAGE_NAMES)
-        raise FieldError(
-            field, f"--page-size: {exc}; use {names}, or WxH with mm, cm, in or pt (e.g. 210x297mm)"
-        ) from None
+    """A page size through the request's parser, turned for landscape."""
+    width, height = parse_page_size(_field(field, lambda: parse_page(value, field)))
     return (max(width, height), min(width, height)) if landscape else (width, height)
 
 
 def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     """Check the maze form (and an uploaded mask image already saved at ``image``)."""
     form = plain_choices(form)
-    shape = _choice("shape", form.get("shape", "rect"), SHAPES, "--shape")
+    shape = _choice("shape", form.get("shape", "rect"), SHAPES)
     options: dict[str, Any] = {}
     if shape == "mask":
         source = form.get("mask_source", "mask")
@@ -281,13 +342,13 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
                 raise FieldError("image", "choose a black-and-white image file for the mask")
             options["image"] = str(image)
         else:
-            options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS, "--mask")
+            options["mask"] = _choice("mask", form.get("mask", "heart"), MASKS)
         if form.get("parts"):  # empty: the library's default for the source
-            options["parts"] = form["parts"]
+            options["parts"] = _choice("parts", form["parts"], MASK_PARTS)
     if form.get("openings"):
-        options["openings"] = form["openings"]
+        options["openings"] = _choice("openings", form["openings"], OPENINGS)
     braid = _braid(form.get("braid", ""))
-    weave = _share("weave", form.get("weave", ""), "--weave")
+    weave = _share("weave", form.get("weave", ""))
     if weave:  # both modes: a level maze weaves as much and keeps its level's effort
         options["weave"] = weave
     mode = form.get("mode", "algorithm")
@@ -296,15 +357,10 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
     width = height = 0
     if mode == "level":
         text = form.get("level", "5")
-        if not text.isdigit() or not 1 <= int(text) <= 10:
-            raise FieldError("level", f"--level must be a level from 1 to 10, got {text!r}")
-        level = int(text)
+        level = _field("level", lambda: parse_level(text, "level"))
     else:
         algorithm = form.get("algorithm", "backtracker")
-        try:
-            width, height = parse_size(form.get("size", "20x20"))
-        except MazebookError as exc:
-            raise FieldError("size", str(exc)) from None
+        width, height = _field("size", lambda: parse_size(form.get("size", "20x20")))
         if braid:
             options["braid"] = braid
         if width * height > MAX_CELLS or (shape == "circle" and height > MAX_RINGS):
@@ -331,46 +387,59 @@ def maze_order(form: Mapping[str, str], image: Path | None) -> MazeOrder:
 
 def _braid(text: str) -> float:
     """The form's braid: empty or a number from 0.0 to 1.0 (the share of dead ends opened)."""
-    return _share("braid", text, "--braid")
+    return _share("braid", text)
 
 
-def _share(field: str, text: str, name: str) -> float:
+def _share(field: str, text: str) -> float:
     """A share the form gives (braid, weave): empty (0) or a number from 0.0 to 1.0."""
     try:
         value = float(text.strip() or "0")
     except ValueError:
         value = -1.0
     if not 0.0 <= value <= 1.0:
-        raise FieldError(field, f"{name} must be a number from 0.0 to 1.0, got {text!r}")
+        label = FIELD_LABELS[field]
+        raise FieldError(field, f"{label}: must be a number from 0.0 to 1.0, got {text!r}")
     return value
 
 
 def _language(field: str, value: str) -> str:
     """A shipped language code, or a FieldError listing them."""
-    return _choice(field, value or "en", LANGUAGE_CODES, "language")
+    return _choice(field, value or "en", LANGUAGE_CODES)
+
+
+#: The maze form's fields, each named as the request field it fills.
+MAZE_FORM_FIELDS = (
+    "algorithm",
+    "size",
+    "seed",
+    "shape",
+    "level",
+    "braid",
+    "weave",
+    "openings",
+    "mask",
+    "parts",
+)
 
 
 def _maze_field(exc: MazebookError, order: MazeOrder) -> str:
-    """Which maze field an engine error concerns."""
-    text = str(exc)
-    if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError):
+    """Which maze field an error concerns: the request field it is keyed by or that the step
+    of generate() raising it marked, else (a shape's own error) the mask's source the order
+    set, or the size."""
+    if exc.key in MAZE_FORM_FIELDS:
+        return str(exc.key)
+    if isinstance(exc, UnknownAlgorithmError | UnsupportedShapeError) or exc.field == "algorithm":
         return "level" if order.level is not None else "algorithm"
     if isinstance(exc, InvalidSizeError):
         return "size"
+    if exc.field in ("parts", "openings", "braid", "weave", "seed"):
+        return str(exc.field)
     if isinstance(exc, FontError) or "text" in order.options:
         return "text"
-    if "parts" in text:
-        return "parts"
     if "image" in order.options:
         return "image"
-    if "mask" in order.options and "mask" in text:
+    if "mask" in order.options:
         return "mask"
-    if "opening" in text:
-        return "openings"
-    if "braid" in text:
-        return "braid"
-    if "weave" in text:
-        return "weave"
     return "level" if order.level is not None else "size"
 
 
@@ -407,14 +476,18 @@ def _generate(order: MazeOrder) -> Maze:
     if order.level is not None:
         return _level_maze(order)
     assert order.algorithm is not None
-    return generate(
-        order.algorithm,
-        order.width,
-        order.height,
+    options = {k: v for k, v in order.options.items() if k not in ("braid", "weave")}
+    request = MazeRequest(
+        algorithm=order.algorithm,
+        width=order.width,
+        height=order.height,
         seed=order.seed,
         shape=order.shape,
-        **order.options,
+        braid=float(order.options.get("braid", 0.0)),
+        weave=float(order.options.get("weave", 0.0)),
+        options=options,
     )
+    return maze_of_request(request)
 
 
 def _check_image(path: str) -> None:
@@ -543,119 +616,88 @@ def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: 
 
 # ----------------------------------------------------------------------------- worksheet
 
-#: Worksheet form fields -> the `mazebook worksheet` flags whose words their errors use.
-SHEET_FLAGS = {
-    "--count": "count",
-    "--per-page": "per_page",
-    "--level/--levels": "levels",
-    "--levels": "levels",
-    "--level": "levels",
-    "--page-size": "page_size",
-    "--title": "title",
-    "--instruction": "instruction",
-    "--seed": "seed",
-    "--font": "font",
-}
 SHEET_FIELD_LABELS = ("Name", "Class", "Date")
-
-
-#: Worksheet template keys -> the form's fields.
-SHEET_KEYS = {
-    "count": "count",
-    "puzzles_per_page": "per_page",
-    "difficulty": "levels",
-    "page_size": "page_size",
-    "title": "title",
-    "instruction": "instruction",
-    "seed": "seed",
-    "font": "font",
-    "fields": "fields",
-    "names": "names",
-    "puzzle": "puzzle",
-    "words": "words",
-    "step": "step",
-}
-
-
-def _sheet_field(exc: MazebookError, message: str) -> str:
-    """The worksheet field an error concerns: its key, or else the flag its message (in the
-    worksheet command's words) names."""
-    if exc.key in SHEET_KEYS:
-        return SHEET_KEYS[exc.key]
-    for flag, field in SHEET_FLAGS.items():
-        if message.startswith(flag) or f" {flag}" in message or f"{flag}:" in message:
-            return field
-    for word in ("title", "instruction", "fields"):
-        if word in message:
-            return word
-    return "sheet"
+#: The worksheet form's fields, each named as the WorksheetRequest field it fills.
+SHEET_FORM_FIELDS = (
+    "count",
+    "per_page",
+    "levels",
+    "page_size",
+    "title",
+    "instruction",
+    "seed",
+    "font",
+    "fields",
+    "language",
+    "names",
+    "puzzle",
+    "words",
+    "step",
+)
 
 
 def sheet_error(exc: MazebookError, font: Path | None, font_name: str | None) -> FieldError:
-    """A worksheet build's error beside its field, in the command's words; an uploaded font is
-    named as uploaded, never by its path on the server."""
-    message = str(
-        exc.restated(
-            key_labels=worksheet_cmd.FLAGS,
-            advice_labels=worksheet_cmd.ADVICE_FLAGS,
-            drop_file=worksheet_cmd.SOURCE,
-        )
-    )
+    """A worksheet's error beside the form field of the request field it is keyed by, in the
+    form's words; an uploaded font is named as uploaded, never by its path on the server."""
+    field = exc.key if exc.key in SHEET_FORM_FIELDS else "sheet"
+    error = in_form_words(exc, field or "sheet", drop_file=WORKSHEET_SOURCE)
     if font is not None:
-        message = message.replace(str(font), font_name or "the uploaded font")
-    return FieldError(_sheet_field(exc, message), message)
+        return FieldError(error.field, str(error).replace(str(font), font_name or "the font"))
+    return error
 
 
-def worksheet_template(form: Mapping[str, str], font: Path | None = None) -> Any:
-    """The worksheet form as `mazebook worksheet` flags, through that command's own checks;
+def worksheet_request(form: Mapping[str, str], font: Path | None = None) -> WorksheetRequest:
+    """The worksheet form as a WorksheetRequest, each box checked by the request's parsers;
     ``font`` is an uploaded font already saved in the request's own folder."""
     preset = form.get("preset", "")
     if preset in PRESETS:
-        levels = PRESETS[preset].sheet_levels
+        levels_text = PRESETS[preset].sheet_levels
     elif preset in ("", "custom"):
-        levels = form.get("levels", "3").strip()
+        levels_text = form.get("levels", "3").strip()
     else:
-        raise FieldError(
-            "levels", f"difficulty must be one of: {', '.join(PRESETS)}; got {preset!r}"
-        )
+        raise FieldError("levels", f"Levels: must be one of: {', '.join(PRESETS)}; got {preset!r}")
     language = _language("language", form.get("language", "en"))
     texts = sheet_texts(language)
     per_page_text = form.get("per_page", "4")
-    if per_page_text not in ("1", "2", "4", "6"):
-        raise FieldError("per_page", f"--per-page must be 1, 2, 4 or 6, got {per_page_text!r}")
-    count = form.get("count", "4")
-    if count.strip().isdigit() and int(count) > MAX_SHEET_MAZES:
-        raise FieldError("count", f"the web app makes up to {MAX_SHEET_MAZES} mazes a worksheet")
-    args = argparse.Namespace(
-        count=count,
-        per_page=int(per_page_text),
-        level=None if "-" in levels or "–" in levels else levels,
-        levels=levels if "-" in levels or "–" in levels else None,
-        page_size=form.get("page_size", "letter"),
-        title=_own_words(form.get("title", texts["title"]), "title", texts),
-        instruction=_own_words(form.get("instruction", ""), "instruction", texts) or None,
-        font=None if font is None else str(font),
-        min_cell=None,
-        fit=None,
-        seed=form.get("seed", "1").strip() or "1",
+    _choice("per_page", per_page_text, tuple(str(n) for n in PER_PAGE))
+    count_text = form.get("count", "4")
+    # the web's own cap, below the library's (MAX_COUNT), named in the message
+    count = _field("count", lambda: parse_whole(count_text, "count", 1, MAX_SHEET_MAZES))
+    levels: int | tuple[int, int] = _field(
+        "levels",
+        lambda: (
+            parse_levels(levels_text)
+            if "-" in levels_text or "–" in levels_text
+            else parse_level(levels_text)
+        ),
     )
-    name, entry = locate(worksheet_cmd.BASE_TEMPLATE)
-    base = tomllib.loads(entry.read_text(encoding="utf-8"))
+    title = _own_words(form.get("title", texts["title"]), "title", texts)
+    instruction = _own_words(form.get("instruction", ""), "instruction", texts)
     words = LANGUAGES[language]
-    if language != "en":  # the shipped template's English words give way to the language's
-        for key in ("instruction", "answer_title"):
-            base.pop(key, None)
     try:
-        data = classroom_data(worksheet_cmd.template_data(args, base), form)
-        data["language"] = language
-        data["fields"] = [
-            words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
-        ]
-        return template_from_data(data, name=name, source=worksheet_cmd.SOURCE)
+        class_set = classroom_choices(form)
     except ClassroomError as exc:
         raise FieldError(exc.field, str(exc)) from None
-    except MazebookError as exc:
-        raise sheet_error(exc, None, None) from None
+    return WorksheetRequest(
+        count=count,
+        per_page=int(per_page_text),
+        levels=levels,
+        page_size=_field("page_size", lambda: parse_page(form.get("page_size", "letter"))),
+        language=language,
+        title=_field("title", lambda: parse_text(title, "title")),
+        instruction=None
+        if not instruction
+        else _field("instruction", lambda: parse_text(instruction, "instruction")),
+        font=None if font is None else str(font),
+        seed=_seed(form.get("seed", "1")),
+        fields=tuple(
+            words[label.lower()] for label in SHEET_FIELD_LABELS if form.get(f"field_{label}")
+        ),
+        names=class_set.names,
+        puzzle=class_set.puzzle,
+        words=class_set.words,
+        step=class_set.step,
+    )
 
 
 def _own_words(text: str, key: str, texts: Mapping[str, str]) -> str:
@@ -695,20 +737,37 @@ def download_name(title: str, kind: str) -> str:
     return f"{slug or FILE_STEM}{DOWNLOAD_SUFFIXES[kind]}"
 
 
-def build(
-    template: Any, folder: Path, *, progress: Callable[[int, int], None] | None = None
-) -> Built:
-    """Build a book or worksheet template into ``folder`` (its own temporary folder), under
-    file names the server makes (FILE_STEM), whatever the template is called."""
-    result: BuildResult = build_book(
-        template, output=folder / f"{FILE_STEM}.pdf", progress=progress
-    )
+def build(template: Template, folder: Path, *, progress: Progress | None = None) -> Built:
+    """Build a book template into ``folder`` (its own temporary folder), under file names the
+    server makes (FILE_STEM), whatever the template is called."""
+    request = BookRequest(template)
+    return _built(build_book_request(request, output=_output(folder), progress=progress))
+
+
+def build_sheet(form: Mapping[str, str], folder: Path, font: tuple[Path, str] | None) -> Built:
+    """Build the worksheet form into ``folder``; ``font``: an uploaded font saved in the
+    folder, and its name as uploaded. Every error beside its form field."""
+    saved = None if font is None else font[0]
+    request = worksheet_request(form, saved)
+    try:
+        _, result = build_worksheet_request(request, output=_output(folder))
+    except MazebookError as exc:
+        raise sheet_error(exc, saved, None if font is None else font[1]) from None
+    return _built(result)
+
+
+def _output(folder: Path) -> Path:
+    """The interior's path in a build's folder: the server's own name, never a request's."""
+    return folder / f"{FILE_STEM}.pdf"
+
+
+def _built(result: BuildResult) -> Built:
+    """A build's files by download name."""
     files = {"interior": result.pdf, "manifest": result.manifest}
     if result.answers is not None:
         files["answers"] = result.answers
-    cover = getattr(result, "cover", None)  # the cover, once the builder makes one
-    if isinstance(cover, Path):
-        files["cover"] = cover
+    if result.cover is not None:
+        files["cover"] = result.cover
     return Built(files, result.page_count, result.puzzle_count, result.seconds)
 
 
@@ -775,7 +834,7 @@ def upload_stem(filename: str) -> str:
 
 
 def book_data(src: BookSource) -> dict[str, Any]:
-    """The template's TOML as data (TemplateError in the command line's words)."""
+    """The template's TOML as data; an upload's problems beside the upload field."""
     try:  # the template reader's own checks and words (syntax, nesting)
         data = toml_data(src.text, src.source)
     except TemplateError as exc:
@@ -846,12 +905,12 @@ def book_form_values(src: BookSource) -> dict[str, Any]:
     }
 
 
-def _number(text: str) -> Any:
+def _number(text: str) -> int | str:
     """A whole number where the text is one, else the text (the schema then names it)."""
     return int(text) if text.strip().isdigit() else text
 
 
-def _levels(text: str) -> Any:
+def _levels(text: str) -> int | str | list[int]:
     """'2-5' -> [2, 5], '3' -> 3; anything else as typed (the schema names it)."""
     match = re.match(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$", text)
     if match:
@@ -870,7 +929,7 @@ def _book_field(exc: MazebookError) -> str:
     return "upload"
 
 
-def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[str, Any]]:
+def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Template, dict[str, Any]]:
     """The template with the form's edits, checked as `mazebook build` checks a file.
 
     Returns (Template, its data) so the build can make it again in another process.
@@ -889,7 +948,7 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
         ("language", LANGUAGE_CODES, "en"),
     ):
         if form.get(key):
-            data[key] = _choice(key, form[key], allowed, key)
+            data[key] = _choice(key, form[key], allowed)
         elif key not in data:
             data[key] = default
     sections = [dict(s) for s in data["section"]]
@@ -928,7 +987,7 @@ def book_template(src: BookSource, form: Mapping[str, str]) -> tuple[Any, dict[s
     return template, data
 
 
-def checked_book(data: Mapping[str, Any], name: str, source: str) -> Any:
+def checked_book(data: Mapping[str, Any], name: str, source: str) -> Template:
     """Template data through the library's schema and checks; FieldError on the field."""
     try:
         return template_from_data(data, name=name, source=source)

@@ -1,10 +1,10 @@
 """The worksheet form's classroom choices: a class set from pasted names, and what the sheet
-practises (mazes, word trails or number paths), as worksheet template data."""
+practises (mazes, word trails or number paths), as WorksheetRequest fields."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from dataclasses import dataclass
 
 from ..errors import MazebookError
 from ..numberpath import MAX_STEP, MIN_STEP
@@ -22,6 +22,8 @@ PUZZLE_WORDS = {
 class ClassroomError(MazebookError):
     """A classroom field the worksheet cannot take; ``field`` is the form field it concerns."""
 
+    field: str  # always a form field here
+
     def __init__(self, field: str, message: str) -> None:
         super().__init__(message)
         self.field = field
@@ -38,30 +40,39 @@ def pupils(text: str) -> list[str]:
     return names
 
 
-def classroom_data(data: Mapping[str, Any], form: Mapping[str, str]) -> dict[str, Any]:
-    """Worksheet template data with the form's class set and kind of puzzle: ``names`` (one a
-    line), ``puzzle`` with its ``words`` (a word trail) or ``step`` (a number path)."""
-    out = dict(data)
-    section = dict(out["section"][0])
+@dataclass(frozen=True)
+class Classroom:
+    """The form's classroom choices as WorksheetRequest fields (None: the template's own)."""
+
+    puzzle: str | None = None
+    words: tuple[str, ...] | None = None
+    step: int | None = None
+    names: tuple[str, ...] | None = None
+
+
+def classroom_choices(form: Mapping[str, str]) -> Classroom:
+    """The form's class set and kind of puzzle: ``names`` (one a line), ``puzzle`` with its
+    ``words`` (a word trail) or ``step`` (a number path); ClassroomError beside the field."""
     puzzle = form.get("puzzle", "maze") or "maze"
     if puzzle not in PUZZLES:
         raise ClassroomError("puzzle", f"the kind of puzzle must be one of {', '.join(PUZZLES)}")
-    if puzzle != "maze":
-        section["puzzle"] = puzzle
+    words: tuple[str, ...] | None = None
+    step: int | None = None
     if puzzle == "word-trail":
-        words = form.get("words", "").replace(",", " ").split()
+        words = tuple(form.get("words", "").replace(",", " ").split())
         if not words:
             raise ClassroomError("words", "give the words to hide along the way, e.g. CAT DOG LION")
-        section["words"] = words
     if puzzle == "number-path":
-        step = form.get("step", "2").strip()
-        if not step.isdigit() or not MIN_STEP <= int(step) <= MAX_STEP:
+        text = form.get("step", "2").strip()
+        if not text.isdigit() or not MIN_STEP <= int(text) <= MAX_STEP:
             raise ClassroomError(
-                "step", f"count by a whole number from {MIN_STEP} to {MAX_STEP}, got {step!r}"
+                "step", f"count by a whole number from {MIN_STEP} to {MAX_STEP}, got {text!r}"
             )
-        section["step"] = int(step)
-    out["section"] = [section]
+        step = int(text)
     names = pupils(form.get("names", ""))
-    if names:
-        out["names"] = names
-    return out
+    return Classroom(
+        puzzle=None if puzzle == "maze" else puzzle,
+        words=words,
+        step=step,
+        names=tuple(names) if names else None,
+    )

@@ -4,13 +4,14 @@ each made from the submitted form in a worker thread."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from ..maze import Maze
 from . import actions
 from .forms import (
     DOWNLOAD_TYPES,
@@ -25,12 +26,14 @@ from .forms import (
 from .pages import attachment, error_page, preview
 
 #: What a maze form makes: the maze and notes on what was adjusted.
-Made = tuple[Any, list[str]]
+Made = tuple[Maze, list[str]]
+#: What a route makes of the maze (a preview's values, a download's bytes and name).
+T = TypeVar("T")
 
 
 async def make_from_form(
-    request: Request, form: FormData, make: Callable[[actions.MazeOrder, Made], Any]
-) -> Any:
+    request: Request, form: FormData, make: Callable[[actions.MazeOrder, Made], T]
+) -> T:
     """Check the maze form, save an uploaded image in the request's folder, make the maze
     and pass (order, maze) to ``make``, all in a worker thread."""
     fields = text_fields(form)
@@ -38,7 +41,7 @@ async def make_from_form(
     if fields.get("shape") == "mask" and fields.get("mask_source") == "image":
         upload = await read_upload(form, "image", MAX_IMAGE_BYTES)
 
-    def work() -> Any:
+    def work() -> T:
         with request_folder(root_of(request)) as folder:
             image = None
             if upload is not None:
@@ -62,8 +65,7 @@ async def maze_preview(request: Request) -> HTMLResponse:
 
     async def values() -> dict[str, Any]:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
-        made: dict[str, Any] = await make_from_form(request, form, make)
-        return made
+        return await make_from_form(request, form, make)
 
     return await preview("maze", MAZE_FIELDS, "maze_preview.html", values)
 

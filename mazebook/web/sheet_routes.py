@@ -11,7 +11,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..errors import MazebookError
 from . import actions
 from .forms import (
     DOWNLOAD_TYPES,
@@ -37,11 +36,9 @@ def build_sheet(
 ) -> actions.Built:
     """Build the worksheet of the form in the request's folder; its errors beside their field."""
     saved = _saved_font(folder, font)
-    template = actions.worksheet_template(fields, saved)
-    try:
-        return actions.build(template, folder)
-    except MazebookError as exc:
-        raise actions.sheet_error(exc, saved, font and font[1]) from None
+    return actions.build_sheet(
+        fields, folder, None if saved is None or font is None else (saved, font[1])
+    )
 
 
 def _saved_font(folder: Path, upload: tuple[bytes, str] | None) -> Path | None:

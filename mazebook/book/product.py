@@ -1,0 +1,215 @@
+"""One build runner for every product: a book, a worksheet, a class set, a cover.
+
+Each product is prepared first (every check that can refuse the input: template, fonts, page
+room, levels, caps), which gives a ``Product``: it names the files it will write (``outputs``)
+and draws them (``render``). The runner does the rest the same way for all of them: the output
+names checked (UTF-8, none an input or another output, each writable) before any maze is made,
+the SVG folder, the atomic output set, the manifest (a typed record, written here and nowhere
+else, last, with the digests of the other files), progress and the result.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..errors import MazebookBug, OutputError
+from ..fileio import OutputSet
+from ..inputs import check_distinct, utf8_path
+from ..template import Template
+from . import manifest as manifest_mod
+from .manifest import Manifest
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """Where the files went and what the book holds."""
+
+    pdf: Path
+    manifest: Path
+    svg_dir: Path | None
+    page_count: int
+    puzzle_count: int
+    seconds: float
+    answers: Path | None = None  # a worksheet's answer key (NAME-answers.pdf)
+    cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
+    # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
+    capped: int = 0
+
+
+def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
+    """How many puzzles got a lower level than the template asked for (fit = "cap"); 0 when
+    the requested levels are not known."""
+    asked = tuple(requested)
+    if not asked:
+        return 0
+    return sum(1 for got, wanted in zip(levels, asked, strict=True) if got != wanted)
+
+
+def output_paths(template: Template, output: str | Path | None) -> tuple[Path, Path]:
+    """NAME.pdf (output/NAME.pdf unless ``output`` names another .pdf) and NAME.json beside it."""
+    if output is not None:
+        pdf = utf8_path(output, what="output", error=OutputError)
+    else:
+        pdf = utf8_path(Path("output") / f"{template.name}.pdf", what="output", error=OutputError)
+    if pdf.suffix.lower() != ".pdf":
+        raise OutputError(f"the output {str(pdf)!r} must be a .pdf file")
+    return pdf, pdf.with_suffix(".json")
+
+
+def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
+    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
+    if svg_dir is not None:
+        out.check(svg_dir / "puzzle-001.svg")
+
+
+def svg_names(folder: Path, count: int) -> list[Path]:
+    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
+    width = max(3, len(str(count)))
+    return [
+        folder / f"{kind}-{number:0{width}d}.svg"
+        for number in range(1, count + 1)
+        for kind in ("puzzle", "solution")
+    ]
+
+
+def template_inputs(tpl: Template) -> list[Path]:
+    """Every file the build reads: the template, its font, mask images and mask fonts."""
+    found = [tpl.path] if tpl.path is not None else []
+    if tpl.font is not None:
+        found.append(tpl.font)
+    for section in tpl.sections:
+        found += [Path(v) for k, v in section.shape_options if k in ("image", "font")]
+    return found
+
+
+def check_paths(
+    inputs: Sequence[Path], outputs: list[Path], svg_dir: str | Path | None, count: int
+) -> Path | None:
+    """Output names that are UTF-8, and no output that is an input of the run or another
+    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
+    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    if folder is not None:
+        inside = os.path.realpath(folder) + os.sep
+        for path in outputs:
+            if inside.startswith(os.path.realpath(path) + os.sep):
+                raise OutputError(
+                    f"the SVG folder {str(folder)!r} would be the output file {str(path)!r}; "
+                    "name another folder"
+                )
+    every = outputs + (svg_names(folder, count) if folder is not None else [])
+    check_distinct(every, list(inputs))
+    return folder
+
+
+def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
+    """Stage the manifest last, with ``files``: the SHA-256 of every other file of the set,
+    by its path relative to the manifest (see fileio's guarantee)."""
+    data["files"] = out.digests(path.parent)
+    out.stage(path, manifest_mod.dumps(data))
+
+
+@dataclass(frozen=True)
+class Outputs:
+    """The files a product writes: its main PDF, and where it has them, its answer key, cover
+    and manifest; ``svg_count`` puzzles get SVGs when an SVG folder is asked for. ``inputs``:
+    the files the build reads (template_inputs), which no output may replace."""
+
+    pdf: Path
+    manifest: Path | None = None
+    answers: Path | None = None
+    cover: Path | None = None
+    svg_count: int = 0
+    inputs: tuple[Path, ...] = ()
+
+    @property
+    def paths(self) -> list[Path]:
+        """Every file of the set, checked in this order before the work starts."""
+        found = [self.pdf, self.answers, self.cover, self.manifest]
+        return [path for path in found if path is not None]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A product's drawn files (staged in this order, after any SVGs it staged itself), its
+    manifest record, and what its summary tells."""
+
+    files: tuple[tuple[Path, bytes], ...]
+    manifest: Manifest | None = None
+    page_count: int = 0
+    puzzle_count: int = 0
+    capped: int = 0
+
+
+class Product(Protocol):
+    """A prepared product (every check that can refuse its input done): the files it writes
+    and the drawing of them."""
+
+    @property
+    def outputs(self) -> Outputs:
+        """Where the files go."""
+        ...
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """Draw every file (SVGs straight into ``out``); nothing is written until the runner
+        commits the set."""
+        ...
+
+
+@dataclass(frozen=True)
+class Finished:
+    """What a run wrote: the product's outputs, its rendering's summary, the SVG folder."""
+
+    outputs: Outputs
+    rendered: Rendered
+    svg_dir: Path | None
+    seconds: float
+
+    def result(self) -> BuildResult:
+        """The run as a BuildResult (a product with a manifest: a book or a worksheet)."""
+        if self.outputs.manifest is None:  # pragma: no cover - a caller's bug
+            raise MazebookBug("a cover alone has no BuildResult; use its outputs")
+        return BuildResult(
+            pdf=self.outputs.pdf,
+            manifest=self.outputs.manifest,
+            svg_dir=self.svg_dir,
+            page_count=self.rendered.page_count,
+            puzzle_count=self.rendered.puzzle_count,
+            seconds=self.seconds,
+            answers=self.outputs.answers,
+            cover=self.outputs.cover,
+            capped=self.rendered.capped,
+        )
+
+
+def run(
+    product: Product,
+    *,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    started: float | None = None,
+) -> Finished:
+    """Check the product's output names, draw it, and write the whole set at once (or nothing).
+
+    ``started``: when the build began (perf_counter), so its preparation counts in the time.
+    """
+    begun = time.perf_counter() if started is None else started
+    outputs = product.outputs
+    svg_path = check_paths(outputs.inputs, outputs.paths, svg_dir, outputs.svg_count)
+    with OutputSet() as out:
+        for path in outputs.paths:
+            out.check(path)
+        check_svg_dir(out, svg_path)
+        rendered = product.render(out, svg_path, progress)
+        for path, data in rendered.files:
+            out.stage(path, data)
+        if rendered.manifest is not None and outputs.manifest is not None:
+            stage_manifest(out, outputs.manifest, rendered.manifest.to_dict())
+        out.commit()
+    return Finished(outputs, rendered, svg_path, time.perf_counter() - begun)

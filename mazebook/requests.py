@@ -1,0 +1,328 @@
+"""Typed requests: what a person asks for, filled alike by the command line and the web forms.
+
+A front end reads its own input (flags, form fields), turns each value into a request field
+with the parsers here, and hands the frozen request to the library. A parser's error carries
+the request field it concerns as its ``key`` (``InvalidOptionError(..., key="levels")``), in
+words that name no flag and no form field; each front end restates it in its own words
+(``MazebookError.restated``): the command line by its flags, the web app by its form's labels.
+Errors the template reader raises about a worksheet are keyed by the request field too
+(``WORKSHEET_FIELDS``), and generate()'s steps mark theirs with ``MazebookError.field`` (not
+shown in the message), so neither front end ever searches a message for a name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .engine import check_seed, generate
+from .errors import InvalidOptionError, InvalidSizeError, MazebookError
+from .grid import MAX_SEED, check_size
+from .maze import Maze
+from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
+from .template.load import Template, locate, template_from_data, toml_data
+from .template.units import PAGE_SIZES, parse_length, parse_page_size
+
+if TYPE_CHECKING:
+    from .book.product import BuildResult, Progress
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+_LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
+
+#: The shipped template a worksheet request starts from.
+WORKSHEET_TEMPLATE = "worksheet"
+#: How the template reader's messages name a worksheet request (dropped when restated).
+WORKSHEET_SOURCE = "worksheet options"
+#: Mazes a worksheet page holds.
+PER_PAGE = (1, 2, 4, 6)
+#: What a worksheet does with a level its page cannot hold.
+FITS = ("refuse", "cap")
+
+#: The worksheet template's keys -> the WorksheetRequest fields that set them.
+WORKSHEET_FIELDS: dict[str, str] = {
+    "count": "count",
+    "puzzles_per_page": "per_page",
+    "difficulty": "levels",
+    "page_size": "page_size",
+    "min_cell": "min_cell",
+    "language": "language",
+    "title": "title",
+    "instruction": "instruction",
+    "font": "font",
+    "fit": "fit",
+    "seed": "seed",
+    "names": "names",
+    "fields": "fields",
+    "puzzle": "puzzle",
+    "words": "words",
+    "step": "step",
+}
+
+
+# ------------------------------------------------------------------------------- parsers
+
+
+def parse_size(text: str, field: str = "size") -> tuple[int, int]:
+    """'30x20' -> (30, 20); InvalidSizeError keyed by ``field`` for anything else."""
+    match = _SIZE.match(text)
+    if not match:
+        raise InvalidSizeError(
+            f"must be WIDTHxHEIGHT in cells, e.g. 30x20; got {text!r}", key=field
+        )
+    try:
+        return check_size(int(match.group(1)), int(match.group(2)))
+    except MazebookError as exc:
+        raise exc.located(key=field) from None
+
+
+def parse_seed(text: str | None, field: str = "seed") -> int | None:
+    """A seed as typed: a whole number from 0 to 2**63-1 (None stays None)."""
+    if text is None:
+        return None
+    try:
+        value = int(text.strip(), 10)
+    except ValueError:
+        raise InvalidOptionError(f"must be a whole number, got {text!r}", key=field) from None
+    if not 0 <= value <= MAX_SEED:
+        raise InvalidOptionError(
+            f"must be a whole number from 0 to {MAX_SEED}, got {text!r}", key=field
+        )
+    return check_seed(value)
+
+
+def parse_whole(text: str, field: str, lo: int, hi: int, what: str = "a whole number") -> int:
+    """A whole number from ``lo`` to ``hi``, as typed; InvalidOptionError keyed by ``field``."""
+    try:
+        value: int | None = int(text.strip(), 10)
+    except ValueError:
+        value = None
+    if value is None or not lo <= value <= hi:
+        raise InvalidOptionError(f"must be {what} from {lo} to {hi}, got {text!r}", key=field)
+    return value
+
+
+def parse_level(text: str, field: str = "levels") -> int:
+    """One level from 1 to 10, as typed."""
+    return parse_whole(text, field, LEVEL_MIN, LEVEL_MAX, "a level")
+
+
+def parse_levels(text: str, field: str = "levels") -> tuple[int, int]:
+    """'2-5' -> (2, 5): two levels from 1 to 10, the first not above the second."""
+    match = _LEVELS.match(text)
+    if match:
+        lo, hi = int(match.group(1)), int(match.group(2))
+        if LEVEL_MIN <= lo <= hi <= LEVEL_MAX:
+            return lo, hi
+    raise InvalidOptionError(
+        f"must be FROM-TO with levels from {LEVEL_MIN} to {LEVEL_MAX}, FROM not above TO "
+        f"(e.g. 2-5); got {text!r}",
+        key=field,
+    )
+
+
+def parse_page(text: str, field: str = "page_size") -> str:
+    """A page size as typed, checked (the template reads it again): a name or WxH with a unit."""
+    try:
+        parse_page_size(text)
+    except ValueError as exc:
+        names = ", ".join(PAGE_SIZES)
+        raise InvalidOptionError(
+            f"{exc}; use {names}, or WxH with mm, cm, in or pt (e.g. 210x297mm)", key=field
+        ) from None
+    return text
+
+
+def parse_min_cell(text: str, field: str = "min_cell") -> str:
+    """A smallest cell as typed, checked: a length above 0 ('6mm')."""
+    try:
+        if parse_length(text) <= 0:
+            raise ValueError(f"{text!r} is not more than 0")
+    except ValueError as exc:
+        raise InvalidOptionError(str(exc), key=field) from None
+    return text
+
+
+def parse_text(text: str, field: str) -> str:
+    """A title or instruction: any text but an empty one."""
+    if not text.strip():
+        raise InvalidOptionError("must not be empty", key=field)
+    return text
+
+
+def parse_choice(text: str, field: str, allowed: tuple[str, ...]) -> str:
+    """One of ``allowed``, else InvalidOptionError listing them."""
+    if text not in allowed:
+        raise InvalidOptionError(f"must be one of: {', '.join(allowed)}; got {text!r}", key=field)
+    return text
+
+
+# ---------------------------------------------------------------------------------- maze
+
+
+@dataclass(frozen=True)
+class MazeRequest:
+    """One maze: the generator, its size and seed, the grid shape, the share of dead ends
+    opened (braid) and of crossings woven (weave), and the generator's options (openings, a
+    mask's source)."""
+
+    algorithm: str = "backtracker"
+    width: int = 20
+    height: int = 20
+    seed: int | None = None
+    shape: str = "rect"
+    braid: float = 0.0
+    weave: float = 0.0
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+def make_maze(request: MazeRequest) -> Maze:
+    """The maze a request asks for (generate()'s errors as they come)."""
+    return generate(
+        request.algorithm,
+        request.width,
+        request.height,
+        seed=request.seed,
+        shape=request.shape,
+        braid=request.braid,
+        weave=request.weave,
+        **request.options,
+    )
+
+
+# ----------------------------------------------------------------------------- worksheet
+
+
+@dataclass(frozen=True)
+class WorksheetRequest:
+    """A worksheet: each field None keeps the shipped worksheet template's value.
+
+    ``levels`` is one level (every maze) or (FROM, TO) rising across the mazes; ``names`` a
+    class set's pupils; ``fields`` the words of the lines for Name, Class and Date; ``puzzle``
+    what the sheet practises ("word-trail" with its ``words``, "number-path" counting by
+    ``step``; None: mazes).
+    """
+
+    count: int | None = None
+    per_page: int | None = None
+    levels: int | tuple[int, int] | None = None
+    page_size: str | None = None
+    min_cell: str | None = None
+    language: str | None = None
+    title: str | None = None
+    instruction: str | None = None
+    font: str | None = None
+    fit: str | None = None
+    seed: int | None = None
+    names: tuple[str, ...] | None = None
+    fields: tuple[str, ...] | None = None
+    puzzle: str | None = None
+    words: tuple[str, ...] | None = None
+    step: int | None = None
+
+
+def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[str, Any]:
+    """The worksheet template's data (``base``) with the request's changes."""
+    data = dict(base)
+    section = dict(base["section"][0])
+    if request.count is not None:
+        section["count"] = parse_whole(str(request.count), "count", 1, MAX_COUNT)
+    if isinstance(request.levels, int):
+        section["difficulty"] = request.levels
+    elif request.levels is not None:
+        section["difficulty"] = list(request.levels)
+    if request.puzzle is not None:
+        section["puzzle"] = request.puzzle
+    if request.words is not None:
+        section["words"] = list(request.words)
+    if request.step is not None:
+        section["step"] = request.step
+    data["section"] = [section]
+    for key, value in (
+        ("puzzles_per_page", request.per_page),
+        ("page_size", request.page_size),
+        ("min_cell", request.min_cell),
+        ("language", request.language),
+        ("title", request.title),
+        ("instruction", request.instruction),
+        ("font", request.font),
+        ("fit", request.fit),
+        ("seed", request.seed),
+    ):
+        if value is not None:
+            data[key] = value
+    if request.names is not None:
+        data["names"] = list(request.names)
+    if request.fields is not None:
+        data["fields"] = list(request.fields)
+    return data
+
+
+def worksheet_template(request: WorksheetRequest) -> Template:
+    """The shipped worksheet template with the request's changes, checked as any template is;
+    an error is keyed by the request field it concerns (WORKSHEET_FIELDS)."""
+    name, entry = locate(WORKSHEET_TEMPLATE)
+    base = toml_data(entry.read_text(encoding="utf-8"), f"{name}.toml (built in)")
+    try:
+        return template_from_data(worksheet_data(request, base), name=name, source=WORKSHEET_SOURCE)
+    except MazebookError as exc:
+        raise exc.keyed(WORKSHEET_FIELDS) from None
+
+
+def build_worksheet_request(
+    request: WorksheetRequest,
+    *,
+    output: str | Path | None = None,
+    progress: Progress | None = None,
+) -> tuple[Template, BuildResult]:
+    """Build the worksheet a request asks for (sheets, answer key, manifest) as
+    ``build_book`` builds any template; every error keyed by the request field it concerns."""
+    from .book import build_book
+
+    template = worksheet_template(request)
+    try:
+        return template, build_book(template, output=output, progress=progress)
+    except MazebookError as exc:
+        raise exc.keyed(WORKSHEET_FIELDS) from None
+
+
+# ---------------------------------------------------------------------------------- book
+
+
+@dataclass(frozen=True)
+class BookRequest:
+    """A book (or any template): which template (a shipped name, a .toml path, or a template
+    already read and changed by a form), and what replaces its own values."""
+
+    template: Template | str | None = None
+    seed: int | None = None
+    printer: str | None = None
+    svg_dir: str | None = None
+
+
+def build_book_request(
+    request: BookRequest,
+    *,
+    output: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build the book a request asks for: its PDF, manifest and (for most printers) cover."""
+    from .book import build_book
+
+    return build_book(
+        request.template,
+        output=output,
+        seed=request.seed,
+        svg_dir=request.svg_dir,
+        progress=progress,
+        printer=request.printer,
+    )
+
+
+def build_cover_request(request: BookRequest, *, output: str | Path | None = None) -> Path:
+    """Only the cover of the book a request asks for (its page count planned, no maze made)."""
+    from .book.cover_build import build_cover
+
+    return build_cover(request.template, output=output, printer=request.printer, seed=request.seed)
