@@ -9,10 +9,10 @@ from __future__ import annotations
 from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
 
+from .difficulty.metrics import Metrics, measure
 from .engine import generate
 from .errors import MazebookError
 from .maze import Maze
-from .metrics import Metrics, measure
 from .solve import solve
 
 if TYPE_CHECKING:

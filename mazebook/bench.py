@@ -41,7 +41,7 @@ elif task == "generate+weave":
         generate(algorithm, size, size, seed=i, weave=1.0)
         times.append(time.perf_counter() - t)
 else:
-    from mazebook.metrics import measure
+    from mazebook.difficulty.metrics import measure
     from mazebook.render.shapes import maze_geometry
     from mazebook.render.svg import to_svg
     for i in range(repeat):

@@ -19,7 +19,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 
 #: Layers from the bottom up. A module may import its own layer's modules and any lower layer.
-#: Keys are module names relative to the package; a package name covers its submodules.
+#: Keys are module names relative to the package; a key covers its submodules, and the longest
+#: key that matches wins (so one room, printing/, can hold the printer tables low down and the
+#: book's fit to its printer, which reads the page plan, higher up).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "plugins"),
     ("grid", "inputs", "weave"),
@@ -28,11 +30,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("maze",),
     ("generators", "braid"),
     ("openings", "engine", "solve"),
-    ("metrics", "effort", "levels", "numberpath", "wordtrail"),
+    ("difficulty", "numberpath", "wordtrail"),
     ("render",),
-    ("printers", "printers_doc", "template", "typeset"),
+    ("printing", "printers", "template"),
     ("preflight",),
-    ("book", "requests"),
+    ("pages",),
+    ("printing.rules", "products", "book", "requests"),
     ("__init__", "bench", "commands", "cli", "__main__", "web"),
 )
 
@@ -97,10 +100,13 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def layer_of(module: str) -> int:
-    top = module.split(".")[0]
-    for index, layer in enumerate(LAYERS):
-        if top in layer:
-            return index
+    """The layer of the longest LAYERS key that is the module or one of its packages."""
+    parts = module.split(".")
+    for depth in range(len(parts), 0, -1):
+        key = ".".join(parts[:depth])
+        for index, layer in enumerate(LAYERS):
+            if key in layer:
+                return index
     raise AssertionError(f"module {module!r} is in no layer: add it to LAYERS")
 
 
@@ -151,6 +157,7 @@ def test_the_graph_reader_sees_a_cycle_and_an_upward_import(tmp_path: Path) -> N
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
     assert _resolve("render.svg", False, node) == ["book"]
     assert layer_of("book") > layer_of("render.svg")
+    assert layer_of("printing.rules") > layer_of("pages.plan") > layer_of("printing.printers")
 
 
 #: The command line's modules: the web app speaks requests (mazebook/requests.py), never flags.

@@ -659,7 +659,8 @@ def test_wrap_work_grows_linearly(monkeypatch: pytest.MonkeyPatch, text: str) ->
 
 @pytest.mark.slow
 def test_title_fit_and_clip_work_grow_linearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mazebook.book import document, pages
+    from mazebook.pages import book_furniture as pages
+    from mazebook.pages import document
 
     fonts = typeset.default_fonts()
     counted = [_count_widths(monkeypatch, m) for m in (typeset, pages, document)]

@@ -13,7 +13,7 @@ from pypdf.generic import NameObject, StreamObject
 from mazebook.cli import main
 from mazebook.errors import MazebookError
 from mazebook.preflight import Budget, EncryptedPdfError, PdfFileError, preflight
-from mazebook.printers import UnknownPrinterError
+from mazebook.printing.printers import UnknownPrinterError
 
 from .test_preflight import book
 

@@ -15,12 +15,12 @@ from pypdf import PdfReader
 
 from mazebook import generate
 from mazebook.book import build_book
-from mazebook.book.layout import maze_box
-from mazebook.book.printing import PrintWarning
-from mazebook.book.worksheet import prepare_worksheet
 from mazebook.cli import main
 from mazebook.errors import TemplateError
+from mazebook.pages.layout import maze_box
 from mazebook.preflight import preflight
+from mazebook.printing.rules import PrintWarning
+from mazebook.products.worksheet import prepare_worksheet
 from mazebook.render.shapes import maze_geometry
 from mazebook.render.style import fit_maze
 from mazebook.template.load import parse_template

@@ -12,9 +12,9 @@ Templates are read by ``mazebook.template``; fonts and text are set by
 
 from __future__ import annotations
 
+from ..products.book import build_book, prepare
+from ..products.runner import BuildResult
 from ..template import Template, available_templates, load_template
-from .build import build_book, prepare
-from .product import BuildResult
 
 __all__ = [
     "BuildResult",

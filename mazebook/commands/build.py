@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..printers import PRINTERS
+from ..printing.printers import PRINTERS
 from .common import capped_note, parse_seed
 
 PRINTER_NAMES = ", ".join(PRINTERS)

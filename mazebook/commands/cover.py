@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..printers import PRINTERS
+from ..printing.printers import PRINTERS
 from .common import parse_seed
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..printers import DEFAULT_PRINTER, PAPERS, PRINTERS
+from ..printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -11,10 +11,10 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..difficulty.metrics import measure
 from ..errors import MazebookError
 from ..fileio import write_atomic
 from ..maze import Maze
-from ..metrics import measure
 from .shapes import maze_geometry
 
 Writer = Callable[..., bytes]

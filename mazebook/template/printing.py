@@ -1,10 +1,10 @@
 """The template's print keys: ``printer``, ``paper``, ``bleed`` and ``cover``, checked against
-the printer's table (mazebook/data/printers/*.toml, read by mazebook/printers.py: the only
+the printer's table (mazebook/data/printers/*.toml, read by mazebook/printing/printers.py: the only
 place that holds a printer's numbers).
 
 ``cover`` is either a boolean (``cover = false``: no cover) or a table (``[cover]`` with
 ``blurb`` and ``color``), since TOML cannot have both ``cover = false`` and ``[cover]``.
-``check_margin`` refuses a margin below the printer's minimum; book/printing.py checks the rest
+``check_margin`` refuses a margin below the printer's minimum; printing/rules.py checks the rest
 (the trim) and runs the checks again after ``mazebook build --printer NAME``.
 """
 
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TemplateError
-from ..printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
-from ..printers import outside_margin as printer_outside_margin
+from ..printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
+from ..printing.printers import outside_margin as printer_outside_margin
 from .units import POINTS_PER_INCH, format_length
 
 #: An accent colour as the template writes it: "#rrggbb".
@@ -44,7 +44,7 @@ class PrintOptions:
 
     @property
     def table(self) -> Printer:
-        """The printer's table (mazebook.printers.PRINTERS)."""
+        """The printer's table (mazebook.printing.printers.PRINTERS)."""
         return printer(self.printer)
 
 

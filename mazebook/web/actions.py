@@ -22,10 +22,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..book import load_template
-from ..book.document import answer_style
-from ..book.layout import max_cells
-from ..book.product import BuildResult, Progress
-from ..book.schedule import Request, choose
+from ..difficulty.metrics import measure
 from ..engine import OPENINGS, generate
 from ..errors import (
     FontError,
@@ -37,8 +34,11 @@ from ..errors import (
 )
 from ..generators import REGISTRY
 from ..maze import Maze
-from ..metrics import measure
-from ..printers import PAPERS, PRINTERS
+from ..pages.document import answer_style
+from ..pages.layout import max_cells
+from ..printing.printers import PAPERS, PRINTERS
+from ..products.runner import BuildResult, Progress
+from ..products.schedule import Request, choose
 from ..render.pdf import to_pdf
 from ..render.png import page_count, pdf_pages_png, pdf_png
 from ..render.shapes import maze_geometry

@@ -2,22 +2,14 @@
 every check preflight makes, each printer's numbers with the sources the tables cite for them,
 the sources, and every number marked UNVERIFIED, so the page cannot drift from the tables.
 
-Run ``python -m mazebook.printers_doc > docs/printers.md``; a test checks the file matches.
+Run ``python -m mazebook.printing.doc > docs/printers.md``; a test checks the file matches.
 """
 
 from __future__ import annotations
 
 import re
 
-from .printers import (
-    COLOUR_PAPERS,
-    PAPERS,
-    PRINTERS,
-    SHIPPED,
-    Printer,
-    page_range,
-    printer_sources,
-)
+from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, SHIPPED, Printer, page_range, printer_sources
 
 #: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
 CHECKS = (
@@ -263,7 +255,7 @@ def printers_markdown() -> str:
         "# Printers",
         "",
         "Generated from the printer tables, `mazebook/data/printers/*.toml`, by",
-        "`python -m mazebook.printers_doc`; do not edit. Every number has its source cited in its",
+        "`python -m mazebook.printing.doc`; do not edit. Every number has its source cited in its",
         "table's `[source]`; the builder and `mazebook preflight` both read them from there. A",
         "source marked UNVERIFIED is a number no public source we could read confirmed.",
         "",

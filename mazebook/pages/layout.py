@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
+from ..printing.printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
 from ..render.labels import LABEL_ROOM
 from ..render.style import fit_maze
 from ..template.limits import GRIDS

@@ -24,13 +24,7 @@ from .. import numberpath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..numberpath import NumberPath
-from ..render.geometry import MazeGeometry
-from ..render.shapes import maze_geometry
-from ..render.typeset import FontPair, load_fonts
-from ..template import Template, caps
-from ..template.units import POINTS_PER_MM, format_length
-from ..template.worksheet import WorksheetOptions
-from .document import (
+from ..pages.document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
     MazeCard,
@@ -41,7 +35,7 @@ from .document import (
     number_ink_box,
     side_room_for,
 )
-from .layout import (
+from ..pages.layout import (
     Margins,
     PageFormat,
     PageFrame,
@@ -53,6 +47,25 @@ from .layout import (
     maze_scale,
     slots,
 )
+from ..pages.plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
+from ..pages.sheet_furniture import (
+    FIXED_TEXT,
+    SHEET_CAPTION,
+    SHEET_FOOTER,
+    SHEET_HEADER,
+    HeaderText,
+    answers_header,
+    header_bands,
+    header_text,
+    page_footer,
+    sheet_header,
+)
+from ..render.geometry import MazeGeometry
+from ..render.shapes import maze_geometry
+from ..render.typeset import FontPair, load_fonts
+from ..template import Template, caps
+from ..template.units import POINTS_PER_MM, format_length
+from ..template.worksheet import WorksheetOptions
 from .manifest import Manifest, SheetFacts
 from .pipeline import (
     cap_plan,
@@ -66,8 +79,7 @@ from .pipeline import (
     stage_svgs,
     trail_letters,
 )
-from .plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
-from .product import (
+from .runner import (
     BuildResult,
     Outputs,
     Progress,
@@ -78,18 +90,6 @@ from .product import (
     template_inputs,
 )
 from .schedule import MIN_SIDE, Request, fits
-from .worksheet_pages import (
-    FIXED_TEXT,
-    SHEET_CAPTION,
-    SHEET_FOOTER,
-    SHEET_HEADER,
-    HeaderText,
-    answers_header,
-    header_bands,
-    header_text,
-    page_footer,
-    sheet_header,
-)
 
 #: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
 KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"

@@ -31,13 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..numberpath import NumberPath
-from ..render.geometry import MazeGeometry
-from ..render.numbers import fit_grid
-from ..render.shapes import maze_geometry
-from ..render.typeset import FontPair, direction, visual
-from ..template import Template, caps
-from ..template.units import format_length
-from .document import (
+from ..pages.document import (
     ANSWER_MIN_SCALE,
     MazeCard,
     NumberCard,
@@ -51,16 +45,25 @@ from .document import (
     number_box,
     number_ink_box,
 )
-from .layout import PageFrame, Slot, maze_box, maze_scale, slots
-from .manifest import Manifest
-from .pipeline import (
-    choose_maze,
-    choose_number,
-    stage_svgs,
-    trail_letters,
+from ..pages.layout import PageFrame, Slot, maze_box, maze_scale, slots
+from ..pages.plan import BookPlan, PlannedPuzzle
+from ..pages.sheet_furniture import (
+    FOOTER_SIZE,
+    SHEET_CAPTION,
+    answers_header,
+    header_bands,
+    page_footer,
+    sheet_header,
 )
-from .plan import BookPlan, PlannedPuzzle
-from .product import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
+from ..render.geometry import MazeGeometry
+from ..render.numbers import fit_grid
+from ..render.shapes import maze_geometry
+from ..render.typeset import FontPair, direction, visual
+from ..template import Template, caps
+from ..template.units import format_length
+from .manifest import Manifest
+from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
+from .runner import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
 from .worksheet import (
     KEYWORDS,
     WorksheetSetup,
@@ -69,14 +72,6 @@ from .worksheet import (
     prepare_worksheet,
     sheet_facts,
     worksheet_paths,
-)
-from .worksheet_pages import (
-    FOOTER_SIZE,
-    SHEET_CAPTION,
-    answers_header,
-    header_bands,
-    page_footer,
-    sheet_header,
 )
 
 #: Each maze of a slot is kept within this factor of the slot's goal, so that any two differ by

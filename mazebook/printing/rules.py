@@ -1,7 +1,7 @@
 """The book for its printer: page format (bleed on three or four sides), the page-count rule
 (too few pages: padded with pages for notes; too many: refused before any maze is drawn).
 
-Every number comes from the printer's table (mazebook.printers); the template's keys
+Every number comes from the printer's table (mazebook.printing.printers); the template's keys
 are read by template/printing.py.
 """
 
@@ -12,12 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..errors import MazebookWarning, TemplateError
-from ..printers import Printer, Trim, find_trim, page_range, printer
+from ..pages.layout import PageFormat
+from ..pages.plan import BookPlan
 from ..template import Template
 from ..template.printing import bleed_points, check_margin
 from ..template.units import POINTS_PER_INCH
-from .layout import PageFormat
-from .plan import BookPlan
+from .printers import Printer, Trim, find_trim, page_range, printer
 
 
 class PrintWarning(MazebookWarning):

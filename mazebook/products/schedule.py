@@ -1,11 +1,11 @@
 """Difficulty levels 1-10 as bands of solving effort: generator choices, sizes, the search.
 
-A level is an absolute band of modelled solving effort (mazebook.levels over
-mazebook.effort.solving_effort), the same on every page, shape and generator. For each puzzle
-the search picks a generator allowed at the level, a size shaped like the page (never with
-cells below ``min_cell``) and the openings, generates, measures the effort, and keeps the
-candidate closest to the level's centre, stopping as soon as one is within a quarter step
-(levels.KEEP). Effort grows almost in proportion to the cells (docs/effort.md), so the size is
+A level is an absolute band of modelled solving effort (mazebook.difficulty.levels over
+mazebook.difficulty.effort.solving_effort), the same on every page, shape and generator. For
+each puzzle the search picks a generator allowed at the level, a size shaped like the page
+(never with cells below ``min_cell``) and the openings, generates, measures the effort, and
+keeps the candidate closest to the level's centre, stopping as soon as one is within a quarter
+step (levels.KEEP). Effort grows almost in proportion to the cells (docs/effort.md), so the size is
 corrected from each measurement and most puzzles need one to three tries. Where the page is too
 small for a level at one generator, the search moves to a harder one (HARDNESS).
 
@@ -26,19 +26,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..effort import solving_effort
+from ..difficulty.effort import solving_effort
+from ..difficulty.levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
+from ..difficulty.metrics import Metrics, measure
 from ..engine import generate
 from ..errors import MazebookError
 from ..generators import REGISTRY
-from ..levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..maze import Maze
-from ..metrics import Metrics, measure
+from ..pages.layout import dims_for, maze_scale
 from ..render.geometry import MazeGeometry
 from ..shapes.masks import least_recognisable
 from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..shapes.silhouettes import SILHOUETTES
 from ..template.limits import LEVELS
-from .layout import dims_for, maze_scale
 
 #: At most this many candidates per puzzle, and this many at the largest size the page takes;
 #: the closest to the level's centre is kept.

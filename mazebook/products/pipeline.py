@@ -22,17 +22,17 @@ from ..errors import MazebookError, TemplateError
 from ..fileio import OutputSet, relative_name
 from ..maze import Maze
 from ..numberpath import NumberPath
+from ..pages.layout import max_cells
+from ..pages.plan import BookPlan, PlannedPuzzle
 from ..render.geometry import MazeGeometry
 from ..template import Template
 from ..template.limits import LEVEL_MIN
 from ..template.units import POINTS_PER_MM
 from . import manifest as manifest_mod
 from . import schedule
-from .layout import max_cells
-from .plan import BookPlan, PlannedPuzzle
-from .product import BuildResult as BuildResult
-from .product import Progress as Progress
-from .product import capped_count as capped_count
+from .runner import BuildResult as BuildResult
+from .runner import Progress as Progress
+from .runner import capped_count as capped_count
 from .schedule import Choice, Request, choose, generators_for, openings_for
 
 

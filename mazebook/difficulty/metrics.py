@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from .grid import passage_counts, slots_of
-from .maze import Maze
+from ..grid import passage_counts, slots_of
+from ..maze import Maze
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The level ladder: each level is an absolute band of solving effort (mazebook.effort).
+"""The level ladder: each level is an absolute band of solving effort (mazebook.difficulty.effort).
 
 Level L is centred on ``BASE * STEP ** (L - 1)`` moves of the model solver and reaches half a
 step (x or / sqrt(STEP), about 1.24) either side. Every step, 1->2 and 9->10 included, is 1.53x

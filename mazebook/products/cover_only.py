@@ -8,12 +8,12 @@ from pathlib import Path
 
 from ..engine import check_seed
 from ..errors import OutputError
-from ..printers import PrinterRuleError
+from ..printing.printers import PrinterRuleError
+from ..printing.rules import warn_padding, with_printer
 from ..template import Template, load_template
-from .build import check_title_page, load_fonts, plan_layout
+from .book import check_title_page, load_fonts, plan_layout
 from .cover import CoverProduct
-from .printing import warn_padding, with_printer
-from .product import Outputs, run, template_inputs
+from .runner import Outputs, run, template_inputs
 
 
 def build_cover(

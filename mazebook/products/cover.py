@@ -22,7 +22,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..engine import generate
 from ..fileio import OutputSet
-from ..printers import (
+from ..pages.document import puzzle_style
+from ..pages.layout import Box, maze_scale
+from ..printing.printers import (
     Printer,
     Trim,
     barcode_box,
@@ -36,9 +38,7 @@ from ..render.pdf import draw_maze, new_canvas
 from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, Title, set_title, visual, wrap
 from ..template import Template
-from .document import puzzle_style
-from .layout import Box, maze_scale
-from .product import Outputs, Progress, Rendered
+from .runner import Outputs, Progress, Rendered
 from .schedule import generators_for
 
 PT = 72.0

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
-from ..levels import level_of
+from ..difficulty.levels import level_of
+from ..difficulty.metrics import Metrics
 from ..maze import Maze, Opening
-from ..metrics import Metrics
+from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
-from .plan import BookPlan, PlannedPuzzle
 
 
 def opening_position(maze: Maze, opening: Opening) -> list[int] | int:

@@ -23,19 +23,8 @@ from .. import numberpath
 from ..engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..printers import printer as printer_table
-from ..render import typeset
-from ..render.geometry import MazeGeometry
-from ..render.labels import LABEL_ROOM
-from ..render.numbers import fit_grid, ink_box
-from ..render.shapes import maze_geometry
-from ..render.typeset import FontPair, visual
-from ..template import Template, caps, load_template
-from ..template.load import DEFAULTS
-from ..template.units import format_length, parse_length
-from . import pages
-from .cover import CoverProduct, cover_path
-from .document import (
+from ..pages import book_furniture as pages
+from ..pages.document import (
     ANSWER_MIN_SCALE,
     MazeCard,
     NumberCard,
@@ -50,7 +39,7 @@ from .document import (
     place_form,
     side_room_for,
 )
-from .layout import (
+from ..pages.layout import (
     Box,
     Margins,
     PageFrame,
@@ -64,6 +53,19 @@ from .layout import (
     maze_scale,
     slots,
 )
+from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from ..printing.printers import printer as printer_table
+from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
+from ..render import typeset
+from ..render.geometry import MazeGeometry
+from ..render.labels import LABEL_ROOM
+from ..render.numbers import fit_grid, ink_box
+from ..render.shapes import maze_geometry
+from ..render.typeset import FontPair, visual
+from ..template import Template, caps, load_template
+from ..template.load import DEFAULTS
+from ..template.units import format_length, parse_length
+from .cover import CoverProduct, cover_path
 from .manifest import BookFacts, Manifest
 from .pipeline import (
     cap_plan,
@@ -78,9 +80,7 @@ from .pipeline import (
     trail_letters,
     trail_word,
 )
-from .plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
-from .printing import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
-from .product import (
+from .runner import (
     BuildResult,
     Outputs,
     Product,
