@@ -18,9 +18,9 @@ DEFAULT_SIZES = (50, 200, 1000)
 _CHILD = r"""
 import json, random, resource, sys, time
 task, algorithm, size, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-from mazebook.engine import generate
+from mazebook.core.engine import generate
 from mazebook.generators import get
-from mazebook.grid import rect_grid
+from mazebook.core.grid import rect_grid
 times = []
 if task == "carve":
     spec = get(algorithm)

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import check_seed, generate
+from .core.engine import check_seed, generate
+from .core.grid import MAX_SEED, check_size
+from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
-from .grid import MAX_SEED, check_size
-from .maze import Maze
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import Template, locate, template_from_data, toml_data
 from .template.units import PAGE_SIZES, parse_length, parse_page_size

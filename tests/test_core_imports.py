@@ -23,14 +23,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: key that matches wins (so one room, printing/, can hold the printer tables low down and the
 #: book's fit to its printer, which reads the page plan, higher up).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "plugins"),
-    ("grid", "inputs", "weave"),
+    ("errors", "plugins", "core"),
+    ("core.grid", "inputs", "core.weave", "grid"),
     ("shapes",),
-    ("codec", "fileio"),
-    ("maze",),
-    ("generators", "braid"),
-    ("openings", "engine", "solve"),
-    ("difficulty", "numberpath", "wordtrail"),
+    ("core.codec", "fileio"),
+    ("core.maze",),
+    ("generators", "core.braid"),
+    ("core.openings", "core.engine", "core.solve"),
+    ("difficulty", "core.numberpath", "core.wordtrail"),
     ("render",),
     ("printing", "printers", "template"),
     ("preflight",),
@@ -42,7 +42,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: The one deferred upward import, and why: Jupyter asks a Maze for its picture
 #: (``Maze._repr_svg_``), so the model calls the SVG writer at that moment, as python-chess's
 #: Board does; nothing is loaded until a maze is displayed. No other upward edge is allowed.
-DISPLAY_HOOK = ("maze", "render.writers")
+DISPLAY_HOOK = ("core.maze", "render.writers")
 
 FORBIDDEN_IN_CORE = ("reportlab", "svgwrite", "tomllib", "tomli", "jsonschema", "tqdm", "pypdf")
 

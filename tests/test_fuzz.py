@@ -21,8 +21,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from mazebook import generate
+from mazebook.core.maze import Maze
 from mazebook.errors import MazebookError
-from mazebook.maze import Maze
 from mazebook.products.book import prepare
 from mazebook.render import typeset
 from mazebook.render.pdf import new_canvas

@@ -29,9 +29,9 @@ from PIL import Image
 from mazebook import generate
 from mazebook.book import build_book
 from mazebook.cli import main
+from mazebook.core.maze import Maze
 from mazebook.errors import FontError, InvalidOptionError, MazebookError, MazeFormatError
 from mazebook.fileio import verify_set
-from mazebook.maze import Maze
 from mazebook.render import typeset
 from mazebook.shapes import make_grid, raster
 from mazebook.template import parse_template

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from mazebook import generate
 from mazebook.cli import main
 from mazebook.commands.preview import check_work
+from mazebook.core.maze import Maze
 from mazebook.errors import MazebookError, MazeFormatError, OutputError, TemplateError
 from mazebook.fileio import OutputSet
-from mazebook.maze import Maze
 from mazebook.preflight import Budget
 from mazebook.template import parse_template
 from mazebook.template.limits import MAX_TEXT

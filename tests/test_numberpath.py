@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from mazebook.book import build_book
 from mazebook.cli import main
+from mazebook.core.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.errors import TemplateError
-from mazebook.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.preflight import preflight
 from mazebook.printing.rules import PrintWarning
 from mazebook.template.load import parse_template

@@ -108,7 +108,7 @@ def test_a_broken_plugin_is_one_line_naming_it(tmp_path: Path) -> None:
 SHAPE_PLUGIN = """
 from dataclasses import replace
 
-from mazebook.grid import rect_grid
+from mazebook.core.grid import rect_grid
 from mazebook.render.geometry import rect_geometry
 from mazebook.shapes import Shape, rect_centres
 

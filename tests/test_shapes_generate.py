@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure, solve
+from mazebook.core.grid import Grid, bfs
 from mazebook.errors import InvalidOptionError, MazeFormatError, UnsupportedShapeError
 from mazebook.generators import REGISTRY
-from mazebook.grid import Grid, bfs
 from mazebook.shapes import make_grid
 
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)

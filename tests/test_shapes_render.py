@@ -278,7 +278,7 @@ def test_graph_form_centres_are_where_cells_are_drawn(
 ) -> None:
     maze = generate("backtracker", *size, seed=4, shape=shape, **options)
     data = maze.to_dict() if shape != "rect" else None
-    from mazebook.codec import graph_dict
+    from mazebook.core.codec import graph_dict
 
     graph = graph_dict(maze.grid, maze.links, maze.entrance, maze.exit, maze.solution_cells)
     centres = np.array(graph["centres"])

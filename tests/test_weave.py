@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from mazebook.book import build_book, load_template
 from mazebook.cli import main
+from mazebook.core.engine import generate
+from mazebook.core.grid import bfs, passage_counts
+from mazebook.core.maze import Maze
 from mazebook.difficulty.effort import effort_parts
 from mazebook.difficulty.metrics import measure
-from mazebook.engine import generate
 from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
 from mazebook.generators import REGISTRY
-from mazebook.grid import bfs, passage_counts
-from mazebook.maze import Maze
 from mazebook.preflight import preflight
 from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write

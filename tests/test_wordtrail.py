@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from mazebook import generate
 from mazebook.book import build_book
 from mazebook.cli import main
+from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
 from mazebook.pages.layout import maze_box
 from mazebook.preflight import preflight
@@ -24,7 +25,6 @@ from mazebook.products.worksheet import prepare_worksheet
 from mazebook.render.shapes import maze_geometry
 from mazebook.render.style import fit_maze
 from mazebook.template.load import parse_template
-from mazebook.wordtrail import capacity, lay_trail
 
 SHAPES = [
     ("rect", {}),

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.book import build_book
 from mazebook.cli import main
-from mazebook.engine import generate
+from mazebook.core.engine import generate
 from mazebook.errors import FontError
 from mazebook.pages.document import MazeCard, draw_maze_box
 from mazebook.pages.layout import Box

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..engine import OPENINGS
+from ..core.engine import OPENINGS
 from ..errors import InvalidOptionError
 from ..fileio import is_special
 from ..inputs import check_distinct

@@ -28,9 +28,9 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..core.grid import Grid, bfs, passage_counts, slots_of
+from ..core.maze import Maze
 from ..errors import InvalidOptionError
-from ..grid import Grid, bfs, passage_counts, slots_of
-from ..maze import Maze
 
 #: Pockets of at most this many cells behind an opening are seen to be dead and not entered.
 SEE = 4

@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..grid import passage_counts, slots_of
-from ..maze import Maze
+from ..core.grid import passage_counts, slots_of
+from ..core.maze import Maze
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ class Metrics:
     branch_depth_max: int  # farthest a false branch leads away from the solution
     branch_depth_mean: float  # mean over branches of how far each leads
     difficulty: float  # 0 (trivial) to 10 (very hard), see difficulty_score
-    crossings: int = 0  # weave: cells where two passages cross (see mazebook.weave)
+    crossings: int = 0  # weave: cells where two passages cross (see mazebook.core.weave)
 
     def to_dict(self) -> dict[str, Any]:
         """The fields by name; ``crossings`` only on a weave maze, so the records of every
@@ -110,7 +110,7 @@ def measure(maze: Maze) -> Metrics:
     (log of the depth numpy passes). A maze with loops (braided) takes a breadth-first search
     out from the solution instead, merging the branches that loops join.
 
-    A weave maze is measured on its split graph (mazebook.weave), where each crossing is two
+    A weave maze is measured on its split graph (mazebook.core.weave), where each crossing is two
     corridors: the solution runs straight through, and branches that pass over or under it
     stay apart. Each pass of the solution through a crossing counts as a decision point too:
     the solver must keep track of which passage it is on and go straight, not turn.

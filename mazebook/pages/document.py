@@ -306,7 +306,7 @@ def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> f
 
 @dataclass(frozen=True, eq=False)
 class NumberCard:
-    """A number path to draw in a slot (mazebook.numberpath), with its caption."""
+    """A number path to draw in a slot (mazebook.core.numberpath), with its caption."""
 
     grid: tuple[tuple[int, ...], ...]
     path: tuple[tuple[int, int], ...]

@@ -19,8 +19,8 @@ from typing import Any, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .. import numberpath
-from ..engine import check_seed, generate
+from ..core import numberpath
+from ..core.engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..pages import book_furniture as pages

@@ -28,9 +28,9 @@ from typing import Any, BinaryIO
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..numberpath import NumberPath
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     MazeCard,

@@ -20,7 +20,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..engine import generate
+from ..core.engine import generate
 from ..fileio import OutputSet
 from ..pages.document import puzzle_style
 from ..pages.layout import Box, maze_scale

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from ..engine import check_seed
+from ..core.engine import check_seed
 from ..errors import OutputError
 from ..printing.printers import PrinterRuleError
 from ..printing.rules import warn_padding, with_printer

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..core.maze import Maze, Opening
 from ..difficulty.levels import level_of
 from ..difficulty.metrics import Metrics
-from ..maze import Maze, Opening
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
 

@@ -16,12 +16,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .. import numberpath, wordtrail
-from ..engine import generate
+from ..core import numberpath, wordtrail
+from ..core.engine import generate
+from ..core.maze import Maze
+from ..core.numberpath import NumberPath
 from ..errors import MazebookError, TemplateError
 from ..fileio import OutputSet, relative_name
-from ..maze import Maze
-from ..numberpath import NumberPath
 from ..pages.layout import max_cells
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..render.geometry import MazeGeometry

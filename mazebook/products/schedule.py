@@ -26,13 +26,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.engine import generate
+from ..core.maze import Maze
 from ..difficulty.effort import solving_effort
 from ..difficulty.levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..difficulty.metrics import Metrics, measure
-from ..engine import generate
 from ..errors import MazebookError
 from ..generators import REGISTRY
-from ..maze import Maze
 from ..pages.layout import dims_for, maze_scale
 from ..render.geometry import MazeGeometry
 from ..shapes.masks import least_recognisable
@@ -191,7 +191,7 @@ class Request:
     shape_options: tuple[tuple[str, Any], ...] = ()
     openings: str = "auto"
     braid: float = 0.0
-    weave: float = 0.0  # how much the mazes weave (mazebook.weave); effort decides the size
+    weave: float = 0.0  # how much the mazes weave (mazebook.core.weave); effort decides the size
     words: tuple[str, str] = ("START", "FINISH")  # printed beside the marks (a hub holds one)
 
 

@@ -20,10 +20,10 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from .. import numberpath
+from ..core import numberpath
+from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..numberpath import NumberPath
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,

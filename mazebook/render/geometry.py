@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ..maze import Maze
+from ..core.maze import Maze
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _runs(present: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def rect_wall_runs(bits: np.ndarray, crossings: tuple[tuple[int, str], ...] = ()) -> np.ndarray:
     """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments.
 
-    ``crossings`` (a weave maze's, see mazebook.weave) add each crossing's walls
+    ``crossings`` (a weave maze's, see mazebook.core.weave) add each crossing's walls
     (``bridge_walls``).
     """
     h, w = bits.shape

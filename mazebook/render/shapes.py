@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..core.maze import Maze
 from ..errors import UnsupportedShapeError
-from ..maze import Maze
 from ..shapes import shape
 from ..shapes.hexagonal import hex_centres, hex_corners
 from ..shapes.masks import mask_centres, mask_positions

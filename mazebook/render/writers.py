@@ -11,10 +11,10 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..core.maze import Maze
 from ..difficulty.metrics import measure
 from ..errors import MazebookError
 from ..fileio import write_atomic
-from ..maze import Maze
 from .shapes import maze_geometry
 
 Writer = Callable[..., bytes]

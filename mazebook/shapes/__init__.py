@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.grid import Grid, rect_grid
 from ..errors import UnsupportedShapeError, did_you_mean
-from ..grid import Grid, rect_grid
 from ..plugins import Registry
 from .hexagonal import hex_centres, hex_grid
 from .masks import mask_centres, mask_grid

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..book import load_template
+from ..core.engine import OPENINGS, generate
+from ..core.maze import Maze
 from ..difficulty.metrics import measure
-from ..engine import OPENINGS, generate
 from ..errors import (
     FontError,
     InvalidSizeError,
@@ -33,7 +34,6 @@ from ..errors import (
     UnsupportedShapeError,
 )
 from ..generators import REGISTRY
-from ..maze import Maze
 from ..pages.document import answer_style
 from ..pages.layout import max_cells
 from ..printing.printers import PAPERS, PRINTERS

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..core.numberpath import MAX_STEP, MIN_STEP
 from ..errors import MazebookError
-from ..numberpath import MAX_STEP, MIN_STEP
 from ..template.names import list_problem
 from ..template.worksheet import PUZZLES
 

@@ -11,7 +11,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..maze import Maze
+from ..core.maze import Maze
 from . import actions
 from .forms import (
     DOWNLOAD_TYPES,

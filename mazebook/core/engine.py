@@ -11,19 +11,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from . import generators
+from .. import generators
+from ..errors import InvalidOptionError, MazebookError
+from ..generators.weave import carve as carve_weave
+from ..generators.weave import check_weave
+from ..shapes import make_grid
 from .braid import braid as braid_links
 from .braid import check_braid
-from .errors import InvalidOptionError, MazebookError
-from .generators.weave import carve as carve_weave
-from .generators.weave import check_weave
 from .grid import MAX_SEED as MAX_SEED
 from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
-from .shapes import make_grid
 from .weave import Crossing, join_links, split_grid, split_links
 
 
@@ -62,9 +62,9 @@ def generate(
     right or top and bottom), or
     explicit ``entrance``/``exit`` cells ([x, y] for rectangles, a cell number otherwise) with
     optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles). ``braid`` (0.0 to
-    1.0) is the share of dead ends removed after carving (see mazebook.braid); 0 keeps the maze
+    1.0) is the share of dead ends removed after carving (see mazebook.core.braid); 0 keeps the maze
     perfect. ``weave`` (0.0 to 1.0, rectangles only) is how much the
-    maze weaves: passages that cross over and under each other (see mazebook.weave); 0 makes
+    maze weaves: passages that cross over and under each other (see mazebook.core.weave); 0 makes
     the same maze as without it.
     """
     with _about("algorithm"):

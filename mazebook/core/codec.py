@@ -19,9 +19,9 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .errors import MazebookError, MazeFormatError
+from ..errors import MazebookError, MazeFormatError
+from ..shapes import SHAPES, cell_centres, make_grid
 from .grid import MAX_SEED, MAX_SIDE, SIDE_NAMES, Grid, Opening, rect_grid
-from .shapes import SHAPES, cell_centres, make_grid
 from .weave import check_crossings
 
 
@@ -197,7 +197,7 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
 
 
 def _crossings(grid: Grid, links: bytes, data: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
-    """The checked ``crossings`` of a rectangle: [x, y, "h" | "v"] each (see mazebook.weave)."""
+    """The checked ``crossings`` of a rectangle: [x, y, "h" | "v"] each (mazebook.core.weave)."""
     value = data.get("crossings", [])
     if not isinstance(value, list):
         raise MazeFormatError(f'\'crossings\' must be a list of [x, y, "h" | "v"], got {value!r}')

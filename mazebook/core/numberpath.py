@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import InvalidOptionError, MazebookBug
+from ..errors import InvalidOptionError, MazebookBug
 
 #: The step a number path may count by.
 MIN_STEP, MAX_STEP = 1, 12

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..errors import MazeFormatError
 from . import codec
-from .errors import MazeFormatError
 from .grid import Grid, Opening, bfs, passage_counts
 from .weave import Crossing, node_cells, split_grid, split_links
 
@@ -32,7 +32,7 @@ class Maze:
     algorithm: str = ""
     seed: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
-    crossings: tuple[Crossing, ...] = ()  # weave: (cell, "h" | "v") by cell, see mazebook.weave
+    crossings: tuple[Crossing, ...] = ()  # weave: (cell, "h" | "v") by cell (core/weave.py)
 
     @property
     def shape(self) -> str:
@@ -71,7 +71,7 @@ class Maze:
     @cached_property
     def graph(self) -> tuple[Grid, bytes]:
         """The grid and passages a solver walks: the maze itself, or on a weave maze the split
-        graph (each crossing's north-south passage a node of its own, see mazebook.weave)."""
+        graph (each crossing's north-south passage a node of its own, see mazebook.core.weave)."""
         if not self.crossings:
             return self.grid, self.links
         cells = [c for c, _ in self.crossings]
@@ -173,6 +173,6 @@ class Maze:
 
     def _repr_svg_(self) -> str:
         """The maze as SVG, so it shows itself in Jupyter."""
-        from .render.writers import write
+        from ..render.writers import write
 
         return write(self, "svg").decode("utf-8")

@@ -14,7 +14,7 @@ from array import array
 
 import numpy as np
 
-from .errors import InvalidOptionError
+from ..errors import InvalidOptionError
 from .grid import Grid, passage_counts
 
 
