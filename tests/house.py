@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.template import Template
 from tests.test_core_imports import import_graph
 
@@ -57,7 +57,7 @@ def walk(spec: str) -> list[tuple[str, str]]:
             seen.add(code)
             route.append((module.removeprefix("mazebook."), code.co_qualname))
 
-    for name in ("mazebook.book", "mazebook.commands.build"):  # importing is not the walk
+    for name in ("mazebook.book", "mazebook.app.commands.build"):  # importing is not the walk
         importlib.import_module(name)
 
     with tempfile.TemporaryDirectory() as folder:

@@ -18,8 +18,8 @@ from pypdf import PdfReader
 
 from mazebook import fileio as output_mod
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template, prepare
-from mazebook.cli import main
 from mazebook.difficulty.effort import solving_effort
 from mazebook.difficulty.levels import band, level_of
 from mazebook.errors import MazebookError, TemplateError

@@ -20,8 +20,8 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
 from mazebook.difficulty.effort import solving_effort
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.pages.layout import maze_box, maze_scale

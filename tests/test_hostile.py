@@ -27,8 +27,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
 from mazebook.core.maze import Maze
 from mazebook.errors import FontError, InvalidOptionError, MazebookError, MazeFormatError
 from mazebook.fileio import verify_set
@@ -729,7 +729,7 @@ def test_signal_during_a_command_exits_128_plus_signal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In-process: a SIGTERM that arrives while a command runs ends it like Ctrl-C."""
-    from mazebook.commands import algorithms
+    from mazebook.app.commands import algorithms
 
     def run(_args: object) -> int:
         os.kill(os.getpid(), signal.SIGTERM)

@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import generate
-from mazebook.cli import main
-from mazebook.commands.preview import check_work
+from mazebook.app.cli import main
+from mazebook.app.commands.preview import check_work
 from mazebook.core.maze import Maze
 from mazebook.errors import MazebookError, MazeFormatError, OutputError, TemplateError
 from mazebook.fileio import OutputSet

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from mazebook import Maze, generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
 from mazebook.difficulty.effort import solving_effort
 from mazebook.difficulty.levels import (
     FIRST_LEVEL,

@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.core import openings
 from mazebook.core.grid import bfs
 from mazebook.core.openings import OPENINGS, apart_steps, boundary_metric, euler_tour, facing_of

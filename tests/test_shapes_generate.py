@@ -171,7 +171,10 @@ def test_mask_graph_form_rebuilds_without_the_font() -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mazebook.cli", *args], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "mazebook.app.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 

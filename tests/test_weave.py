@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template
-from mazebook.cli import main
 from mazebook.core.engine import generate
 from mazebook.core.grid import bfs, passage_counts
 from mazebook.core.maze import Maze

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
 from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
 from mazebook.pages.layout import maze_box

@@ -16,8 +16,8 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template
-from mazebook.cli import main
 from mazebook.difficulty.metrics import measure
 from mazebook.errors import TemplateError
 from mazebook.pages.layout import maze_scale

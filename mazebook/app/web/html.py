@@ -15,7 +15,7 @@ from .actions import FieldError
 from .forms import UploadTooLarge
 
 ENV = Environment(
-    loader=PackageLoader("mazebook.web", "templates"),
+    loader=PackageLoader("mazebook.app.web", "templates"),
     autoescape=select_autoescape(["html"]),
     trim_blocks=True,
     lstrip_blocks=True,

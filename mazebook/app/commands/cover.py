@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..printing.printers import PRINTERS
+from ...printing.printers import PRINTERS
 from .common import parse_seed
 
 
@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..requests import BookRequest, build_cover_request
+    from ...requests import BookRequest, build_cover_request
 
     request = BookRequest(args.template, seed=parse_seed(args.seed), printer=args.printer)
     path = build_cover_request(request, output=args.output)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import InvalidOptionError
-from ..generators import REGISTRY, get
+from ...errors import InvalidOptionError
+from ...generators import REGISTRY, get
 
 TASKS = ("carve", "generate", "solve+measure+svg", "generate+weave")
 #: The tasks run when --tasks is not given (generate+weave on request: compare it with generate).
@@ -52,7 +52,7 @@ def _split(text: str | None, flag: str) -> list[str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..bench import DEFAULT_SIZES, format_row, run_bench  # with subprocess: only here
+    from ...bench import DEFAULT_SIZES, format_row, run_bench  # with subprocess: only here
 
     names = _split(args.algorithms, "--algorithms") or list(REGISTRY)
     for name in names:

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..book import load_template
-from ..core.engine import OPENINGS, generate
-from ..core.maze import Maze
-from ..difficulty.metrics import measure
-from ..errors import (
+from ...book import load_template
+from ...core.engine import OPENINGS, generate
+from ...core.maze import Maze
+from ...difficulty.metrics import measure
+from ...errors import (
     FontError,
     InvalidSizeError,
     MazebookError,
@@ -33,19 +33,19 @@ from ..errors import (
     UnknownAlgorithmError,
     UnsupportedShapeError,
 )
-from ..generators import REGISTRY
-from ..pages.document import answer_style
-from ..pages.layout import max_cells
-from ..printing.printers import PAPERS, PRINTERS
-from ..products.runner import BuildResult, Progress
-from ..products.schedule import Request, choose
-from ..render.pdf import to_pdf
-from ..render.png import page_count, pdf_pages_png, pdf_png
-from ..render.shapes import maze_geometry
-from ..render.style import fit_maze
-from ..render.svg import to_svg
-from ..render.writers import write
-from ..requests import (
+from ...generators import REGISTRY
+from ...pages.document import answer_style
+from ...pages.layout import max_cells
+from ...printing.printers import PAPERS, PRINTERS
+from ...products.runner import BuildResult, Progress
+from ...products.schedule import Request, choose
+from ...render.pdf import to_pdf
+from ...render.png import page_count, pdf_pages_png, pdf_png
+from ...render.shapes import maze_geometry
+from ...render.style import fit_maze
+from ...render.svg import to_svg
+from ...render.writers import write
+from ...requests import (
     PER_PAGE,
     WORKSHEET_SOURCE,
     BookRequest,
@@ -62,17 +62,17 @@ from ..requests import (
     parse_text,
     parse_whole,
 )
-from ..requests import make_maze as maze_of_request
-from ..shapes import SHAPES as SHAPE_REGISTRY
-from ..shapes.masks import PARTS as MASK_PARTS
-from ..shapes.masks import MaskWarning
-from ..shapes.raster import image_size
-from ..shapes.silhouettes import SILHOUETTES
-from ..template import Template, available_templates, locate, template_from_data
-from ..template.limits import LEVELS as LEVEL_RANGE
-from ..template.load import toml_data
-from ..template.texts import LANGUAGES
-from ..template.units import PAGE_SIZES, parse_length, parse_page_size
+from ...requests import make_maze as maze_of_request
+from ...shapes import SHAPES as SHAPE_REGISTRY
+from ...shapes.masks import PARTS as MASK_PARTS
+from ...shapes.masks import MaskWarning
+from ...shapes.raster import image_size
+from ...shapes.silhouettes import SILHOUETTES
+from ...template import Template, available_templates, locate, template_from_data
+from ...template.limits import LEVELS as LEVEL_RANGE
+from ...template.load import toml_data
+from ...template.texts import LANGUAGES
+from ...template.units import PAGE_SIZES, parse_length, parse_page_size
 from .classroom import PUZZLE_WORDS, ClassroomError, classroom_choices
 
 #: What the form offers.

@@ -22,7 +22,7 @@ from .forms import (
     root_of,
     text_fields,
 )
-from .pages import attachment, error_page, preview
+from .html import attachment, error_page, preview
 
 
 async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:

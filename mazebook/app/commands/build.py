@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..printing.printers import PRINTERS
+from ...printing.printers import PRINTERS
 from .common import capped_note, parse_seed
 
 PRINTER_NAMES = ", ".join(PRINTERS)
@@ -67,7 +67,7 @@ def _progress_bar(quiet: bool) -> tuple[Callable[[int, int], None] | None, Calla
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..requests import BookRequest, build_book_request
+    from ...requests import BookRequest, build_book_request
 
     request = BookRequest(
         args.template, seed=parse_seed(args.seed), printer=args.printer, svg_dir=args.svg_dir

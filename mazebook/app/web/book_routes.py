@@ -14,7 +14,7 @@ from starlette.responses import FileResponse, HTMLResponse, Response
 
 from . import actions
 from .forms import DOWNLOAD_TYPES, MAX_TOML_BYTES, jobs_of, read_form, read_upload, text_fields
-from .pages import field_errors, internal, render
+from .html import field_errors, internal, render
 
 #: The book form's fields that always show their errors beside them.
 BOOK_FIELDS = ("title", "author", "page_size", "printer", "paper", "language", "upload")

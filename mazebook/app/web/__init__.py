@@ -10,7 +10,7 @@ __all__ = ["create_app"]
 def __getattr__(name: str) -> object:
     """``create_app`` on first use, so importing the package needs no web framework."""
     if name == "create_app":
-        from .app import create_app
+        from .server import create_app
 
         return create_app
     raise AttributeError(name)

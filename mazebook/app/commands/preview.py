@@ -11,10 +11,10 @@ import argparse
 import re
 from pathlib import Path
 
-from ..errors import InvalidOptionError, MazebookError
-from ..fileio import write_atomic
-from ..inputs import read_input, utf8_path
-from ..preflight import (
+from ...errors import InvalidOptionError, MazebookError
+from ...fileio import write_atomic
+from ...inputs import read_input, utf8_path
+from ...preflight import (
     Budget,
     EncryptedPdfError,
     PdfFileError,
@@ -91,7 +91,7 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
 
 def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> list[Path]:
     """Write the pages first..last (those the PDF has) as PNGs in ``folder``; their paths."""
-    from ..render.png import check_dpi, page_count, pdf_pages_png
+    from ...render.png import check_dpi, page_count, pdf_pages_png
 
     check_dpi(dpi)
     data = read_input(pdf, what="PDF")  # a regular file only: a FIFO is never opened

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import MazebookError
+from ...errors import MazebookError
 from . import actions
 
 #: Worker processes, builds at once (queued beyond that), jobs kept, and a job's lifetime (s).

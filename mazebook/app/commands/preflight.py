@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS
+from ...printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,7 +51,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _pages(text: str | None) -> int | None:
     """--pages as a whole number (a one-line error otherwise)."""
-    from ..preflight import PreflightArgumentError
+    from ...preflight import PreflightArgumentError
 
     if text is None:
         return None
@@ -63,7 +63,7 @@ def _pages(text: str | None) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the rules used and one line per check; 0 when every check passes, else 1."""
-    from ..preflight import preflight
+    from ...preflight import preflight
 
     report = preflight(
         args.file,

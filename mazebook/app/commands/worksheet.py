@@ -13,8 +13,8 @@ import argparse
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..errors import InvalidOptionError, MazebookError
-from ..requests import (
+from ...errors import InvalidOptionError, MazebookError
+from ...requests import (
     FITS,
     PER_PAGE,
     WORKSHEET_SOURCE,
@@ -29,7 +29,7 @@ from ..requests import (
     parse_text,
     parse_whole,
 )
-from ..template import Template
+from ...template import Template
 from .common import capped_note
 
 T = TypeVar("T")
@@ -145,8 +145,8 @@ def _flag(flag: str, parse: Callable[[str], T], text: str | None) -> T | None:
 
 def worksheet_request(args: argparse.Namespace) -> WorksheetRequest:
     """The flags as a WorksheetRequest, each checked and named by its flag when wrong."""
-    from ..template.limits import MAX_COUNT
-    from ..template.names import read_names
+    from ...template.limits import MAX_COUNT
+    from ...template.names import read_names
 
     levels: int | tuple[int, int] | None = _flag("--level", parse_level, args.level)
     if args.levels is not None:  # --level and --levels exclude each other

@@ -6,7 +6,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..errors import InvalidOptionError, OutputError
+from ...errors import InvalidOptionError, OutputError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,7 +40,7 @@ def summary(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..template import available_templates, locate
+    from ...template import available_templates, locate
 
     if args.action == "list":
         if args.name is not None:

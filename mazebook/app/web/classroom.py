@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..core.numberpath import MAX_STEP, MIN_STEP
-from ..errors import MazebookError
-from ..template.names import list_problem
-from ..template.worksheet import PUZZLES
+from ...core.numberpath import MAX_STEP, MIN_STEP
+from ...errors import MazebookError
+from ...template.names import list_problem
+from ...template.worksheet import PUZZLES
 
 #: What each kind of puzzle is called on the form.
 PUZZLE_WORDS = {

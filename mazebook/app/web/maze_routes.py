@@ -11,7 +11,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from ..core.maze import Maze
+from ...core.maze import Maze
 from . import actions
 from .forms import (
     DOWNLOAD_TYPES,
@@ -23,7 +23,7 @@ from .forms import (
     root_of,
     text_fields,
 )
-from .pages import attachment, error_page, preview
+from .html import attachment, error_page, preview
 
 #: What a maze form makes: the maze and notes on what was adjusted.
 Made = tuple[Maze, list[str]]

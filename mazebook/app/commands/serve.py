@@ -12,7 +12,7 @@ import socket
 import sys
 import threading
 
-from ..errors import InvalidOptionError, MazebookError
+from ...errors import InvalidOptionError, MazebookError
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web.app import create_app
+        from ..web.server import create_app
     except ImportError as exc:
         raise MazebookError(
             f"the web app needs the web extra ({exc.name} is missing): "

@@ -32,9 +32,9 @@ from .forms import (
     LimitBody,
 )
 from .guard import Address, Guard
+from .html import render
 from .jobs import BookJobs
 from .maze_routes import maze_download, maze_preview
-from .pages import render
 from .sheet_routes import sheet_download, sheet_preview
 
 STATIC = Path(__file__).parent / "static"

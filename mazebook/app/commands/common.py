@@ -5,9 +5,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .. import requests
-from ..errors import MazebookError
-from ..fileio import write_atomic
+from ... import requests
+from ...errors import MazebookError
+from ...fileio import write_atomic
 
 
 def parse_size(text: str) -> tuple[int, int]:
