@@ -42,7 +42,7 @@ elif task == "generate+weave":
         times.append(time.perf_counter() - t)
 else:
     from mazebook.difficulty.metrics import measure
-    from mazebook.render.shapes import maze_geometry
+    from mazebook.geometry.from_maze import maze_geometry
     from mazebook.render.svg import to_svg
     for i in range(repeat):
         maze = generate(algorithm, size, size, seed=i)

@@ -24,11 +24,11 @@ from mazebook.app.cli import main
 from mazebook.book import build_book
 from mazebook.difficulty.effort import solving_effort
 from mazebook.errors import MazebookError, TemplateError
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.pages.layout import maze_box, maze_scale
 from mazebook.preflight import preflight
 from mazebook.products.classset import NAME_MIN_SIZE, fit_name, key_slots, version_codes
 from mazebook.products.worksheet import prepare_worksheet
-from mazebook.render.shapes import maze_geometry
 from mazebook.render.typeset import load_fonts, visual
 from mazebook.template.load import parse_template
 

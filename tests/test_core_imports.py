@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("generators", "core.braid"),
     ("core.openings", "core.engine", "core.solve"),
     ("difficulty", "core.numberpath", "core.wordtrail"),
+    ("geometry",),
     ("render",),
     ("printing", "printers", "template"),
     ("preflight",),
@@ -233,4 +234,5 @@ def test_core_loads_no_writer_template_or_pdf_code(
     bad = [m for m in loaded if m.split(".")[0] in (*FORBIDDEN_IN_CORE, "PIL")]
     assert bad == []
     assert "mazebook.generators.backtracker" in loaded  # the import really happened
-    assert not any(m.startswith(("mazebook.render", "mazebook.book")) for m in loaded)
+    above = ("render", "geometry", "printing", "pages", "products", "book", "app")
+    assert not any(m.startswith(tuple(f"mazebook.{room}" for room in above)) for m in loaded)

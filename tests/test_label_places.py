@@ -23,7 +23,7 @@ import pytest
 from mazebook import generate
 from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.render.shapes import maze_geometry
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.render.svg import to_svg
 from tests.pdfmarks import MM, WordAtMark, ink_under_words, words_at_marks
 

@@ -7,6 +7,7 @@ import io
 import pytest
 
 from mazebook import generate
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.pages.layout import (
     Box,
     Margins,
@@ -22,7 +23,6 @@ from mazebook.pages.layout import (
 from mazebook.pages.plan import SectionInput, plan_book, section_levels
 from mazebook.printing.printers import KDP
 from mazebook.render.pdf import draw_maze, new_canvas
-from mazebook.render.shapes import maze_geometry
 from mazebook.template.limits import GRIDS
 
 INCH = 72.0

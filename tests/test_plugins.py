@@ -109,7 +109,7 @@ SHAPE_PLUGIN = """
 from dataclasses import replace
 
 from mazebook.core.grid import rect_grid
-from mazebook.render.geometry import rect_geometry
+from mazebook.geometry.drawing import rect_geometry
 from mazebook.shapes import Shape, rect_centres
 
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import Maze, generate
+from mazebook.geometry.from_maze import maze_geometry, merge_segments
 from mazebook.render.pdf import to_pdf
-from mazebook.render.shapes import maze_geometry, merge_segments
 from mazebook.render.svg import to_svg
 from mazebook.shapes.hexagonal import hex_centres
 from mazebook.shapes.triangular import triangle_corners

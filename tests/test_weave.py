@@ -26,8 +26,8 @@ from mazebook.difficulty.effort import effort_parts
 from mazebook.difficulty.metrics import measure
 from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
 from mazebook.generators import REGISTRY
+from mazebook.geometry.drawing import break_polyline, rect_geometry
 from mazebook.preflight import preflight
-from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write
 
 from .padding import padded

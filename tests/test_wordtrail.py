@@ -18,12 +18,12 @@ from mazebook.app.cli import main
 from mazebook.book import build_book
 from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.geometry.style import fit_maze
 from mazebook.pages.layout import maze_box
 from mazebook.preflight import preflight
 from mazebook.printing.rules import PrintWarning
 from mazebook.products.worksheet import prepare_worksheet
-from mazebook.render.shapes import maze_geometry
-from mazebook.render.style import fit_maze
 from mazebook.template.load import parse_template
 
 SHAPES = [

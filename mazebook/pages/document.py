@@ -17,11 +17,11 @@ from typing import BinaryIO
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..render.geometry import MazeGeometry, drawing_extent
-from ..render.labels import LABEL_ROOM, Placement, word_room
+from ..geometry.drawing import MazeGeometry, drawing_extent
+from ..geometry.labels import LABEL_ROOM, Placement, word_room
+from ..geometry.style import Fit, Style, fit_maze, marker_length
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
-from ..render.style import Fit, Style, fit_maze, marker_length
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..geometry.labels import LABEL_ROOM
+from ..geometry.style import fit_maze
 from ..printing.printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
-from ..render.labels import LABEL_ROOM
-from ..render.style import fit_maze
 from ..template.limits import GRIDS
 from ..template.units import POINTS_PER_INCH
 

@@ -23,6 +23,9 @@ from ..core import numberpath
 from ..core.engine import check_seed, generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
+from ..geometry.labels import LABEL_ROOM
 from ..pages import book_furniture as pages
 from ..pages.document import (
     ANSWER_MIN_SCALE,
@@ -57,10 +60,7 @@ from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, pla
 from ..printing.printers import printer as printer_table
 from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
 from ..render import typeset
-from ..render.geometry import MazeGeometry
-from ..render.labels import LABEL_ROOM
 from ..render.numbers import fit_grid, ink_box
-from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps, load_template
 from ..template.load import DEFAULTS

@@ -31,6 +31,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     MazeCard,
@@ -55,9 +57,7 @@ from ..pages.sheet_furniture import (
     page_footer,
     sheet_header,
 )
-from ..render.geometry import MazeGeometry
 from ..render.numbers import fit_grid
-from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template, caps
 from ..template.units import format_length

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core.engine import generate
 from ..fileio import OutputSet
+from ..geometry.from_maze import maze_geometry
 from ..pages.document import puzzle_style
 from ..pages.layout import Box, maze_scale
 from ..printing.printers import (
@@ -35,7 +36,6 @@ from ..printing.printers import (
     spine_width,
 )
 from ..render.pdf import draw_maze, new_canvas
-from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, Title, set_title, visual, wrap
 from ..template import Template
 from .runner import Outputs, Progress, Rendered

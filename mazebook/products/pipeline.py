@@ -22,9 +22,9 @@ from ..core.maze import Maze
 from ..core.numberpath import NumberPath
 from ..errors import MazebookError, TemplateError
 from ..fileio import OutputSet, relative_name
+from ..geometry.drawing import MazeGeometry
 from ..pages.layout import max_cells
 from ..pages.plan import BookPlan, PlannedPuzzle
-from ..render.geometry import MazeGeometry
 from ..template import Template
 from ..template.limits import LEVEL_MIN
 from ..template.units import POINTS_PER_MM
@@ -288,7 +288,7 @@ def trail_letters(maze: Maze, record: dict[str, Any]) -> tuple[tuple[float, floa
     units, for a MazeCard (() for any other puzzle)."""
     if record.get("kind") != "word-trail":
         return ()
-    from ..render.shapes import cell_points
+    from ..geometry.from_maze import cell_points
 
     points = cell_points(maze)
 

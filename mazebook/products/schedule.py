@@ -33,8 +33,8 @@ from ..difficulty.levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, lev
 from ..difficulty.metrics import Metrics, measure
 from ..errors import MazebookError
 from ..generators import REGISTRY
+from ..geometry.drawing import MazeGeometry
 from ..pages.layout import dims_for, maze_scale
-from ..render.geometry import MazeGeometry
 from ..shapes.masks import least_recognisable
 from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..shapes.silhouettes import SILHOUETTES
@@ -540,7 +540,7 @@ def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:
 def _fit_ratio(maze: Maze, request: Request) -> float:
     """The cell size a (non-rectangular) maze's drawing gets in the box over min_cell: 1.0
     when it keeps cells of at least min_cell, else less."""
-    from ..render.shapes import maze_geometry
+    from ..geometry.from_maze import maze_geometry
 
     geom = maze_geometry(maze)
     scale = maze_scale(geom.width, geom.height, *request.box)
@@ -553,9 +553,9 @@ def _scale_with_centre_word(geom: MazeGeometry, request: Request) -> float:
     """The cell size a drawing with a goal at its centre gets once its hub is widened for the
     goal's word (the request's words, in the bundled bold, as the pages set them): the labels
     make that room at drawing time, so the room measured here must allow for it."""
-    from ..render.labels import hub_for_words
+    from ..geometry.labels import hub_for_words
+    from ..geometry.style import fit_maze
     from ..render.pdf import width_of_font
-    from ..render.style import fit_maze
     from ..render.typeset import default_fonts, visual
 
     width_of = width_of_font(default_fonts().bold)

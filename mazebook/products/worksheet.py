@@ -24,6 +24,8 @@ from ..core import numberpath
 from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
@@ -60,8 +62,6 @@ from ..pages.sheet_furniture import (
     page_footer,
     sheet_header,
 )
-from ..render.geometry import MazeGeometry
-from ..render.shapes import maze_geometry
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template, caps
 from ..template.units import POINTS_PER_MM, format_length

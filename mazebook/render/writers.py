@@ -15,7 +15,7 @@ from ..core.maze import Maze
 from ..difficulty.metrics import measure
 from ..errors import MazebookError
 from ..fileio import write_atomic
-from .shapes import maze_geometry
+from ..geometry.from_maze import maze_geometry
 
 Writer = Callable[..., bytes]
 

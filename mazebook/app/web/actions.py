@@ -34,6 +34,8 @@ from ...errors import (
     UnsupportedShapeError,
 )
 from ...generators import REGISTRY
+from ...geometry.from_maze import maze_geometry
+from ...geometry.style import fit_maze
 from ...pages.document import answer_style
 from ...pages.layout import max_cells
 from ...printing.printers import PAPERS, PRINTERS
@@ -41,8 +43,6 @@ from ...products.runner import BuildResult, Progress
 from ...products.schedule import Request, choose
 from ...render.pdf import to_pdf
 from ...render.png import page_count, pdf_pages_png, pdf_png
-from ...render.shapes import maze_geometry
-from ...render.style import fit_maze
 from ...render.svg import to_svg
 from ...render.writers import write
 from ...requests import (

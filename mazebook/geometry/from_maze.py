@@ -23,7 +23,7 @@ from ..shapes.hexagonal import hex_centres, hex_corners
 from ..shapes.masks import mask_centres, mask_positions
 from ..shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
 from ..shapes.triangular import triangle_centres, triangle_corners
-from .geometry import (
+from .drawing import (
     Marker,
     MazeGeometry,
     maze_meta,

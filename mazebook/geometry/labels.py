@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import Marker, MazeGeometry, goal_dot_radius, marker_triangle, widen_hub
+from .drawing import Marker, MazeGeometry, goal_dot_radius, marker_triangle, widen_hub
 from .style import Fit, fit_maze, marker_length
 
 #: Smallest and largest size of the START / FINISH words (points).
