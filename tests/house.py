@@ -92,7 +92,7 @@ def main_cli() -> None:
     stops = visits(route)
     print(
         f"the template's walk: {len(route)} functions in {len(set(stops))} modules, "
-        f"{len(stops) - 1} hops, {stops.count('book.build') - 1} returns to products/book.py"
+        f"{len(stops) - 1} hops, {stops.count('products.book') - 1} returns to products/book.py"
     )
     print(" > ".join(stops))
     if args.verbose:

@@ -2,8 +2,8 @@
 page holds, choose each maze (or number path, or word trail) and record it, group puzzles by
 page, stage their SVGs.
 
-The products (build.py's book, worksheet.py's sheets, classset.py's class set) draw their pages
-with these steps; product.py runs every product the same way (output names, the atomic set,
+The products (book.py's book, worksheet.py's sheets, classset.py's class set) draw their pages
+with these steps; runner.py runs every product the same way (output names, the atomic set,
 the manifest). BuildResult, Progress and capped_count live there and are named here too.
 """
 

@@ -3,7 +3,7 @@
 A worksheet is a kind of template (``kind = "worksheet"``), built with the book's parts: the
 same template reader, difficulty schedule (schedule.choose), page geometry (layout: frames,
 bands, a grid of slots), PDF document and maze cards (document), manifest and transactional
-output. What differs: every page is a sheet with a header (worksheet_pages), mazes flow
+output. What differs: every page is a sheet with a header (pages.sheet_furniture), mazes flow
 ``puzzles_per_page`` to a page with no front matter, and the answers go to a second PDF with the
 same pages, the same numbers in the same places and the solution drawn over each maze.
 
