@@ -2,7 +2,7 @@
 (too few pages: padded with pages for notes; too many: refused before any maze is drawn).
 
 Every number comes from the printer's table (mazebook.printing.printers); the template's keys
-are read by template/printing.py.
+are read by template/print_keys.py.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..errors import MazebookWarning, TemplateError
 from ..pages.layout import PageFormat
 from ..pages.plan import BookPlan
 from ..template import Template
-from ..template.printing import bleed_points, check_margin
+from ..template.print_keys import bleed_points, check_margin
 from ..template.units import POINTS_PER_INCH
 from .printers import Printer, Trim, find_trim, page_range, printer
 

@@ -28,7 +28,7 @@ from ..template.units import parse_length, parse_page_size
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
-from .printing import PrintOptions, bleed_points, check_margin, print_options
+from .print_keys import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
 from .worksheet import (
@@ -130,7 +130,7 @@ class Template:
     worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
     printing: PrintOptions = field(
         default_factory=PrintOptions
-    )  # printer, paper, bleed and cover (printing.py)
+    )  # printer, paper, bleed and cover (print_keys.py)
     path: Path | None = None  # the template file, when it was read from one
     names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
 

@@ -22,7 +22,7 @@ from ..errors import TemplateError, did_you_mean
 from ..shapes import SHAPES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
-from .printing import schema_properties as print_properties
+from .print_keys import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS, PUZZLES
