@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw, ImageFont
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mazebook.cli import main  # noqa: E402
+from mazebook.app.cli import main  # noqa: E402
 from mazebook.render.png import pdf_pages_png  # noqa: E402
 
 OUT = ROOT / "docs" / "images"

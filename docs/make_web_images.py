@@ -22,7 +22,7 @@ import uvicorn
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mazebook.web.app import create_app  # noqa: E402
+from mazebook.app.web.server import create_app  # noqa: E402
 
 OUT = ROOT / "docs" / "images"
 

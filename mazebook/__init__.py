@@ -9,11 +9,11 @@ from __future__ import annotations
 from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
 
-from .engine import generate
+from .core.engine import generate
+from .core.maze import Maze
+from .core.solve import solve
+from .difficulty.metrics import Metrics, measure
 from .errors import MazebookError
-from .maze import Maze
-from .metrics import Metrics, measure
-from .solve import solve
 
 if TYPE_CHECKING:
     from .book import build_book

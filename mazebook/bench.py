@@ -18,9 +18,9 @@ DEFAULT_SIZES = (50, 200, 1000)
 _CHILD = r"""
 import json, random, resource, sys, time
 task, algorithm, size, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-from mazebook.engine import generate
+from mazebook.core.engine import generate
 from mazebook.generators import get
-from mazebook.grid import rect_grid
+from mazebook.core.grid import rect_grid
 times = []
 if task == "carve":
     spec = get(algorithm)
@@ -41,8 +41,8 @@ elif task == "generate+weave":
         generate(algorithm, size, size, seed=i, weave=1.0)
         times.append(time.perf_counter() - t)
 else:
-    from mazebook.metrics import measure
-    from mazebook.render.shapes import maze_geometry
+    from mazebook.difficulty.metrics import measure
+    from mazebook.geometry.from_maze import maze_geometry
     from mazebook.render.svg import to_svg
     for i in range(repeat):
         maze = generate(algorithm, size, size, seed=i)

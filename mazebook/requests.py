@@ -18,16 +18,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .engine import check_seed, generate
+from .core.engine import check_seed, generate
+from .core.grid import MAX_SEED, check_size
+from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
-from .grid import MAX_SEED, check_size
-from .maze import Maze
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import Template, locate, template_from_data, toml_data
 from .template.units import PAGE_SIZES, parse_length, parse_page_size
 
 if TYPE_CHECKING:
-    from .book.product import BuildResult, Progress
+    from .products.runner import BuildResult, Progress
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
@@ -323,6 +323,6 @@ def build_book_request(
 
 def build_cover_request(request: BookRequest, *, output: str | Path | None = None) -> Path:
     """Only the cover of the book a request asks for (its page count planned, no maze made)."""
-    from .book.cover_build import build_cover
+    from .products.cover_only import build_cover
 
     return build_cover(request.template, output=output, printer=request.printer, seed=request.seed)

@@ -93,7 +93,7 @@ c.save()
 TARGETS = {100: 1.2, 700: 1.5}
 
 BOOK = (
-    "import sys; from mazebook.cli import main; "
+    "import sys; from mazebook.app.cli import main; "
     "sys.exit(main(['build', *sys.argv[2:], '--quiet', '-o', sys.argv[1]]))"
 )
 

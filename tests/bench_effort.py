@@ -14,7 +14,7 @@ import statistics
 import time
 
 from mazebook import generate
-from mazebook.effort import RUNS, solving_effort
+from mazebook.difficulty.effort import RUNS, solving_effort
 from mazebook.generators import REGISTRY
 
 CASES = [

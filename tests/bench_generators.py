@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mazebook.engine import farthest_openings
+from mazebook.core.engine import farthest_openings
+from mazebook.core.grid import rect_grid
 from mazebook.generators import REGISTRY
-from mazebook.grid import rect_grid
 
 TARGETS = {"binary-tree": 10e6, "sidewinder": 10e6, "aldous-broder": 0.3e6}
 

@@ -16,12 +16,12 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from mazebook.book.build import prepare
-from mazebook.book.pipeline import section_request
-from mazebook.book.schedule import Choice, Request, choose
-from mazebook.book.worksheet import prepare_worksheet
+from mazebook.difficulty.levels import LAST_LEVEL, centre
 from mazebook.errors import TemplateError
-from mazebook.levels import LAST_LEVEL, centre
+from mazebook.products.book import prepare
+from mazebook.products.pipeline import section_request
+from mazebook.products.schedule import Choice, Request, choose
+from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template import Template
 from mazebook.template.load import parse_template
 

@@ -22,17 +22,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from mazebook.core.grid import Grid, bfs, passage_counts, rect_grid
+from mazebook.core.maze import Opening
+from mazebook.core.openings import OPENINGS, farthest_openings, place_openings
 from mazebook.generators import REGISTRY
-from mazebook.grid import Grid, bfs, passage_counts, rect_grid
-from mazebook.maze import Opening
-from mazebook.openings import OPENINGS, farthest_openings, place_openings
 
 TARGET = 0.15  # seconds per million cells
 DEFAULT_GENERATORS = ("backtracker", "wilson", "kruskal", "prim", "binary-tree", "sidewinder")
 
 
 def old_farthest(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
-    """The placement as it was before mazebook/openings.py: a Python BFS, then pointer jumping."""
+    """The placement as it was before core/openings.py: a Python BFS, then pointer jumping."""
     boundary = grid.boundary
     n = grid.size
     outer = np.fromiter((c for c, _ in boundary), dtype=np.int64, count=len(boundary))

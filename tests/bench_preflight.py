@@ -128,7 +128,7 @@ def measure(path: Path, *options: str) -> dict[str, object]:
     """Run preflight on ``path`` in a fresh process; seconds, peak MB and the last line."""
     code = (
         "import sys, time\n"
-        "from mazebook.cli import main\n"
+        "from mazebook.app.cli import main\n"
         "import io, contextlib\n"
         "out = io.StringIO()\n"
         "t = time.perf_counter()\n"

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import uvicorn
 
-from mazebook.web.app import create_app
+from mazebook.app.web.server import create_app
 
 MAZE = {
     "shape": "rect",

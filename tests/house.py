@@ -7,7 +7,7 @@ and the template's walk to its PDF in ``mazebook build TEMPLATE`` (default class
 mazebook function that is handed the template (its name, the Template, or an object holding
 it) as an argument, each function counted once (the route, not the per-puzzle loop), in call
 order. Consecutive functions of one module are one visit; the walk's hops are the moves between
-visits, and it reports how often the walk comes back to book/build.py. ``-v`` lists the
+visits, and it reports how often the walk comes back to products/book.py. ``-v`` lists the
 functions. Measure before and after a change by running it in both checkouts.
 """
 
@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.template import Template
 from tests.test_core_imports import import_graph
 
@@ -57,7 +57,7 @@ def walk(spec: str) -> list[tuple[str, str]]:
             seen.add(code)
             route.append((module.removeprefix("mazebook."), code.co_qualname))
 
-    for name in ("mazebook.book", "mazebook.commands.build"):  # importing is not the walk
+    for name in ("mazebook.book", "mazebook.app.commands.build"):  # importing is not the walk
         importlib.import_module(name)
 
     with tempfile.TemporaryDirectory() as folder:
@@ -92,7 +92,7 @@ def main_cli() -> None:
     stops = visits(route)
     print(
         f"the template's walk: {len(route)} functions in {len(set(stops))} modules, "
-        f"{len(stops) - 1} hops, {stops.count('book.build') - 1} returns to book/build.py"
+        f"{len(stops) - 1} hops, {stops.count('products.book') - 1} returns to products/book.py"
     )
     print(" > ".join(stops))
     if args.verbose:

@@ -8,7 +8,7 @@ from contextlib import AbstractContextManager
 
 import pytest
 
-from mazebook.book.printing import PrintWarning
+from mazebook.printing.rules import PrintWarning
 
 
 def padded(when: bool = True) -> AbstractContextManager[object]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from mazebook.book import build_book, load_template, prepare
-from mazebook.book.layout import maze_scale
+from mazebook.pages.layout import maze_scale
 from mazebook.template.units import parse_length
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mazebook.app.cli import main
 from mazebook.bench import run_case
-from mazebook.cli import main
 
 
 @pytest.mark.slow

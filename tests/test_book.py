@@ -18,12 +18,12 @@ from pypdf import PdfReader
 
 from mazebook import fileio as output_mod
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template, prepare
-from mazebook.book.layout import gutter_for, maze_scale
-from mazebook.cli import main
-from mazebook.effort import solving_effort
+from mazebook.difficulty.effort import solving_effort
+from mazebook.difficulty.levels import band, level_of
 from mazebook.errors import MazebookError, TemplateError
-from mazebook.levels import band, level_of
+from mazebook.pages.layout import gutter_for, maze_scale
 from mazebook.preflight import preflight
 from mazebook.render.typeset import FONT_DIR
 
@@ -64,7 +64,7 @@ def _reproduce(puzzle: dict[str, Any]) -> None:
     exit_ = data["exit"] if maze.shape == "rect" else maze.exit.cell
     assert entrance == puzzle["entrance"] and exit_ == puzzle["exit"]
     assert len(maze.solution_cells) == puzzle["solution_length"]
-    from mazebook.metrics import measure
+    from mazebook.difficulty.metrics import measure
 
     assert measure(maze).to_dict() == puzzle["metrics"]
 

@@ -112,7 +112,7 @@ def test_a_circle_keeps_min_cell_once_its_hub_holds_the_word(
     import json
 
     import mazebook.render.pdf as pdf
-    from mazebook.render.labels import Placement
+    from mazebook.geometry.labels import Placement
 
     drawn: list[float] = []
     place = pdf.place_maze

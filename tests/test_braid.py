@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure
-from mazebook.braid import braid
+from mazebook.core.braid import braid
 from mazebook.errors import InvalidOptionError
 from mazebook.generators import REGISTRY
 

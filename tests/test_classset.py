@@ -20,15 +20,15 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.book.classset import NAME_MIN_SIZE, fit_name, key_slots, version_codes
-from mazebook.book.layout import maze_box, maze_scale
-from mazebook.book.worksheet import prepare_worksheet
-from mazebook.cli import main
-from mazebook.effort import solving_effort
+from mazebook.difficulty.effort import solving_effort
 from mazebook.errors import MazebookError, TemplateError
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.pages.layout import maze_box, maze_scale
 from mazebook.preflight import preflight
-from mazebook.render.shapes import maze_geometry
+from mazebook.products.classset import NAME_MIN_SIZE, fit_name, key_slots, version_codes
+from mazebook.products.worksheet import prepare_worksheet
 from mazebook.render.typeset import load_fonts, visual
 from mazebook.template.load import parse_template
 

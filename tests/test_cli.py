@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mazebook import Maze
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.generators import REGISTRY
 
 

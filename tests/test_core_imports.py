@@ -19,27 +19,31 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 
 #: Layers from the bottom up. A module may import its own layer's modules and any lower layer.
-#: Keys are module names relative to the package; a package name covers its submodules.
+#: Keys are module names relative to the package; a key covers its submodules, and the longest
+#: key that matches wins (so one room, printing/, can hold the printer tables low down and the
+#: book's fit to its printer, which reads the page plan, higher up).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "plugins"),
-    ("grid", "inputs", "weave"),
+    ("errors", "plugins", "core"),
+    ("core.grid", "inputs", "core.weave", "grid"),
     ("shapes",),
-    ("codec", "fileio"),
-    ("maze",),
-    ("generators", "braid"),
-    ("openings", "engine", "solve"),
-    ("metrics", "effort", "levels", "numberpath", "wordtrail"),
+    ("core.codec", "fileio"),
+    ("core.maze",),
+    ("generators", "core.braid"),
+    ("core.openings", "core.engine", "core.solve"),
+    ("difficulty", "core.numberpath", "core.wordtrail"),
+    ("geometry",),
     ("render",),
-    ("printers", "printers_doc", "template", "typeset"),
+    ("printing", "printers", "template"),
     ("preflight",),
-    ("book", "requests"),
-    ("__init__", "bench", "commands", "cli", "__main__", "web"),
+    ("pages",),
+    ("printing.rules", "products", "book", "requests"),
+    ("__init__", "bench", "app", "cli", "__main__"),
 )
 
 #: The one deferred upward import, and why: Jupyter asks a Maze for its picture
 #: (``Maze._repr_svg_``), so the model calls the SVG writer at that moment, as python-chess's
 #: Board does; nothing is loaded until a maze is displayed. No other upward edge is allowed.
-DISPLAY_HOOK = ("maze", "render.writers")
+DISPLAY_HOOK = ("core.maze", "render.writers")
 
 FORBIDDEN_IN_CORE = ("reportlab", "svgwrite", "tomllib", "tomli", "jsonschema", "tqdm", "pypdf")
 
@@ -97,10 +101,13 @@ def import_graph() -> dict[str, set[str]]:
 
 
 def layer_of(module: str) -> int:
-    top = module.split(".")[0]
-    for index, layer in enumerate(LAYERS):
-        if top in layer:
-            return index
+    """The layer of the longest LAYERS key that is the module or one of its packages."""
+    parts = module.split(".")
+    for depth in range(len(parts), 0, -1):
+        key = ".".join(parts[:depth])
+        for index, layer in enumerate(LAYERS):
+            if key in layer:
+                return index
     raise AssertionError(f"module {module!r} is in no layer: add it to LAYERS")
 
 
@@ -151,10 +158,15 @@ def test_the_graph_reader_sees_a_cycle_and_an_upward_import(tmp_path: Path) -> N
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
     assert _resolve("render.svg", False, node) == ["book"]
     assert layer_of("book") > layer_of("render.svg")
+    assert layer_of("printing.rules") > layer_of("pages.plan") > layer_of("printing.printers")
 
 
 #: The command line's modules: the web app speaks requests (mazebook/requests.py), never flags.
-CLI_MODULES = ("commands", "cli", "__main__")
+CLI_MODULES = ("app.commands", "app.cli", "__main__")
+
+
+def _within(module: str, room: str) -> bool:
+    return module == room or module.startswith(room + ".")
 
 
 def cli_imports(graph: dict[str, set[str]]) -> list[str]:
@@ -162,16 +174,16 @@ def cli_imports(graph: dict[str, set[str]]) -> list[str]:
     return [
         f"{a} -> {b}"
         for a, targets in graph.items()
-        if a.split(".")[0] == "web"
+        if _within(a, "app.web")
         for b in sorted(targets)
-        if b.split(".")[0] in CLI_MODULES
+        if any(_within(b, room) for room in CLI_MODULES)
     ]
 
 
 def test_web_imports_nothing_from_the_command_line() -> None:
     assert cli_imports(import_graph()) == []
-    planted = {"web.actions": {"commands.common"}, "commands.build": {"book"}}
-    assert cli_imports(planted) == ["web.actions -> commands.common"]
+    planted = {"app.web.actions": {"app.commands.common"}, "app.commands.build": {"book"}}
+    assert cli_imports(planted) == ["app.web.actions -> app.commands.common"]
 
 
 def any_returns(source: str) -> list[str]:
@@ -188,7 +200,7 @@ def any_returns(source: str) -> list[str]:
 def test_no_web_function_returns_any() -> None:
     found = [
         f"{path.name}: {name}"
-        for path in sorted((PACKAGE / "web").rglob("*.py"))
+        for path in sorted((PACKAGE / "app" / "web").rglob("*.py"))
         for name in any_returns(path.read_text(encoding="utf-8"))
     ]
     assert found == []
@@ -222,4 +234,5 @@ def test_core_loads_no_writer_template_or_pdf_code(
     bad = [m for m in loaded if m.split(".")[0] in (*FORBIDDEN_IN_CORE, "PIL")]
     assert bad == []
     assert "mazebook.generators.backtracker" in loaded  # the import really happened
-    assert not any(m.startswith(("mazebook.render", "mazebook.book")) for m in loaded)
+    above = ("render", "geometry", "printing", "pages", "products", "book", "app")
+    assert not any(m.startswith(tuple(f"mazebook.{room}" for room in above)) for m in loaded)

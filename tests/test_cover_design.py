@@ -14,9 +14,9 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook.book import build_book
-from mazebook.book.build import plan_layout
-from mazebook.book.cover import SPINE_MIN, TEXT_MIN, cover_layout
-from mazebook.book.cover_build import build_cover
+from mazebook.products.book import plan_layout
+from mazebook.products.cover import SPINE_MIN, TEXT_MIN, cover_layout
+from mazebook.products.cover_only import build_cover
 from mazebook.render.typeset import BALANCE, default_fonts
 from mazebook.template import Template, load_template, locate, template_from_data
 from mazebook.template.load import available_templates

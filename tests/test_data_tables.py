@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mazebook import printers
 from mazebook.errors import TemplateError
-from mazebook.printers import (
+from mazebook.printing import printers
+from mazebook.printing.printers import (
     PRINTERS,
     SHIPPED,
     Cover,

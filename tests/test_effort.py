@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazebook import generate
-from mazebook.effort import effort_parts, maze_seed, solving_effort
+from mazebook.difficulty.effort import effort_parts, maze_seed, solving_effort
 from mazebook.errors import InvalidOptionError
 from mazebook.generators import REGISTRY
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook.book import build_book
-from mazebook.book.plan import FrontMatter, SectionInput, plan_book
+from mazebook.pages.plan import FrontMatter, SectionInput, plan_book
 
 from .padding import padded
 

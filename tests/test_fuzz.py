@@ -21,9 +21,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from mazebook import generate
-from mazebook.book.build import prepare
+from mazebook.core.maze import Maze
 from mazebook.errors import MazebookError
-from mazebook.maze import Maze
+from mazebook.products.book import prepare
 from mazebook.render import typeset
 from mazebook.render.pdf import new_canvas
 from mazebook.render.writers import write

@@ -23,12 +23,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mazebook.engine import generate
+from mazebook.core.engine import generate
+from mazebook.core.grid import Grid, bfs, rect_grid
+from mazebook.core.maze import Maze
 from mazebook.errors import InvalidOptionError, MazebookError, UnsupportedShapeError
 from mazebook.generators import REGISTRY, GeneratorSpec, _walk, get, wilson
 from mazebook.generators._common import adj_array, numpy_rng, undirected_edges
-from mazebook.grid import Grid, bfs, rect_grid
-from mazebook.maze import Maze
 
 NAMES = list(REGISTRY)
 GRAPH = [name for name in NAMES if REGISTRY[name].shapes is None]

@@ -27,11 +27,11 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
+from mazebook.core.maze import Maze
 from mazebook.errors import FontError, InvalidOptionError, MazebookError, MazeFormatError
 from mazebook.fileio import verify_set
-from mazebook.maze import Maze
 from mazebook.render import typeset
 from mazebook.shapes import make_grid, raster
 from mazebook.template import parse_template
@@ -659,7 +659,8 @@ def test_wrap_work_grows_linearly(monkeypatch: pytest.MonkeyPatch, text: str) ->
 
 @pytest.mark.slow
 def test_title_fit_and_clip_work_grow_linearly(monkeypatch: pytest.MonkeyPatch) -> None:
-    from mazebook.book import document, pages
+    from mazebook.pages import book_furniture as pages
+    from mazebook.pages import document
 
     fonts = typeset.default_fonts()
     counted = [_count_widths(monkeypatch, m) for m in (typeset, pages, document)]
@@ -728,7 +729,7 @@ def test_signal_during_a_command_exits_128_plus_signal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """In-process: a SIGTERM that arrives while a command runs ends it like Ctrl-C."""
-    from mazebook.commands import algorithms
+    from mazebook.app.commands import algorithms
 
     def run(_args: object) -> int:
         os.kill(os.getpid(), signal.SIGTERM)

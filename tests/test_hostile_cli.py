@@ -17,11 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import generate
-from mazebook.cli import main
-from mazebook.commands.preview import check_work
+from mazebook.app.cli import main
+from mazebook.app.commands.preview import check_work
+from mazebook.core.maze import Maze
 from mazebook.errors import MazebookError, MazeFormatError, OutputError, TemplateError
 from mazebook.fileio import OutputSet
-from mazebook.maze import Maze
 from mazebook.preflight import Budget
 from mazebook.template import parse_template
 from mazebook.template.limits import MAX_TEXT
@@ -155,7 +155,7 @@ def test_any_text_is_refused_or_bounded_once_filled_in(value: str, key: str) -> 
 def test_a_page_with_no_room_for_a_maze_names_the_key(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], line: str, key: str, needle: str
 ) -> None:
-    """These were ZeroDivisionError at book/layout.py:250, reported as a bug with exit 1."""
+    """These were ZeroDivisionError at pages/layout.py:250, reported as a bug with exit 1."""
     code, err = build(capsys, tmp_path, f'title = "T"\n{line}\n{BOOK}')
     refused(code, err, "book.toml", f'key "{key}"', needle)
 
@@ -519,7 +519,7 @@ def test_a_long_author_is_set_smaller_on_the_cover(tmp_path: Path) -> None:
     past its edge."""
     from pypdf import PdfReader
 
-    from mazebook.book.cover_build import build_cover
+    from mazebook.products.cover_only import build_cover
 
     author = "Alexandra Konstantinopoulou-Papadopoulou and the Class of 2026"
     path = template(tmp_path, f'title = "T"\nauthor = "{author}"\npage_size = "6x9in"\n' + BOOK)

@@ -21,9 +21,9 @@ import pypdfium2 as pdfium
 import pytest
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
-from mazebook.render.shapes import maze_geometry
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.render.svg import to_svg
 from tests.pdfmarks import MM, WordAtMark, ink_under_words, words_at_marks
 

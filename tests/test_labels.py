@@ -14,11 +14,11 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.cli import main
-from mazebook.render.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors, place_maze
-from mazebook.render.shapes import maze_geometry
-from mazebook.render.style import fit_maze
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.geometry.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors, place_maze
+from mazebook.geometry.style import fit_maze
 from mazebook.render.typeset import default_fonts
 
 from .padding import padded

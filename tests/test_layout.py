@@ -7,7 +7,8 @@ import io
 import pytest
 
 from mazebook import generate
-from mazebook.book.layout import (
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.pages.layout import (
     Box,
     Margins,
     PageFormat,
@@ -19,10 +20,9 @@ from mazebook.book.layout import (
     maze_scale,
     slots,
 )
-from mazebook.book.plan import SectionInput, plan_book, section_levels
-from mazebook.printers import KDP
+from mazebook.pages.plan import SectionInput, plan_book, section_levels
+from mazebook.printing.printers import KDP
 from mazebook.render.pdf import draw_maze, new_canvas
-from mazebook.render.shapes import maze_geometry
 from mazebook.template.limits import GRIDS
 
 INCH = 72.0

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from mazebook import Maze, generate
-from mazebook.book import build_book, schedule
-from mazebook.cli import main
-from mazebook.effort import solving_effort
-from mazebook.levels import (
+from mazebook.app.cli import main
+from mazebook.book import build_book
+from mazebook.difficulty.effort import solving_effort
+from mazebook.difficulty.levels import (
     FIRST_LEVEL,
     LAST_LEVEL,
     band,
@@ -26,6 +26,7 @@ from mazebook.levels import (
     level_value,
     lowest_kept,
 )
+from mazebook.products import schedule
 from mazebook.template.limits import LEVEL_MAX, LEVEL_MIN
 
 from .bench_levels import PAGE_KINDS, LevelRow, level_rows, request_for
@@ -159,9 +160,9 @@ SHIPPED = sorted((Path(__file__).parent.parent / "templates").glob("*.toml"))
 def test_shipped_templates_cap_nothing(path: Path) -> None:
     """Every shipped template's levels fit its pages as asked: none says fit = "cap", and the
     plan (levels checked before any maze) keeps every requested level."""
-    from mazebook.book.build import prepare
-    from mazebook.book.pipeline import capped_count
-    from mazebook.book.worksheet import prepare_worksheet
+    from mazebook.products.book import prepare
+    from mazebook.products.pipeline import capped_count
+    from mazebook.products.worksheet import prepare_worksheet
     from mazebook.template.load import load_template
 
     assert not re.search(r"^\s*fit\s*=", path.read_text(encoding="utf-8"), re.MULTILINE)
@@ -197,7 +198,7 @@ def test_a_level_that_does_not_fit_is_refused_before_any_maze(
     template = tmp_path / "cramped.toml"
     template.write_text(CRAMPED.format(top="") + HARD, encoding="utf-8")
     made: list[Any] = []
-    monkeypatch.setattr("mazebook.book.pipeline.choose", lambda *a: made.append(a))
+    monkeypatch.setattr("mazebook.products.pipeline.choose", lambda *a: made.append(a))
     out = tmp_path / "out" / "cramped.pdf"
     assert main(["build", str(template), "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip()
@@ -231,8 +232,8 @@ def test_fit_cap_builds_at_the_highest_level_that_fits(where: str, tmp_path: Pat
 
 
 def _highest_on_cramped() -> int:
-    from mazebook.book.build import prepare
-    from mazebook.book.pipeline import section_request
+    from mazebook.products.book import prepare
+    from mazebook.products.pipeline import section_request
     from mazebook.template.load import parse_template
 
     tpl = parse_template(CRAMPED.format(top='fit = "cap"\n') + "difficulty = 1\n")

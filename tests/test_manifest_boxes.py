@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 
 PATH_OPS = {b"m": 2, b"l": 2, b"c": 6}
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from mazebook import Maze, generate
+from mazebook.core.grid import MAX_SEED, MAX_SIDE
 from mazebook.errors import MazeFormatError
-from mazebook.grid import MAX_SEED, MAX_SIDE
 
 SCHEMA = Path(__file__).resolve().parent.parent / "mazebook" / "data" / "maze.schema.json"
 

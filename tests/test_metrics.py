@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure
+from mazebook.difficulty.metrics import difficulty_score
 from mazebook.generators import REGISTRY
-from mazebook.metrics import difficulty_score
 
 
 def degrees(maze: Maze) -> list[int]:

@@ -8,14 +8,14 @@ import pytest
 
 import mazebook
 from mazebook import Maze, MazebookError, generate, solve
+from mazebook.core.grid import MAX_SIDE, bfs, rect_grid
+from mazebook.core.openings import apart_steps
 from mazebook.errors import (
     InvalidOptionError,
     InvalidSizeError,
     MazeFormatError,
     UnknownAlgorithmError,
 )
-from mazebook.grid import MAX_SIDE, bfs, rect_grid
-from mazebook.openings import apart_steps
 
 BITS = {"N": 1, "E": 2, "S": 4, "W": 8}
 

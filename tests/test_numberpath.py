@@ -15,12 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.book.printing import PrintWarning
-from mazebook.cli import main
+from mazebook.core.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.errors import TemplateError
-from mazebook.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.preflight import preflight
+from mazebook.printing.rules import PrintWarning
 from mazebook.template.load import parse_template
 
 Grid = Sequence[Sequence[int]]

@@ -15,12 +15,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mazebook import Maze, generate, openings
-from mazebook.cli import main
+from mazebook import Maze, generate
+from mazebook.app.cli import main
+from mazebook.core import openings
+from mazebook.core.grid import bfs
+from mazebook.core.openings import OPENINGS, apart_steps, boundary_metric, euler_tour, facing_of
 from mazebook.errors import InvalidOptionError
 from mazebook.generators import REGISTRY
-from mazebook.grid import bfs
-from mazebook.openings import OPENINGS, apart_steps, boundary_metric, euler_tour, facing_of
 from mazebook.shapes import make_grid
 
 TEMPLATES = sorted(p.stem for p in (Path(__file__).parent.parent / "templates").glob("*.toml"))

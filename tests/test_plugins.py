@@ -22,7 +22,7 @@ import pytest
 from mazebook import Maze
 from mazebook.errors import MazebookError, PluginError
 from mazebook.plugins import GROUPS, Registry, installed, plugins
-from mazebook.printers import PrinterTableError, page_range
+from mazebook.printing.printers import PrinterTableError, page_range
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
 
@@ -108,8 +108,8 @@ def test_a_broken_plugin_is_one_line_naming_it(tmp_path: Path) -> None:
 SHAPE_PLUGIN = """
 from dataclasses import replace
 
-from mazebook.grid import rect_grid
-from mazebook.render.geometry import rect_geometry
+from mazebook.core.grid import rect_grid
+from mazebook.geometry.drawing import rect_geometry
 from mazebook.shapes import Shape, rect_centres
 
 
@@ -207,9 +207,9 @@ def test_plugin_errors_name_the_plugin(tmp_path: Path, monkeypatch: pytest.Monke
 def test_a_printer_plugin_is_a_table_checked_by_the_schema(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mazebook import printers
+    from mazebook.printing import printers
 
-    home = (Path(printers.__file__).parent / "data" / "printers" / "home.toml").read_text()
+    home = (Path(printers.__file__).parent.parent / "data" / "printers" / "home.toml").read_text()
     table = tomllib.loads(home) | {"name": "office", "title": "the office printer"}
     broken = table | {"bleed_sides": "five"}
     code = f"TABLE = {table!r}\nBROKEN = {broken!r}\n"
@@ -243,12 +243,12 @@ def test_the_package_declares_no_plugins_of_its_own() -> None:
 def test_a_printer_plugin_from_its_own_toml_file_checks_a_pdf(tmp_path: Path) -> None:
     """The docs' pattern: the plugin's module reads its TOML table (a copy of home's, renamed),
     and `mazebook preflight --printer office` judges a PDF by it."""
-    from mazebook import printers
+    from mazebook.printing import printers
 
     site = tmp_path / "site"
     package = site / "mazebook_office"
     package.mkdir(parents=True)
-    home = (Path(printers.__file__).parent / "data" / "printers" / "home.toml").read_text()
+    home = (Path(printers.__file__).parent.parent / "data" / "printers" / "home.toml").read_text()
     office = home.replace('name = "home"', 'name = "office"')
     office = office.replace('title = "a desktop printer"', 'title = "the office printer"')
     (package / "office.toml").write_text(office, encoding="utf-8")

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 import mazebook
 from mazebook.preflight import preflight
-from mazebook.printers import cover_size, spine_width
+from mazebook.printing.printers import cover_size, spine_width
 
 IN = 72.0
 FONT = "PreflightTestSans"

@@ -10,10 +10,10 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, StreamObject
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.errors import MazebookError
 from mazebook.preflight import Budget, EncryptedPdfError, PdfFileError, preflight
-from mazebook.printers import UnknownPrinterError
+from mazebook.printing.printers import UnknownPrinterError
 
 from .test_preflight import book
 

@@ -1,4 +1,4 @@
-"""The printers' tables (mazebook.printers): the published numbers and the helpers over them."""
+"""The printers' tables (mazebook.printing.printers): the published numbers and their helpers."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import mazebook.printers as printers_module
+import mazebook.printing.printers as printers_module
 from mazebook.errors import MazebookError
-from mazebook.printers import (
+from mazebook.printing.printers import (
     PAPERS,
     PRINTERS,
     PrinterRuleError,

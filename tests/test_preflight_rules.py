@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.preflight import Budget, preflight
 from mazebook.preflight.content import file_size_check
-from mazebook.printers import KDP, LULU, Trim, cover_size, inside_margin, page_range
+from mazebook.printing.printers import KDP, LULU, Trim, cover_size, inside_margin, page_range
 
 from .test_preflight import FONT, IN, Draw, book, clean, cover, failed
 from .test_preflight_hostile import one_page, stream

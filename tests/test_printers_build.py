@@ -14,16 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.book.build import plan_layout
-from mazebook.book.cover import cmyk_of, cover_layout
-from mazebook.book.cover_build import build_cover
-from mazebook.book.layout import Margins, PageFormat, PageLayout
-from mazebook.book.printing import PrintWarning
-from mazebook.cli import main
 from mazebook.errors import MazebookError, TemplateError
+from mazebook.pages.layout import Margins, PageFormat, PageLayout
 from mazebook.preflight import preflight
-from mazebook.printers import (
+from mazebook.printing.printers import (
     KDP,
     PAPERS,
     PRINTERS,
@@ -32,6 +28,10 @@ from mazebook.printers import (
     page_range,
     spine_width,
 )
+from mazebook.printing.rules import PrintWarning
+from mazebook.products.book import plan_layout
+from mazebook.products.cover import cmyk_of, cover_layout
+from mazebook.products.cover_only import build_cover
 from mazebook.template import parse_template
 from mazebook.template.load import locate
 
@@ -163,7 +163,7 @@ def test_the_padding_warning_is_one_line_on_the_command_line(
 def test_a_book_too_long_for_its_printer_is_refused_before_any_maze(
     tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import mazebook.book.build as build_module
+    import mazebook.products.book as build_module
 
     def no_maze(*_: Any, **__: Any) -> Any:
         raise AssertionError("a maze was made for a book that cannot be printed")
@@ -415,8 +415,8 @@ def test_cover_panels_tile_the_cover(printer: str, pages: int, paper: str, data:
 
 
 def test_docs_printers_md_is_generated_from_the_tables(tmp_path: Path) -> None:
-    """docs/printers.md is `python -m mazebook.printers_doc`: it cannot drift from the tables."""
-    from mazebook.printers_doc import printers_markdown
+    """docs/printers.md is `python -m mazebook.printing.doc`: it cannot drift from the tables."""
+    from mazebook.printing.doc import printers_markdown
 
     text = printers_markdown()
     docs = Path(__file__).resolve().parent.parent / "docs" / "printers.md"
@@ -425,7 +425,7 @@ def test_docs_printers_md_is_generated_from_the_tables(tmp_path: Path) -> None:
     for name in PRINTERS:
         assert f"## `{name}`" in text
     # every check preflight makes is listed, and nothing else
-    from mazebook.printers_doc import CHECKS
+    from mazebook.printing.doc import CHECKS
 
     from .test_preflight import book, cover
 

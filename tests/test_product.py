@@ -11,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.book.build import BookProduct, product_for
-from mazebook.book.classset import ClassSetProduct
-from mazebook.book.cover import CoverProduct
-from mazebook.book.cover_build import cover_product
-from mazebook.book.manifest import Manifest
-from mazebook.book.product import Outputs, Product, Progress, Rendered, run
-from mazebook.book.worksheet import WorksheetProduct
 from mazebook.errors import OutputError
 from mazebook.fileio import OutputSet
+from mazebook.products.book import BookProduct, product_for
+from mazebook.products.classset import ClassSetProduct
+from mazebook.products.cover import CoverProduct
+from mazebook.products.cover_only import cover_product
+from mazebook.products.manifest import Manifest
+from mazebook.products.runner import Outputs, Product, Progress, Rendered, run
+from mazebook.products.worksheet import WorksheetProduct
 from mazebook.template import load_template
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.template import template_from_data
 from tests.fontmaker import tiny_font
 

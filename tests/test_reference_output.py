@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.generators import REGISTRY
 
 REFERENCE = Path(__file__).parent / "reference"

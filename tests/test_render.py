@@ -15,9 +15,9 @@ from pypdf import PdfReader
 
 from mazebook import generate
 from mazebook.generators import REGISTRY
-from mazebook.render.geometry import rect_wall_runs
+from mazebook.geometry.drawing import rect_wall_runs
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.render.pdf import to_pdf
-from mazebook.render.shapes import maze_geometry
 from mazebook.render.svg import to_svg
 
 from .svgread import element_by_id, path_d, polyline_points, rect_walls_from_runs, straight_runs
@@ -128,8 +128,8 @@ def test_svg_and_pdf_carry_the_same_start_and_finish_words(
 
     from pypdf import PdfReader
 
-    from mazebook.render.shapes import maze_geometry
-    from mazebook.render.style import fit_maze
+    from mazebook.geometry.from_maze import maze_geometry
+    from mazebook.geometry.style import fit_maze
     from mazebook.render.svg import to_svg
     from mazebook.render.writers import write
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.errors import TemplateError
 from mazebook.generators import REGISTRY
 from mazebook.template import parse_template

@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure, solve
+from mazebook.core.grid import Grid, bfs
 from mazebook.errors import InvalidOptionError, MazeFormatError, UnsupportedShapeError
 from mazebook.generators import REGISTRY
-from mazebook.grid import Grid, bfs
 from mazebook.shapes import make_grid
 
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
@@ -171,7 +171,10 @@ def test_mask_graph_form_rebuilds_without_the_font() -> None:
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "mazebook.cli", *args], capture_output=True, text=True, check=False
+        [sys.executable, "-m", "mazebook.app.cli", *args],
+        capture_output=True,
+        text=True,
+        check=False,
     )
 
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook.core.grid import Grid
 from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
-from mazebook.grid import Grid
 from mazebook.shapes import make_grid
 from mazebook.shapes.hexagonal import hex_corners
 from mazebook.shapes.polar import ring_counts

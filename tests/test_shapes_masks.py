@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
 from mazebook import Maze, generate
+from mazebook.core.grid import Grid
 from mazebook.errors import InvalidOptionError, MazebookError
-from mazebook.grid import Grid
 from mazebook.shapes import make_grid
 from mazebook.shapes.lattice import components, outside_region
 from mazebook.shapes.masks import MaskWarning, decode_cells, encode_cells
@@ -214,7 +214,7 @@ def test_bad_cells_string_is_refused() -> None:
 def test_shapes_do_not_load_pillow_or_the_writers_unless_asked() -> None:
     code = (
         "import json, sys\n"
-        "import mazebook.engine as e\n"
+        "import mazebook.core.engine as e\n"
         "shapes = (('circle', {}), ('hex', {}), ('triangle', {}), ('mask', {'mask': 'heart'}))\n"
         "for s, o in shapes:\n"
         "    e.generate('backtracker', 9, 6, seed=1, shape=s, **o)\n"

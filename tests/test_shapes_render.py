@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import Maze, generate
+from mazebook.geometry.from_maze import maze_geometry, merge_segments
 from mazebook.render.pdf import to_pdf
-from mazebook.render.shapes import maze_geometry, merge_segments
 from mazebook.render.svg import to_svg
 from mazebook.shapes.hexagonal import hex_centres
 from mazebook.shapes.triangular import triangle_corners
@@ -278,7 +278,7 @@ def test_graph_form_centres_are_where_cells_are_drawn(
 ) -> None:
     maze = generate("backtracker", *size, seed=4, shape=shape, **options)
     data = maze.to_dict() if shape != "rect" else None
-    from mazebook.codec import graph_dict
+    from mazebook.core.codec import graph_dict
 
     graph = graph_dict(maze.grid, maze.links, maze.entrance, maze.exit, maze.solution_cells)
     centres = np.array(graph["centres"])

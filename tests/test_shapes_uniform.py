@@ -18,8 +18,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from mazebook.core.grid import Grid
 from mazebook.generators import REGISTRY
-from mazebook.grid import Grid
 from mazebook.shapes import make_grid
 
 from .stats import chi_square_critical

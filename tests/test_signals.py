@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 from mazebook import fileio
-from mazebook.cli import Interrupted, signals_interrupt
+from mazebook.app.cli import Interrupted, signals_interrupt
 from mazebook.fileio import OutputSet, verify_set, write_atomic
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from mazebook.book import build_book
-from mazebook.book.schedule import silhouette_aspect
 from mazebook.errors import TemplateError
+from mazebook.products.schedule import silhouette_aspect
 from mazebook.shapes.masks import (
     MIN_FIDELITY,
     TEXT_ROWS,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.cli import main
+from mazebook.app.cli import main
 from mazebook.template import available_templates, load_template
 
 

@@ -17,17 +17,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template
-from mazebook.cli import main
-from mazebook.effort import effort_parts
-from mazebook.engine import generate
+from mazebook.core.engine import generate
+from mazebook.core.grid import bfs, passage_counts
+from mazebook.core.maze import Maze
+from mazebook.difficulty.effort import effort_parts
+from mazebook.difficulty.metrics import measure
 from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
 from mazebook.generators import REGISTRY
-from mazebook.grid import bfs, passage_counts
-from mazebook.maze import Maze
-from mazebook.metrics import measure
+from mazebook.geometry.drawing import break_polyline, rect_geometry
 from mazebook.preflight import preflight
-from mazebook.render.geometry import break_polyline, rect_geometry
 from mazebook.render.writers import maze_json, write
 
 from .padding import padded

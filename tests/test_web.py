@@ -25,12 +25,12 @@ from PIL import Image, ImageDraw
 from pypdf import PdfReader
 from starlette.testclient import TestClient
 
-from mazebook.cli import main
-from mazebook.commands.serve import exposure_warning, is_loopback
+from mazebook.app.cli import main
+from mazebook.app.commands.serve import exposure_warning, is_loopback
+from mazebook.app.web import actions
+from mazebook.app.web import forms as web_forms
+from mazebook.app.web.server import create_app
 from mazebook.template.limits import MAX_COUNT
-from mazebook.web import actions
-from mazebook.web import forms as web_forms
-from mazebook.web.app import create_app
 
 MAZE = {
     "shape": "rect",
@@ -162,7 +162,7 @@ def test_the_advanced_weave_makes_a_weave_maze(client: TestClient) -> None:
     assert svg_of(flat) != svg_of(page)
     level = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "4", "weave": "1"})
     assert "<svg" in level.text and error_of(level.text, "maze", "weave") == ""
-    from mazebook.web import actions
+    from mazebook.app.web import actions
 
     levelled = {**MAZE, "mode": "level", "level": "4", "weave": "1"}
     assert actions.make_maze(actions.maze_order(levelled, None))[0].crossings
@@ -232,7 +232,7 @@ def test_an_unexpected_failure_is_one_line_beside_the_part(
     def fail(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(f"mazebook.web.actions.{broken}", fail)
+    monkeypatch.setattr(f"mazebook.app.web.actions.{broken}", fail)
     page = client.post(url, data=form).text
     assert error_of(page, part, part) == "internal error: RuntimeError: disk on fire"
     assert "see the message beside the field" in page
@@ -791,7 +791,7 @@ def test_worksheet_with_an_uploaded_font(client: TestClient, tmp_path: Path) -> 
 
 
 def test_presets_and_gallery_shapes_stand_for_advanced_fields(client: TestClient) -> None:
-    from mazebook.web.actions import LOOKS, PRESETS
+    from mazebook.app.web.actions import LOOKS, PRESETS
 
     for preset in PRESETS.values():
         plain = client.post("/maze/preview", data={**MAZE, "preset": preset.name}).text
@@ -861,7 +861,7 @@ def test_the_answer_is_drawn_as_in_the_books_key(client: TestClient) -> None:
 
 
 def test_worksheet_words_and_difficulty_in_plain_words(client: TestClient) -> None:
-    from mazebook.web.actions import SHEET_TEXTS
+    from mazebook.app.web.actions import SHEET_TEXTS
 
     # the English boxes left as they were, in German: the German words
     form = {"count": "2", "per_page": "2", "preset": "easy", "language": "de"}
@@ -890,7 +890,7 @@ def test_the_page_script_is_served_and_axe_is_not(client: TestClient) -> None:
 
 @given(text=st.text(max_size=80), key=st.sampled_from(["title", "instruction"]))
 def test_typed_worksheet_words_stay_and_defaults_follow_the_language(text: str, key: str) -> None:
-    from mazebook.web.actions import SHEET_TEXTS, _own_words
+    from mazebook.app.web.actions import SHEET_TEXTS, _own_words
 
     defaults = {words[key] for words in SHEET_TEXTS.values()}
     for code, words in SHEET_TEXTS.items():

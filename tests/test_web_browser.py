@@ -31,8 +31,8 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
-from mazebook.web.actions import ALGORITHMS, SHEET_TEXTS  # noqa: E402
-from mazebook.web.app import create_app  # noqa: E402
+from mazebook.app.web.actions import ALGORITHMS, SHEET_TEXTS  # noqa: E402
+from mazebook.app.web.server import create_app  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

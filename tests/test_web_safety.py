@@ -24,8 +24,8 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra (mazebook[web]) is not installed")
 uvicorn = pytest.importorskip("uvicorn", reason="the web extra (mazebook[web]) is not installed")
 
-from mazebook.web.app import create_app  # noqa: E402
-from mazebook.web.guard import Address  # noqa: E402
+from mazebook.app.web.guard import Address  # noqa: E402
+from mazebook.app.web.server import create_app  # noqa: E402
 
 #: A small book: one puzzle, quick to build in a worker.
 BOOK_TOML = (

@@ -14,17 +14,17 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.book.layout import maze_box
-from mazebook.book.printing import PrintWarning
-from mazebook.book.worksheet import prepare_worksheet
-from mazebook.cli import main
+from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.geometry.style import fit_maze
+from mazebook.pages.layout import maze_box
 from mazebook.preflight import preflight
-from mazebook.render.shapes import maze_geometry
-from mazebook.render.style import fit_maze
+from mazebook.printing.rules import PrintWarning
+from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template.load import parse_template
-from mazebook.wordtrail import capacity, lay_trail
 
 SHAPES = [
     ("rect", {}),

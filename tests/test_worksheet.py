@@ -16,13 +16,13 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook import generate
+from mazebook.app.cli import main
 from mazebook.book import build_book, load_template
-from mazebook.book.layout import maze_scale
-from mazebook.book.worksheet import prepare_worksheet
-from mazebook.cli import main
+from mazebook.difficulty.metrics import measure
 from mazebook.errors import TemplateError
-from mazebook.metrics import measure
+from mazebook.pages.layout import maze_scale
 from mazebook.preflight import preflight
+from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template.load import parse_template
 from mazebook.template.units import POINTS_PER_MM
 from mazebook.template.worksheet import MIN_CELL_MM
@@ -384,9 +384,9 @@ def test_shapes_and_generators_pass_through(tmp_path: Path) -> None:
 
 
 def test_only_loose_sheets_may_have_an_odd_page_count(tmp_path: Path) -> None:
-    from mazebook.book.document import LOOSE_SHEETS, PdfDocument
-    from mazebook.book.layout import Margins, PageFormat, PageLayout
-    from mazebook.book.worksheet import KEYWORDS
+    from mazebook.pages.document import LOOSE_SHEETS, PdfDocument
+    from mazebook.pages.layout import Margins, PageFormat, PageLayout
+    from mazebook.products.worksheet import KEYWORDS
     from mazebook.render.typeset import default_fonts
 
     assert LOOSE_SHEETS in KEYWORDS

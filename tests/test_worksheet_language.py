@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from mazebook.cli import main
-from mazebook.commands.worksheet import LANGUAGE_CODES
+from mazebook.app.cli import main
+from mazebook.app.commands.worksheet import LANGUAGE_CODES
 from mazebook.template import load_template
 from mazebook.template.texts import LANGUAGES
 

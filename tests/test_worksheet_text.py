@@ -16,15 +16,15 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from mazebook.app.cli import main
 from mazebook.book import build_book
-from mazebook.book.document import MazeCard, draw_maze_box
-from mazebook.book.layout import Box
-from mazebook.cli import main
-from mazebook.engine import generate
+from mazebook.core.engine import generate
 from mazebook.errors import FontError
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.pages.document import MazeCard, draw_maze_box
+from mazebook.pages.layout import Box
 from mazebook.preflight import preflight
 from mazebook.render.pdf import new_canvas
-from mazebook.render.shapes import maze_geometry
 from mazebook.render.typeset import (
     FONT_DIR,
     check_text,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..grid import Grid
+from ..core.grid import Grid
 
 _PERMS: dict[int, tuple[tuple[int, ...], ...]] = {}
 

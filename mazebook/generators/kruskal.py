@@ -12,7 +12,7 @@ from array import array
 
 import numpy as np
 
-from ..grid import Grid
+from ..core.grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng, undirected_edges
 from .spec import GeneratorSpec
 
@@ -33,7 +33,7 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     """
     order = numpy_rng(rng).permutation(undirected_edges(grid))
     first = grid.params.get("first_edges")
-    if first is not None:  # a weave maze's crossings: their passages go first (mazebook.weave)
+    if first is not None:  # a weave maze's crossings: their passages go first (mazebook.core.weave)
         mark = np.zeros(grid.size * grid.degree, dtype=bool)
         mark[first] = True
         early = mark[order]

@@ -16,7 +16,7 @@ import random
 
 import numpy as np
 
-from ..grid import Grid
+from ..core.grid import Grid
 from .spec import GeneratorSpec, Option
 
 SPLITS = ("proportional", "longer", "random")

@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.grid import Grid
 from ..errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
-from ..grid import Grid
 
 Carve = Callable[..., bytearray]
 

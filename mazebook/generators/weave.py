@@ -1,6 +1,6 @@
 """Weave generation: crossings proposed, then carved first (Kruskal) or woven into a maze.
 
-Candidate crossings are proposed first, never side by side, and split (see mazebook.weave).
+Candidate crossings are proposed first, never side by side, and split (see mazebook.core.weave).
 Kruskal carves the split graph with the crossings' passages before any other (the classic
 weave method: place crossings, then join). Every other generator carves the plain rectangle,
 its own maze exactly as without weave, and the crossings are woven into it (``_weave_in``):
@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.grid import E, Grid, N, S, passage_counts
+from ..core.weave import OVER, Crossing, join_links, split_grid, split_links
 from ..errors import InvalidOptionError
-from ..grid import E, Grid, N, S, passage_counts
-from ..weave import OVER, Crossing, join_links, split_grid, split_links
 from ._common import undirected_edges
 from .kruskal import carve_in_order
 from .spec import GeneratorSpec

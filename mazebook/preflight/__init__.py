@@ -5,8 +5,8 @@ vector_only=False)`` returns a Report. Modules: read (pypdf behind one guard, bo
 decompression), budget (the work limits), lex and scan (the content-stream interpreter), fonts,
 images (size, colour family and CMYK ink of raster images), checks (interior geometry), content
 (fonts, images, colour, ink, transparency, lines, marks, file size, readability), cover (size,
-bleed, safe area, barcode, spine), report, run. The printers' numbers live in mazebook.printers.
-A check whose content was not read in full never passes.
+bleed, safe area, barcode, spine), report, run. The printers' numbers live in
+mazebook.printing.printers. A check whose content was not read in full never passes.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..printers import Printer, Trim, find_trim, inside_margin, outside_margin, page_range
+from ..printing.printers import Printer, Trim, find_trim, inside_margin, outside_margin, page_range
 from .read import Box, PageGeometry
 from .report import Check, inches
 from .scan import PageInk

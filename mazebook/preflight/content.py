@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..printers import COLOUR_PAPERS, Printer
+from ..printing.printers import COLOUR_PAPERS, Printer
 from .images import GRAY
 from .report import Check, listed
 from .scan import Findings, PageInk

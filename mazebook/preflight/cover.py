@@ -4,9 +4,16 @@ allows it (and clear of the folds)."""
 
 from __future__ import annotations
 
-from ..printers import Printer, Trim, cover_rules, cover_size, spine_text_allowed, spine_width
-from ..printers import barcode_box as barcode_inches
-from ..printers import spine_box as spine_inches
+from ..printing.printers import (
+    Printer,
+    Trim,
+    cover_rules,
+    cover_size,
+    spine_text_allowed,
+    spine_width,
+)
+from ..printing.printers import barcode_box as barcode_inches
+from ..printing.printers import spine_box as spine_inches
 from .read import Box, PageGeometry
 from .report import Check, inches
 from .scan import PageInk, SafeArea, Zone

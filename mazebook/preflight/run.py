@@ -13,8 +13,8 @@ from typing import Any
 from pypdf.generic import ArrayObject
 
 from ..errors import MazebookError
-from ..printers import COLOUR_PAPERS, DEFAULT_PRINTER, PAPERS, Printer
-from ..printers import printer as printer_table
+from ..printing.printers import COLOUR_PAPERS, DEFAULT_PRINTER, PAPERS, Printer
+from ..printing.printers import printer as printer_table
 from . import checks, content
 from . import cover as cover_checks
 from .budget import Budget, Spending, TooComplexError

@@ -21,7 +21,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .geometry import (
+from ..geometry.drawing import (
     MazeGeometry,
     arc_to_beziers,
     break_polyline,
@@ -29,9 +29,9 @@ from .geometry import (
     goal_dot_radius,
     marker_triangle,
 )
-from .labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
-from .paths import numbers, pdf_polyline_ops, pdf_segments_ops
-from .style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
+from ..geometry.labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
+from ..geometry.paths import numbers, pdf_polyline_ops, pdf_segments_ops
+from ..geometry.style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0

@@ -10,16 +10,16 @@ import numpy as np
 import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from .geometry import (
+from ..geometry.drawing import (
     MazeGeometry,
     break_polyline,
     clamp_overhang,
     goal_dot_radius,
     marker_triangle,
 )
-from .labels import LABEL_ROOM, Label, hub_for_words, label_anchors
-from .paths import svg_segments_d
-from .style import DEFAULT_STYLE, Style, marker_length, solution_width
+from ..geometry.labels import LABEL_ROOM, Label, hub_for_words, label_anchors
+from ..geometry.paths import svg_segments_d
+from ..geometry.style import DEFAULT_STYLE, Style, marker_length, solution_width
 from .typeset import default_fonts, visual
 
 

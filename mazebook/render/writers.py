@@ -11,11 +11,11 @@ import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from ..core.maze import Maze
+from ..difficulty.metrics import measure
 from ..errors import MazebookError
 from ..fileio import write_atomic
-from ..maze import Maze
-from ..metrics import measure
-from .shapes import maze_geometry
+from ..geometry.from_maze import maze_geometry
 
 Writer = Callable[..., bytes]
 

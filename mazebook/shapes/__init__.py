@@ -1,7 +1,7 @@
 """The shapes a maze can take: a registry from name to grid builder.
 
 Each shape module builds topology only (cells, neighbour slots, the outer sides) and says where
-each cell's centre lies; how a shape is drawn lives in ``mazebook.render.shapes``. Nothing here
+each cell's centre lies; how a shape is drawn lives in ``mazebook.geometry.from_maze``. Nothing here
 registers itself on import: ``SHAPES`` is the literal list below plus the plugins of the
 entry-point group ``mazebook.shapes``, read when it is first consulted.
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.grid import Grid, rect_grid
 from ..errors import UnsupportedShapeError, did_you_mean
-from ..grid import Grid, rect_grid
 from ..plugins import Registry
 from .hexagonal import hex_centres, hex_grid
 from .masks import mask_centres, mask_grid
@@ -38,8 +38,8 @@ class Shape:
     centres: Callable[[Grid], np.ndarray]
     options: tuple[str, ...]
     summary: str
-    # how a plugin's shape is drawn: maze -> mazebook.render.geometry.MazeGeometry (the shipped
-    # shapes' drawings live in mazebook.render.shapes)
+    # how a plugin's shape is drawn: maze -> mazebook.geometry.drawing.MazeGeometry (the shipped
+    # shapes' drawings live in mazebook.geometry.from_maze)
     drawing: Callable[[Any], Any] | None = None
 
 

@@ -2,8 +2,9 @@
 
 ``load.py`` finds and reads templates, ``schema.py`` declares what they may hold,
 ``units.py`` parses every length and page size, ``limits.py`` holds the numbers that other
-rooms share (levels, mazes per page), ``printing.py`` the print keys (printer, paper, bleed,
-cover, checked against mazebook.printers' tables), ``worksheet.py`` the worksheet kind's keys.
+rooms share (levels, mazes per page), ``print_keys.py`` the print keys (printer, paper, bleed,
+cover, checked against mazebook.printing.printers' tables), ``worksheet.py`` the worksheet
+kind's keys.
 """
 
 from __future__ import annotations

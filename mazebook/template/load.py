@@ -20,15 +20,15 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from ..core.wordtrail import word_problem
 from ..errors import TemplateError, did_you_mean
 from ..generators import REGISTRY
 from ..inputs import check_input, read_input
 from ..template.units import parse_length, parse_page_size
-from ..wordtrail import word_problem
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
-from .printing import PrintOptions, bleed_points, check_margin, print_options
+from .print_keys import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
 from .worksheet import (
@@ -96,7 +96,7 @@ class Section:
     answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
-    puzzle: str = "maze"  # or "number-path" (mazebook.numberpath)
+    puzzle: str = "maze"  # or "number-path" (mazebook.core.numberpath)
     step: int = 1  # what a number path counts by
     words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
     weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
@@ -130,7 +130,7 @@ class Template:
     worksheet: WorksheetOptions | None = None  # set for kind = "worksheet"
     printing: PrintOptions = field(
         default_factory=PrintOptions
-    )  # printer, paper, bleed and cover (printing.py)
+    )  # printer, paper, bleed and cover (print_keys.py)
     path: Path | None = None  # the template file, when it was read from one
     names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
 

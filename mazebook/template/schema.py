@@ -15,14 +15,14 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 
-from ..engine import MAX_SEED, OPENINGS
+from ..core.engine import MAX_SEED, OPENINGS
+from ..core.numberpath import MAX_STEP, MIN_STEP
+from ..core.wordtrail import MAX_WORD
 from ..errors import TemplateError, did_you_mean
-from ..numberpath import MAX_STEP, MIN_STEP
 from ..shapes import SHAPES
-from ..wordtrail import MAX_WORD
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
-from .printing import schema_properties as print_properties
+from .print_keys import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
 from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS, PUZZLES

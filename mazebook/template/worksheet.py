@@ -20,7 +20,7 @@ from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
 #: What a section's puzzles may be (a section key, ``puzzle``): mazes, number paths
-#: (mazebook.numberpath) or mazes with a word trail (mazebook.wordtrail).
+#: (mazebook.core.numberpath) or mazes with a word trail (mazebook.core.wordtrail).
 PUZZLES = ("maze", "number-path", "word-trail")
 
 #: Mazes per page a worksheet may take.

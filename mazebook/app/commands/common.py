@@ -1,0 +1,41 @@
+"""Argument types shared by subcommands: sizes, seeds, output paths."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ... import requests
+from ...errors import MazebookError
+from ...fileio import write_atomic
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """--size '30x20' -> (30, 20); an error named by the flag."""
+    try:
+        return requests.parse_size(text)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"size": "--size"}) from None
+
+
+def parse_seed(text: str | None) -> int | None:
+    """--seed: a whole number from 0 to 2**63-1; an error named by the flag."""
+    try:
+        return requests.parse_seed(text)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"seed": "--seed"}) from None
+
+
+def emit(data: bytes, output: str | None) -> None:
+    """Write to the file atomically, or to stdout when no file is named."""
+    if output is None or output == "-":
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    else:
+        write_atomic(Path(output), data)
+
+
+def capped_note(capped: int) -> str:
+    """' (3 capped at the highest level the page holds)' after a summary's puzzle count, or ''
+    (fit = "cap" lowered no level)."""
+    return f" ({capped} capped at the highest level the page holds)" if capped else ""

@@ -1,0 +1,175 @@
+"""generate(): algorithm, size and seed in, a Maze with its two openings out.
+
+Every random choice comes from one ``random.Random(seed)``; with ``seed=None`` a fresh seed is
+drawn from the operating system and recorded on the maze, so any maze can be made again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from .. import generators
+from ..errors import InvalidOptionError, MazebookError
+from ..generators.weave import carve as carve_weave
+from ..generators.weave import check_weave
+from ..shapes import make_grid
+from .braid import braid as braid_links
+from .braid import check_braid
+from .grid import MAX_SEED as MAX_SEED
+from .grid import Grid
+from .maze import Maze
+from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
+from .openings import PLACEMENT_OPTIONS, place_openings
+from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
+from .weave import Crossing, join_links, split_grid, split_links
+
+
+def check_seed(seed: object) -> int:
+    """A seed is a whole number from 0 to 2**63-1; raise InvalidOptionError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidOptionError(f"seed must be a whole number from 0 to {MAX_SEED}, got {seed!r}")
+    return seed
+
+
+def new_seed() -> int:
+    """A fresh seed from the operating system (not the global random generator); secrets is
+    imported here, as a build with a seed never needs it."""
+    import secrets
+
+    return secrets.randbits(63)
+
+
+def generate(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    seed: int | None = None,
+    shape: str = "rect",
+    braid: float = 0.0,
+    weave: float = 0.0,
+    **options: Any,
+) -> Maze:
+    """Carve a perfect maze of ``width`` x ``height`` cells with the named algorithm.
+
+    Options: the algorithm's own (see ``mazebook algorithms``), shape options (``mask``,
+    ``text``, ``image`` ...), and the placement of the openings: ``openings`` (one of
+    OPENINGS, default "farthest": the longest path between outer cells that are apart, on
+    different sides and at least 40 % of the outline from each other; "opposite": left and
+    right or top and bottom), or
+    explicit ``entrance``/``exit`` cells ([x, y] for rectangles, a cell number otherwise) with
+    optional ``entrance_side``/``exit_side`` (N, E, S, W on rectangles). ``braid`` (0.0 to
+    1.0) is the share of dead ends removed after carving (see mazebook.core.braid); 0 keeps the maze
+    perfect. ``weave`` (0.0 to 1.0, rectangles only) is how much the
+    maze weaves: passages that cross over and under each other (see mazebook.core.weave); 0 makes
+    the same maze as without it.
+    """
+    with _about("algorithm"):
+        spec = generators.get(algorithm)
+    with _about("seed"):
+        seed = new_seed() if seed is None else check_seed(seed)
+    with _about("braid"):
+        braid = check_braid(braid)
+    with _about("weave"):
+        weave = check_weave(weave)
+    placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
+    algo_names = {o.name for o in spec.options}
+    shape_options = {k: options.pop(k) for k in list(options) if k not in algo_names}
+    if shape == "rect" and shape_options:
+        # no shape takes these: let the algorithm's check name them with a did-you-mean
+        options.update(shape_options)
+        shape_options = {}
+    with _about("options"):
+        algo_options = spec.resolve_options(options)
+    with _about("shape"):
+        grid = make_grid(shape, width, height, **shape_options)
+    if braid:
+        with _about("braid"):
+            check_braid_work(grid, placement)
+    if not spec.supports(grid.kind):
+        with _about("algorithm"):
+            spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
+    if weave:
+        with _about("weave"):
+            _check_weave_support(grid.kind)
+    rng = random.Random(seed)
+    crossings: tuple[Crossing, ...] = ()
+    split = None
+    if weave:
+        links, crossings, split = carve_weave(spec, grid, rng, algo_options, weave)
+    else:
+        links = bytes(spec.run(grid, rng, algo_options))
+    # braiding and the openings see the split graph, where a crossing is two corridors
+    cells = [c for c, _ in crossings]
+    graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
+    if braid:
+        nodes = braid_links(graph, nodes, braid, rng)
+        links = join_links(nodes, grid.size, cells) if crossings else nodes
+    with _about("openings"):
+        entrance, exit_ = place_openings(graph, nodes, rng, placement)
+    recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
+    if braid:
+        recorded["braid"] = braid
+    if weave:
+        recorded["weave"] = weave
+    return Maze(
+        grid,
+        bytes(links),
+        entrance,
+        exit_,
+        algorithm=spec.name,
+        seed=seed,
+        options=recorded,
+        crossings=crossings,
+    )
+
+
+@contextlib.contextmanager
+def _about(field: str) -> Iterator[None]:
+    """A step of generate() whose errors concern one request field (``MazebookError.field``,
+    not part of the message); a deeper step's own, more precise field is kept."""
+    try:
+        yield
+    except MazebookError as exc:
+        if exc.field is None:
+            exc.field = field
+        raise
+
+
+def _check_weave_support(kind: str) -> None:
+    """Weave is for rectangles (every generator); other shapes are refused."""
+    if kind != "rect":
+        raise InvalidOptionError(
+            f"weave is for rectangular mazes, not the {kind} shape; use shape rect or weave 0"
+        )
+
+
+#: The most cell visits the openings of a braided maze may take: a maze with loops is no tree,
+#: so "farthest" and "opposite" measure it with one breadth-first search per outer cell (about
+#: 30 s at this cap; 200 x 200 fits, 2000 x 2000 would take hours).
+MAX_BRAID_VISITS = 50_000_000
+
+
+def check_braid_work(grid: Grid, placement: dict[str, Any]) -> None:
+    """InvalidOptionError, before any carving, when placing the openings of this braided maze
+    would take more than MAX_BRAID_VISITS cell visits."""
+    policy = placement.get("openings", "farthest")
+    if "entrance" in placement or "exit" in placement or policy not in ("farthest", "opposite"):
+        return
+    if policy == "farthest" and grid.params.get("default_openings") is not None:
+        return  # the shape places its own (the circle: outside to centre)
+    outer = len({cell for cell, _ in grid.boundary})
+    if outer * grid.size > MAX_BRAID_VISITS:
+        raise InvalidOptionError(
+            f"braid with openings {policy!r} measures the paths from each of the {outer:,} "
+            f"outer cells through all {grid.size:,} cells, over {MAX_BRAID_VISITS:,} steps (the "
+            "limit, MAX_BRAID_VISITS); use a smaller maze (200 x 200 fits), braid 0, or "
+            "openings random, corners or sides"
+        )
+
+
+def _recorded_placement(placement: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in placement.items()}

@@ -1,0 +1,183 @@
+"""Cells and neighbours: a fixed-degree adjacency table, so graph generators run on any shape.
+
+A grid numbers its cells 0..size-1. Each cell has ``degree`` slots; ``adj[cell * degree + k]``
+is the neighbour through slot k, or ``size`` (the sentinel, "no neighbour") where there is none.
+A maze over a grid is one byte per cell whose bit k means "passage through slot k". For the
+rectangle the slots are N, E, S, W, so that passage bits are exactly the complement of the
+wall bits N=1 E=2 S=4 W=8.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..errors import InvalidSizeError
+
+#: The largest rectangle side accepted (cells); 2000 x 2000 = 4 million cells.
+MAX_SIDE = 2000
+
+#: The largest seed (a seed is a whole number from 0 to 2**63 - 1).
+MAX_SEED = 2**63 - 1
+
+#: Slots of the rectangle, in bit order: N=1, E=2, S=4, W=8.
+N, E, S, W = 0, 1, 2, 3
+SIDE_NAMES = ("N", "E", "S", "W")
+
+
+class Opening(NamedTuple):
+    """A cell and the outer side cut open there (None where the goal is inside, e.g. a centre)."""
+
+    cell: int
+    side: int | None
+
+
+@dataclass(frozen=True, eq=False)
+class Grid:
+    """A shape's cells and neighbour table (see the module docstring for the encoding)."""
+
+    kind: str
+    width: int
+    height: int
+    size: int
+    degree: int
+    adj: array[int]  # typecode 'i', size * degree entries
+    back: bytes  # slot in the neighbour that points back here (255 where no neighbour)
+    boundary: tuple[tuple[int, int], ...]  # (cell, slot) sides on the outer edge, in order
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def neighbors(self, cell: int) -> list[int]:
+        """Neighbours of a cell in slot order (no sentinels)."""
+        base = cell * self.degree
+        n = self.size
+        return [j for j in self.adj[base : base + self.degree] if j != n]
+
+    def slot_to(self, cell: int, other: int) -> int:
+        """The slot of ``cell`` that leads to ``other``; ValueError if they are not neighbours."""
+        base = cell * self.degree
+        for k in range(self.degree):
+            if self.adj[base + k] == other:
+                return k
+        raise ValueError(f"cells {cell} and {other} are not neighbours")
+
+    def xy(self, cell: int) -> tuple[int, int]:
+        """Column and row of a rectangle cell."""
+        return cell % self.width, cell // self.width
+
+    def cell_at(self, x: int, y: int) -> int:
+        """Index of the rectangle cell at column x, row y."""
+        return y * self.width + x
+
+
+def check_size(width: object, height: object, *, max_side: int = MAX_SIDE) -> tuple[int, int]:
+    """Validate a maze size, returning it as two ints; raise InvalidSizeError otherwise."""
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidSizeError(f"{name} must be a whole number of cells, got {value!r}")
+        if not 1 <= value <= max_side:
+            raise InvalidSizeError(f"{name} must be between 1 and {max_side} cells, got {value}")
+    return int(width), int(height)  # type: ignore[call-overload]
+
+
+def rect_grid(width: int, height: int) -> Grid:
+    """The plain rectangle of width x height cells, row 0 at the top."""
+    width, height = check_size(width, height)
+    n = width * height
+    # int32 throughout, filled column by column: the temporary peak stays near the table's size
+    idx = np.arange(n, dtype=np.int32)
+    x = idx % width
+    table = np.empty((n, 4), dtype=np.int32)
+    table[:, N] = idx - width
+    table[:width, N] = n
+    table[:, E] = np.where(x < width - 1, idx + 1, n)
+    table[:, S] = idx + width
+    table[n - width :, S] = n
+    table[:, W] = np.where(x > 0, idx - 1, n)
+    del idx, x
+    adj = array("i")
+    adj.frombytes(table.tobytes())
+    back_row = np.array([S, W, N, E], dtype=np.uint8)
+    back = np.where(table == n, np.uint8(255), back_row[None, :]).tobytes()
+    del table
+    boundary = (
+        [(x_ + 0, N) for x_ in range(width)]
+        + [((y_ * width) + width - 1, E) for y_ in range(height)]
+        + [((height - 1) * width + x_, S) for x_ in reversed(range(width))]
+        + [(y_ * width, W) for y_ in reversed(range(height))]
+    )
+    return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
+
+
+#: Passage byte -> number of passages (set bits).
+_POPCOUNT = bytes(bin(b).count("1") for b in range(256))
+
+
+def passage_counts(links: bytes | bytearray) -> np.ndarray:
+    """Passages per cell (the set bits of each passage byte), as a uint8 array."""
+    return np.frombuffer(bytes(links).translate(_POPCOUNT), dtype=np.uint8)
+
+
+def _slot_table(degree: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(k for k in range(degree) if m >> k & 1) for m in range(1 << degree))
+
+
+_SLOTS_BY_DEGREE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def slots_of(degree: int) -> tuple[tuple[int, ...], ...]:
+    """Table from a passage byte to the slots whose bits are set (cached per degree)."""
+    table = _SLOTS_BY_DEGREE.get(degree)
+    if table is None:
+        table = _SLOTS_BY_DEGREE[degree] = _slot_table(degree)
+    return table
+
+
+def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], array[int], list[int]]:
+    """Breadth-first search along passages from ``source``.
+
+    Returns (distance, parent, order): distance and parent per cell (-1 where unreached) and the
+    cells in the order reached. Iterative, so it has no recursion limit.
+    """
+    n, degree, adj = grid.size, grid.degree, grid.adj
+    dist = array("i", [-1]) * (n + 1)
+    dist[n] = 0  # the sentinel counts as reached, so it is never queued
+    parent = array("i", [-1]) * n
+    dist[source] = 0
+    order = [source]
+    append = order.append
+    if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height:
+        # Speed (about 20 %): on the plain rectangle a neighbour is the cell plus an offset,
+        # saving the table lookup. Passage bits through the outer wall (never set in a maze)
+        # are masked off first, so an offset never leaves the grid or wraps to another row.
+        width = grid.width
+        step = (-width, 1, width, -1)
+        offsets = tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
+        real = np.frombuffer(adj, dtype=np.intc).reshape(n, 4) != n
+        inside = (real * np.array([1, 2, 4, 8], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
+        inside |= 0xF0  # bits of slots past 3 stay, to fail as they always did
+        passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
+        for i in order:
+            d = dist[i] + 1
+            for off in offsets[passages[i]]:
+                j = i + off
+                if dist[j] < 0:
+                    dist[j] = d
+                    parent[j] = i
+                    append(j)
+    else:
+        slots = slots_of(degree)
+        for i in order:
+            d = dist[i] + 1
+            base = i * degree
+            for k in slots[links[i]]:
+                j = adj[base + k]
+                if dist[j] < 0:
+                    dist[j] = d
+                    parent[j] = i
+                    append(j)
+    dist[n] = -1
+    return dist, parent, order

@@ -1,0 +1,284 @@
+"""What makes a maze hard, measured: a frozen Metrics record and one difficulty score.
+
+The score combines the measures that the maze literature ties to solving effort: the length and
+twistiness of the solution (McClendon, "The Complexity and Difficulty of a Maze", Bridges 2001,
+pp. 213-222), the chances to go wrong along it and the size of the false branches behind them
+(Pullen, Think Labyrinth, "Maze Algorithms", on dead ends; the "Maze Ranking" analysis of
+A Maze a Day, 2009: a long solution without branches is easy, the hardest mazes give many
+chances to get lost). Each term is taken on a log scale, weighted, and mapped onto 0-10; see
+``difficulty_score``. It is a model, not a measurement of people: McGlinn ("Analysing the
+difficulty of mazes using a web application", Leiden 2015, 355 solvers) found simple maze
+statistics predicted human solving time poorly.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+import numpy as np
+
+from ..core.grid import passage_counts, slots_of
+from ..core.maze import Maze
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Measured features of a maze (cells counted, lengths in cells, shares 0..1)."""
+
+    cells: int
+    solution_length: int  # cells on the shortest entrance-exit path, both ends included
+    solution_share: float  # solution_length / cells
+    turns: int  # changes of direction along the solution
+    decision_points: int  # solution cells where a false branch leaves
+    dead_ends: int  # cells with exactly one passage
+    dead_end_share: float
+    junctions: int  # cells with three or more passages
+    crossroads: int  # cells with four or more passages
+    corridor_mean: float  # mean passages between junctions/dead ends (branch-free runs)
+    loops: int  # independent loops: passages - cells + 1 (0 for a perfect maze)
+    branches: int  # false branches leaving the solution (parts of the maze off the solution)
+    branch_cells: int  # cells in all false branches
+    branch_max: int  # cells in the largest false branch
+    branch_mean: float  # mean cells per false branch
+    branch_depth_max: int  # farthest a false branch leads away from the solution
+    branch_depth_mean: float  # mean over branches of how far each leads
+    difficulty: float  # 0 (trivial) to 10 (very hard), see difficulty_score
+    crossings: int = 0  # weave: cells where two passages cross (see mazebook.core.weave)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields by name; ``crossings`` only on a weave maze, so the records of every
+        other maze stay as they were."""
+        data = asdict(self)
+        if not self.crossings:
+            del data["crossings"]
+        return data
+
+
+#: Weights of the difficulty terms (log2 scale) and the raw range mapped onto 0..10.
+WEIGHTS = {"length": 1.0, "decisions": 1.0, "branch": 0.75, "turns": 0.25}
+RAW_EASY = 4.0  # raw score that maps to difficulty 0 (e.g. a 4x4 maze)
+RAW_HARD = 32.0  # raw score that maps to difficulty 10 (e.g. a dense 80x100 backtracker)
+
+
+def difficulty_score(
+    solution_length: int, decision_points: int, branch_depth_mean: float, turns: int
+) -> float:
+    """0..10 from log2 of: path length, decision points, mean false-branch depth, turns.
+
+    Path length is the work if no mistake is made; each decision point is a chance to go
+    wrong, and the depth of the false branches is what a wrong choice costs before the dead
+    end shows it; turns add visual load. The raw sum is mapped linearly from RAW_EASY..RAW_HARD
+    onto 0..10 and clipped.
+    """
+    raw = (
+        WEIGHTS["length"] * math.log2(1 + solution_length)
+        + WEIGHTS["decisions"] * math.log2(1 + decision_points)
+        + WEIGHTS["branch"] * math.log2(1 + branch_depth_mean) * math.log2(2 + decision_points) / 2
+        + WEIGHTS["turns"] * math.log2(1 + turns)
+    )
+    score = 10.0 * (raw - RAW_EASY) / (RAW_HARD - RAW_EASY)
+    return round(min(10.0, max(0.0, score)), 3)
+
+
+def _turns(maze: Maze, path: np.ndarray, adj: np.ndarray) -> int:
+    """Direction changes along the path; a grid may define straight-through slots."""
+    grid = maze.grid
+    opposite = grid.params.get("opposite")
+    if opposite is None and grid.kind == "rect":
+        opposite = (2, 3, 0, 1)
+    if len(path) < 3:
+        return 0
+    # slot taken out of each cell along the path, and the slot it arrives by in the next
+    k_out = np.argmax(adj[path[:-1]] == path[1:, None], axis=1)
+    back = np.frombuffer(grid.back, dtype=np.uint8).reshape(-1, grid.degree)
+    k_in = back[path[:-1], k_out]  # slot of the next cell that points back
+    if opposite is None:
+        return len(path) - 2
+    straight = np.asarray(opposite)[k_in[:-1]] == k_out[1:]
+    return int(np.count_nonzero(~straight))
+
+
+def measure(maze: Maze) -> Metrics:
+    """Measure a maze: solution, dead ends, junctions, corridors, false branches, difficulty.
+
+    A false branch is a connected part of the maze left when the solution's cells are taken
+    away; its depth is how far its farthest cell is from the solution. On a perfect maze (a
+    tree) every cell off the solution hangs in the branch whose root is its first ancestor off
+    the path in the solver's breadth-first tree, found for all cells at once by pointer jumping
+    (log of the depth numpy passes). A maze with loops (braided) takes a breadth-first search
+    out from the solution instead, merging the branches that loops join.
+
+    A weave maze is measured on its split graph (mazebook.core.weave), where each crossing is two
+    corridors: the solution runs straight through, and branches that pass over or under it
+    stay apart. Each pass of the solution through a crossing counts as a decision point too:
+    the solver must keep track of which passage it is on and go straight, not turn.
+    """
+    if maze.crossings:
+        return _woven(maze, measure(maze.split_view))
+    grid = maze.grid
+    n = grid.size
+    counts = passage_counts(maze.links)
+    per_degree = np.bincount(counts, minlength=5)
+    dead_ends = int(per_degree[1])
+    junctions = int(per_degree[3:].sum())
+    crossroads = int(per_degree[4:].sum())
+    passages = int(counts.sum()) // 2
+    # runs between junctions/dead ends: each cell of two passages joins two passages into one
+    segments = passages - int(per_degree[2])
+    corridor_mean = passages / segments if segments > 0 else float(passages)
+
+    path = np.asarray(maze.solution_cells, dtype=np.int64)
+    dist_arr, parent_arr = maze.entrance_tree
+    dist = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
+    on_path = np.zeros(n, dtype=bool)
+    on_path[path] = True
+    reached = dist >= 0
+    reached_cells = int(np.count_nonzero(reached))
+    loops = int(counts[reached].sum()) // 2 - reached_cells + 1
+    if loops == 0:
+        sizes, deepest, decision_points = _tree_branches(maze, dist, parent_arr, on_path, reached)
+    else:
+        sizes, deepest, decision_points = _graph_branches(maze, on_path)
+    branches = len(sizes)
+    depth_mean = float(deepest.mean()) if branches else 0.0
+    adj = np.frombuffer(grid.adj, dtype=np.int32).reshape(-1, grid.degree)
+    turns = _turns(maze, path, adj)
+    length = len(path)
+    branch_cells = int(sizes.sum())
+    return Metrics(
+        cells=n,
+        solution_length=length,
+        solution_share=round(length / n, 6),
+        turns=turns,
+        decision_points=decision_points,
+        dead_ends=dead_ends,
+        dead_end_share=round(dead_ends / n, 6),
+        junctions=junctions,
+        crossroads=crossroads,
+        corridor_mean=round(corridor_mean, 4),
+        loops=loops,
+        branches=branches,
+        branch_cells=branch_cells,
+        branch_max=int(sizes.max()) if branches else 0,
+        branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
+        branch_depth_max=int(deepest.max()) if branches else 0,
+        branch_depth_mean=round(depth_mean, 4),
+        difficulty=difficulty_score(length, decision_points, depth_mean, turns),
+    )
+
+
+def _woven(maze: Maze, split: Metrics) -> Metrics:
+    """A weave maze's metrics from its split graph's: shares per cell of the maze, the
+    crossings counted, and each pass of the solution through a crossing a decision point."""
+    n = maze.size
+    at = {c for c, _ in maze.crossings}
+    passes = sum(1 for c in maze.solution_cells if c in at)
+    decisions = split.decision_points + passes
+    return replace(
+        split,
+        cells=n,
+        solution_share=round(split.solution_length / n, 6),
+        decision_points=decisions,
+        dead_end_share=round(split.dead_ends / n, 6),
+        difficulty=difficulty_score(
+            split.solution_length, decisions, split.branch_depth_mean, split.turns
+        ),
+        crossings=len(maze.crossings),
+    )
+
+
+def _tree_branches(
+    maze: Maze, dist: np.ndarray, parent_arr: object, on_path: np.ndarray, reached: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sizes and depths of the false branches, and the decision points, of a perfect maze."""
+    n = maze.grid.size
+    parent = np.frombuffer(parent_arr, dtype=np.int32).astype(np.int64)  # type: ignore[call-overload]
+    parent[maze.entrance.cell] = maze.entrance.cell
+    # root[c]: c itself on the path or where the parent is on the path, else the parent
+    root = np.where(on_path | on_path[parent], np.arange(n), parent)
+    while True:
+        nxt = root[root]
+        if np.array_equal(nxt, root):
+            break
+        root = nxt
+    off = ~on_path & reached
+    roots = root[off]
+    branch_ids, branch_index = np.unique(roots, return_inverse=True)
+    branches = len(branch_ids)
+    sizes = np.bincount(branch_index, minlength=branches)
+    depth = dist[off] - dist[roots] + 1
+    deepest = np.zeros(branches, dtype=np.int64)
+    np.maximum.at(deepest, branch_index, depth)
+    decision_points = len(np.unique(parent[branch_ids])) if branches else 0
+    return sizes, deepest, decision_points
+
+
+def _graph_branches(maze: Maze, on_path: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sizes and depths of the false branches, and the decision points, of any maze.
+
+    A breadth-first search out from every solution cell at once gives each cell its distance
+    from the solution and a provisional branch (the first off-path cell it was reached from);
+    passages between cells of two provisional branches (the loops) merge them (union-find).
+    """
+    grid = maze.grid
+    n, degree, adj, links = grid.size, grid.degree, grid.adj, maze.links
+    slots = slots_of(degree)
+    path_mark = bytearray(on_path.tobytes())
+    path_mark.append(1)  # the sentinel, never entered
+    seen = bytearray(path_mark)
+    depth = [0] * n
+    label = [0] * n  # provisional branch: the first off-path cell on the way out
+    joins: list[tuple[int, int]] = []
+    decision_points = 0
+    order: list[int] = []
+    for c in maze.solution_cells:
+        base = c * degree
+        leaves = False
+        for k in slots[links[c]]:
+            j = adj[base + k]
+            if not path_mark[j]:
+                leaves = True
+                if not seen[j]:
+                    seen[j] = 1
+                    depth[j] = 1
+                    label[j] = j
+                    order.append(j)
+        decision_points += leaves
+    for i in order:
+        base = i * degree
+        d = depth[i] + 1
+        li = label[i]
+        for k in slots[links[i]]:
+            j = adj[base + k]
+            if not seen[j]:
+                seen[j] = 1
+                depth[j] = d
+                label[j] = li
+                order.append(j)
+            elif not path_mark[j] and label[j] != li:
+                joins.append((li, label[j]))
+    if not order:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), decision_points
+    owner: dict[int, int] = {}
+
+    def find(a: int) -> int:
+        while owner.get(a, a) != a:
+            a = owner[a]
+        return a
+
+    for a, b in joins:
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            owner[max(ra, rb)] = min(ra, rb)
+    cells = np.asarray(order, dtype=np.int64)
+    resolve = np.arange(n, dtype=np.int64)
+    for a in owner:
+        resolve[a] = find(a)
+    roots = resolve[np.asarray(label, dtype=np.int64)[cells]]
+    _, branch_index = np.unique(roots, return_inverse=True)
+    sizes = np.bincount(branch_index)
+    deepest = np.zeros(len(sizes), dtype=np.int64)
+    np.maximum.at(deepest, branch_index, np.asarray(depth, dtype=np.int64)[cells])
+    return sizes, deepest, decision_points

@@ -1,0 +1,394 @@
+"""Pure geometry of a maze drawing, in cell units with y pointing down.
+
+Writers (SVG, PDF) receive only a MazeGeometry: merged straight wall runs, circular wall arcs,
+the solution polyline and the two markers. They never look at a Maze, so the SVG and the PDF of
+a maze cannot disagree. The rectangle is drawn here; other shapes in ``render.shapes``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from ..core.maze import Maze
+
+
+@dataclass(frozen=True)
+class Marker:
+    """An opening: the midpoint (x, y) of the open side and the unit direction of travel.
+
+    ``inside`` marks a goal within the maze (the circle's centre): (x, y) is that cell's
+    centre, drawn as a target dot instead of an arrow.
+    """
+
+    x: float
+    y: float
+    dx: float
+    dy: float
+    inside: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class MazeGeometry:
+    """Everything a writer draws, in cell units (origin top-left, y down).
+
+    ``segments`` is an (n, 4) array of straight runs x1, y1, x2, y2; ``arcs`` an (m, 5) array
+    cx, cy, r, a0, a1 of circular arcs (degrees, y down, drawn from a0 to a1 with a1 > a0,
+    i.e. clockwise on the page); ``solution`` a (p, 2) polyline from outside the entrance to
+    outside the exit; ``start``/``finish`` the openings (direction: into the maze at the start,
+    out of it at the finish). ``width``/``height`` bound the drawing, ``meta`` names it.
+    ``hub``: the radius of a centre cell drawn as a disc about the drawing's middle (the
+    circle's), 0 for shapes without one; ``widen_hub`` makes it larger.
+    """
+
+    width: float
+    height: float
+    segments: np.ndarray
+    arcs: np.ndarray
+    solution: np.ndarray
+    start: Marker
+    finish: Marker
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    hub: float = 0.0
+    under: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    """Stretches x1, y1, x2, y2 of the solution that run under a bridge (weave mazes): writers
+    leave them out of the drawn line (see ``break_polyline``)."""
+
+
+def maze_meta(maze: Maze) -> dict[str, Any]:
+    """What a drawing records about its maze: algorithm, shape, size, seed, options."""
+    return {
+        "algorithm": maze.algorithm,
+        "shape": maze.grid.kind,
+        "width": maze.width,
+        "height": maze.height,
+        "seed": maze.seed,
+        "options": dict(maze.options),
+    }
+
+
+def _runs(present: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maximal runs of True along axis 1: (line index, start, end) arrays, end exclusive."""
+    rows, length = present.shape
+    padded = np.zeros((rows, length + 2), dtype=np.int8)
+    padded[:, 1:-1] = present
+    edges = np.diff(padded, axis=1)
+    start_r, start_c = np.nonzero(edges == 1)
+    _, end_c = np.nonzero(edges == -1)
+    return start_r, start_c, end_c
+
+
+def rect_wall_runs(bits: np.ndarray, crossings: tuple[tuple[int, str], ...] = ()) -> np.ndarray:
+    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments.
+
+    ``crossings`` (a weave maze's, see mazebook.core.weave) add each crossing's walls
+    (``bridge_walls``).
+    """
+    h, w = bits.shape
+    horizontal = np.zeros((h + 1, w), dtype=bool)
+    horizontal[:h] |= (bits & 1).astype(bool)
+    horizontal[1:] |= (bits & 4).astype(bool)
+    vertical = np.zeros((w + 1, h), dtype=bool)
+    vertical[:w] |= (bits & 8).astype(bool).T
+    vertical[1:] |= (bits & 2).astype(bool).T
+    segs = _segments(horizontal, vertical)
+    if crossings:
+        segs = np.concatenate([segs, bridge_walls(crossings, w)])
+    return segs
+
+
+#: A bridge's deck is inset this far (cells) from its cell's sides; the walls of the passage
+#: underneath run on into the cell and stop UNDER_GAP short of the bridge.
+BRIDGE_INSET = 0.3
+UNDER_GAP = 0.15
+
+
+def bridge_walls(crossings: tuple[tuple[int, str], ...], w: int) -> np.ndarray:
+    """The walls a crossing adds in its cell, as segments: the bridge's two side walls across
+    the cell (inset by BRIDGE_INSET), and the under-passage's walls from the cell's corners
+    toward the bridge, stopping UNDER_GAP short of it, so "over" and "under" show."""
+    i, g = BRIDGE_INSET, UNDER_GAP
+    out = []
+    for cell, over in crossings:
+        x, y = cell % w, cell // w
+        # drawn as if "h"; "v" is the same picture mirrored on the cell's diagonal
+        local: tuple[tuple[float, float, float, float], ...] = (
+            (0, i, 1, i),
+            (0, 1 - i, 1, 1 - i),
+            (0, 0, 0, i - g),
+            (1, 0, 1, i - g),
+            (0, 1 - i + g, 0, 1),
+            (1, 1 - i + g, 1, 1),
+        )
+        for a, b, c, d in local:
+            if over == "h":
+                out.append((x + a, y + b, x + c, y + d))
+            else:
+                out.append((x + b, y + a, x + d, y + c))
+    return np.array(out, dtype=np.float64).reshape(-1, 4)
+
+
+def _segments(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
+    """Merged runs of the horizontal (rows of wall pieces) and vertical (columns) presence."""
+    hy, hx0, hx1 = _runs(horizontal)
+    vx, vy0, vy1 = _runs(vertical)
+    segs = np.empty((len(hy) + len(vx), 4), dtype=np.float64)
+    k = len(hy)
+    segs[:k, 0], segs[:k, 1], segs[:k, 2], segs[:k, 3] = hx0, hy, hx1, hy
+    segs[k:, 0], segs[k:, 1], segs[k:, 2], segs[k:, 3] = vx, vy0, vx, vy1
+    return segs
+
+
+_SIDE_VECTORS = ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0))  # N E S W, y down
+
+
+def _rect_marker(maze: Maze, cell: int, side: int | None, inward: bool) -> Marker:
+    x, y = maze.grid.xy(cell)
+    dx, dy = _SIDE_VECTORS[side if side is not None else 3]
+    mx, my = x + 0.5 + dx * 0.5, y + 0.5 + dy * 0.5
+    return Marker(mx, my, -dx if inward else dx, -dy if inward else dy)
+
+
+def simplify_polyline(points: np.ndarray) -> np.ndarray:
+    """Drop the interior points that lie on a straight line between their neighbours."""
+    if len(points) < 3:
+        return points
+    d1 = points[1:-1] - points[:-2]
+    d2 = points[2:] - points[1:-1]
+    cross = d1[:, 0] * d2[:, 1] - d1[:, 1] * d2[:, 0]
+    dot = d1[:, 0] * d2[:, 0] + d1[:, 1] * d2[:, 1]
+    keep = np.ones(len(points), dtype=bool)
+    keep[1:-1] = (np.abs(cross) > 1e-9) | (dot <= 0)
+    return points[keep]
+
+
+def solution_polyline(
+    centres: np.ndarray, start: Marker, finish: Marker, *, overhang: float = 0.5
+) -> np.ndarray:
+    """Cell centres of the path, extended through both openings by ``overhang`` cells."""
+    parts = [centres]
+    if not start.inside:
+        parts.insert(0, np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]]))
+    if not finish.inside:
+        parts.append(np.array([[finish.x + finish.dx * overhang, finish.y + finish.dy * overhang]]))
+    return simplify_polyline(np.concatenate(parts))
+
+
+def rect_geometry(maze: Maze) -> MazeGeometry:
+    """Geometry of a rectangular maze: wall runs from the wall bits, path through centres."""
+    w, h = maze.width, maze.height
+    bits = np.frombuffer(maze.wall_bits(), dtype=np.uint8).reshape(h, w)
+    start = _rect_marker(maze, maze.entrance.cell, maze.entrance.side, inward=True)
+    finish = _rect_marker(maze, maze.exit.cell, maze.exit.side, inward=False)
+    cells = np.asarray(maze.solution_cells, dtype=np.int64)
+    centres = np.stack([cells % w + 0.5, cells // w + 0.5], axis=1)
+    geom = MazeGeometry(
+        width=float(w),
+        height=float(h),
+        segments=rect_wall_runs(bits, maze.crossings),
+        arcs=np.zeros((0, 5)),
+        solution=solution_polyline(centres, start, finish),
+        start=start,
+        finish=finish,
+        meta=maze_meta(maze),
+    )
+    if maze.crossings:
+        geom = replace(geom, under=_under(maze))
+    return geom
+
+
+#: How far (cells) the solution's break under a bridge reaches past the bridge's side walls.
+UNDER_REACH = 0.05
+
+
+def _under(maze: Maze) -> np.ndarray:
+    """Where the solution runs under a bridge: one stretch across each such crossing cell."""
+    w, n = maze.width, maze.size
+    over = dict(maze.crossings)
+    cells = [c for c, _ in maze.crossings]
+    out: list[tuple[float, float, float, float]] = []
+    r = UNDER_REACH - BRIDGE_INSET
+    for node in maze.solution_nodes:
+        if node >= n:  # the north-south passage of a crossing
+            cell = cells[node - n]
+            if over[cell] == "h":
+                cx, cy = cell % w + 0.5, float(cell // w)
+                out.append((cx, cy - r, cx, cy + 1 + r))
+        elif node in over and over[node] == "v":  # the west-east passage, under
+            cx, cy = float(node % w), node // w + 0.5
+            out.append((cx - r, cy, cx + 1 + r, cy))
+    return np.array(out, dtype=np.float64).reshape(-1, 4)
+
+
+def _off_line(d: np.ndarray, v: np.ndarray) -> bool:
+    """Whether v is off the line along d (their cross product is not zero)."""
+    return abs(float(d[0] * v[1] - d[1] * v[0])) > 1e-9
+
+
+def break_polyline(line: np.ndarray, under: np.ndarray) -> list[np.ndarray]:
+    """The polyline in pieces, with the stretches ``under`` (each along one of its segments)
+    left out: the solution drawn over and under the bridges of a weave maze."""
+    if not len(under):
+        return [line]
+    pieces: list[np.ndarray] = []
+    current = [line[0]]
+    for p, q in itertools.pairwise(line):
+        d = q - p
+        length2 = float(d @ d)
+        cuts = []
+        for x1, y1, x2, y2 in under.tolist():
+            a, b = np.array([x1, y1]), np.array([x2, y2])
+            if length2 == 0 or _off_line(d, a - p) or _off_line(d, b - p):
+                continue
+            ta, tb = sorted((float((a - p) @ d) / length2, float((b - p) @ d) / length2))
+            if tb <= 0 or ta >= 1:
+                continue
+            cuts.append((max(ta, 0.0), min(tb, 1.0)))
+        for ta, tb in sorted(cuts):
+            current.append(p + d * ta)
+            pieces.append(np.array(current))
+            current = [p + d * tb]
+        current.append(q)
+    pieces.append(np.array(current))
+    return [piece for piece in pieces if len(piece) >= 2 and np.ptp(piece, axis=0).any()]
+
+
+def arc_to_beziers(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, ...]]:
+    """Cubic Bezier pieces (x1, y1, x2, y2, x3, y3) for an arc, at most 90 degrees each.
+
+    For writers without native arcs (PDF); the start point is (cx + r cos a0, cy + r sin a0).
+    """
+    pieces = max(1, math.ceil((a1 - a0) / 90.0 - 1e-9))
+    step = math.radians(a1 - a0) / pieces
+    k = 4.0 / 3.0 * math.tan(step / 4.0)
+    out: list[tuple[float, ...]] = []
+    t = math.radians(a0)
+    for _ in range(pieces):
+        c0, s0, c1, s1 = math.cos(t), math.sin(t), math.cos(t + step), math.sin(t + step)
+        out.append(
+            (
+                cx + r * (c0 - k * s0),
+                cy + r * (s0 + k * c0),
+                cx + r * (c1 + k * s1),
+                cy + r * (s1 - k * c1),
+                cx + r * c1,
+                cy + r * s1,
+            )
+        )
+        t += step
+    return out
+
+
+def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
+    """The geometry with the solution's ends beyond the openings at most ``overhang`` cells.
+
+    The solution runs half a cell past each opening; with very large cells (an easy maze alone
+    on a page) that is more than the room kept for the arrows and would reach into the page
+    margin, so writers pull both ends in to the arrows' length.
+    """
+    if overhang >= 0.5 or len(geom.solution) < 2:
+        return geom
+    line = np.array(geom.solution, dtype=np.float64)
+    for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
+        if not marker.inside:
+            line[index] = (
+                marker.x + sign * marker.dx * overhang,
+                marker.y + sign * marker.dy * overhang,
+            )
+    return replace(geom, solution=line)
+
+
+def widen_hub(geom: MazeGeometry, radius: float) -> MazeGeometry:
+    """The drawing with its centre disc (``geom.hub``) grown to ``radius`` cells: every point
+    beyond the disc moves out by the difference along its ray from the middle (rings keep
+    their width, radial walls stay radial), points inside it are stretched. Used to make room
+    for the word of a goal at the centre."""
+    grow = radius - geom.hub
+    if geom.hub <= 0 or grow <= 0:
+        return geom
+    cx, cy = geom.width / 2, geom.height / 2
+
+    def move(points: np.ndarray) -> np.ndarray:
+        d = points - (cx, cy)
+        r = np.hypot(d[:, 0], d[:, 1])
+        inner = r < geom.hub - 1e-9
+        factor = np.where(inner, radius / geom.hub, (r + grow) / np.maximum(r, 1e-12))
+        return d * factor[:, None] + (cx + grow, cy + grow)
+
+    segments = geom.segments.reshape(-1, 4)
+    moved = np.concatenate([move(segments[:, :2]), move(segments[:, 2:])], axis=1)
+    arcs = np.array(geom.arcs, dtype=np.float64).reshape(-1, 5).copy()
+    arcs[:, 0] += grow
+    arcs[:, 1] += grow
+    arcs[:, 2] += grow
+    solution = move(np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2))
+
+    def marker(m: Marker) -> Marker:
+        x, y = move(np.array([[m.x, m.y]]))[0].tolist()
+        return replace(m, x=float(x), y=float(y))
+
+    return replace(
+        geom,
+        width=geom.width + 2 * grow,
+        height=geom.height + 2 * grow,
+        segments=moved,
+        arcs=arcs,
+        solution=solution,
+        start=marker(geom.start),
+        finish=marker(geom.finish),
+        hub=radius,
+    )
+
+
+#: Radius of the target dot of an inside goal, in cells (goal_dot_radius caps it).
+GOAL_DOT_RADIUS = 0.3
+
+
+def goal_dot_radius(arrow: float) -> float:
+    """The goal dot's radius (cells) beside arrows ``arrow`` cells long: 0.3 cell, but never
+    more than a third of an arrow, so very large cells get a dot the size of their arrows and
+    the goal's word stays close to its centre."""
+    return min(GOAL_DOT_RADIUS, arrow / 3.0)
+
+
+def marker_triangle(
+    marker: Marker, length: float, *, entering: bool, gap: float = 0.15
+) -> np.ndarray:
+    """A filled arrow (3 points, cell units) just outside an opening, pointing along travel.
+
+    ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.
+    """
+    dx, dy = marker.dx, marker.dy
+    if entering:
+        tip = np.array([marker.x - dx * gap * length, marker.y - dy * gap * length])
+        base = tip - np.array([dx, dy]) * length
+    else:
+        base = np.array([marker.x + dx * gap * length, marker.y + dy * gap * length])
+        tip = base + np.array([dx, dy]) * length
+    half = 0.45 * length
+    normal = np.array([-dy, dx]) * half
+    return np.stack([tip, base + normal, base - normal])
+
+
+def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in cell units (y down) of everything drawn for the maze: wall runs,
+    arcs, the two arrows (``arrow`` cells long) or goal dots. Stroke widths not included."""
+    points = [geom.segments[:, :2], geom.segments[:, 2:]]
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+        t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
+        points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
+    for marker, entering in ((geom.start, True), (geom.finish, False)):
+        if marker.inside:
+            r = goal_dot_radius(arrow)
+            points.append(np.array([[marker.x - r, marker.y - r], [marker.x + r, marker.y + r]]))
+        else:
+            points.append(marker_triangle(marker, arrow, entering=entering))
+    every = np.concatenate([p.reshape(-1, 2) for p in points if len(p)])
+    x0, y0 = every.min(axis=0).tolist()
+    x1, y1 = every.max(axis=0).tolist()
+    return float(x0), float(y0), float(x1), float(y1)

@@ -1,0 +1,368 @@
+"""The reusable PDF step: pages from painters, mazes in slots, answers kept as forms.
+
+``PdfDocument`` wraps a reportlab canvas made for print (invariant mode so the same input
+gives the same bytes, an embedded TrueType font as the initial font so no Helvetica is ever
+referenced, TrimBox/BleedBox from the layout). A page is a list of painters, callables
+``painter(canvas, frame)``: the book's furniture (page numbers, running heads) and the mazes
+are all painters, so other documents (worksheets) compose their own pages the same way.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import BinaryIO
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..geometry.drawing import MazeGeometry, drawing_extent
+from ..geometry.labels import LABEL_ROOM, Placement, word_room
+from ..geometry.style import Fit, Style, fit_maze, marker_length
+from ..render.numbers import draw_number_path, fit_grid, ink_box
+from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
+from ..render.typeset import FontPair, fit_prefix, visual
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box
+
+Painter = Callable[[Canvas, PageFrame], None]
+
+#: The thinnest answer-key cell (points) at which the solution line still prints at 0.75 pt.
+ANSWER_MIN_SCALE = 2.0
+#: In a PDF's Keywords: the document is loose sheets (a worksheet), not a bound book, so the
+#: preflight does not ask for an even page count.
+LOOSE_SHEETS = "loose sheets"
+
+
+def puzzle_style(scale: float) -> Style:
+    """Walls that grow with the cell: 1 pt at small cells, up to 2.5 pt for very large ones."""
+    return Style(wall_width=round(min(max(1.0, 0.06 * scale), 2.5), 3))
+
+
+def answer_style(scale: float) -> Style:
+    """Thin grey walls (0.75-1 pt) under a black path at least 1.5 times as wide, about a third
+    of a cell: the way through reads at a glance, even at six answers a page."""
+    wall = round(min(max(0.75, 0.2 * scale), 1.0), 3)
+    return Style(
+        wall_width=wall,
+        solution_width=round(min(max(1.5 * wall, 0.35 * scale), 4.0), 3),
+        solution_gray=0.0,
+        wall_gray=0.55,
+        solution_on_top=True,
+        solution_max_cell_share=0.45,
+    )
+
+
+class PdfDocument:
+    """A print-ready canvas that numbers its pages by the layout's frames."""
+
+    def __init__(
+        self,
+        stream: BinaryIO,
+        layout: PageLayout,
+        fonts: FontPair,
+        *,
+        title: str = "",
+        author: str = "",
+        subject: str = "",
+        keywords: str = "",
+    ) -> None:
+        self.layout = layout
+        self.fonts = fonts
+        self.canvas = new_canvas(
+            stream, layout.format.media_size, font=fonts.regular, boxes=layout.format.page_boxes()
+        )
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor(author)
+        self.canvas.setSubject(subject)
+        self.canvas.setCreator("mazebook")
+        if keywords:
+            self.canvas.setKeywords(keywords)
+        self.page_count = 0
+
+    def add_page(self, *painters: Painter) -> PageFrame:
+        """Paint the next page with each painter in turn and close it."""
+        self.page_count += 1
+        frame = self.layout.frame(self.page_count)
+        boxes = self.layout.format.page_boxes(self.page_count)
+        if boxes:  # per page: a three-sided bleed moves the trim by the page's side
+            self.canvas.setTrimBox(boxes["trimBox"])
+            self.canvas.setBleedBox(boxes["bleedBox"])
+        for paint in painters:
+            paint(self.canvas, frame)
+        self.canvas.showPage()
+        return frame
+
+    def add_form(
+        self, name: str, width: float, height: float, paint: Callable[[Canvas], None]
+    ) -> None:
+        """Draw something now, as a named form XObject, to place on a later page with place_form.
+
+        Call it between pages. The drawing is done (and the maze can be dropped) when it is
+        made, not when the page that shows it comes.
+        """
+        self.canvas.beginForm(name, 0, 0, width, height)
+        paint(self.canvas)
+        self.canvas.endForm()
+
+    def save(self) -> None:
+        self.canvas.save()
+
+
+def place_form(canvas: Canvas, name: str, box: Box) -> None:
+    """Show a form made by add_form with its lower-left corner at the box's."""
+    canvas.saveState()
+    canvas.translate(box.x, box.y)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+@dataclass(frozen=True, eq=False)
+class MazeCard:
+    """A maze to draw in a slot, with its caption (left in bold, right in regular)."""
+
+    geometry: MazeGeometry
+    caption_left: str
+    caption_right: str = ""
+    show_solution: bool = False
+    caption_right_short: str = ""  # used where caption_right does not fit (small slots)
+    labels: bool = True  # START and FINISH words beside the arrows
+    start_word: str = "START"  # the words themselves (a worksheet may translate them)
+    finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
+    #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
+    letters: tuple[tuple[float, float, str, bool], ...] = ()
+    font: str = ""  # the words' font (the bundled bold if empty)
+
+
+def caption_size(slot: Slot) -> float:
+    """Caption type size for a slot: large on a full page, smaller in a grid."""
+    return max(7.0, min(18.0, slot.caption.height * 0.62))
+
+
+#: Smallest caption type (points) before the right-hand text is cut short instead.
+CAPTION_MIN_SIZE = 5.0
+
+
+def draw_caption(
+    canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: str, right_short: str = ""
+) -> None:
+    """The slot's caption: bold text at the left, grey text at the right, on one baseline.
+
+    When both do not fit the slot's width (nine small mazes a page), the short form of the
+    right-hand text is used if given, then both shrink together down to CAPTION_MIN_SIZE;
+    past that the right-hand text is cut with an ellipsis.
+    """
+    size = caption_size(slot)
+    small = max(7.0, size * 0.6)
+    box = slot.caption
+    shown_left, shown_right = visual(left), visual(right) if right else ""
+    gap = 0.6 * size
+
+    def need(big: float, little: float) -> float:
+        width = stringWidth(shown_left, fonts.bold, big)
+        if shown_right:
+            width += 0.6 * big + stringWidth(shown_right, fonts.regular, little)
+        return width
+
+    if right_short and need(size, small) > box.width:
+        shown_right = visual(right_short)
+    if need(size, small) > box.width:
+        factor = max(box.width / need(size, small), CAPTION_MIN_SIZE / min(size, small))
+        size, small, gap = size * factor, small * factor, gap * factor
+    if shown_right:
+        room = box.width - stringWidth(shown_left, fonts.bold, size) - gap
+        shown_right = clip_visual(shown_right, fonts.regular, small, room)
+    baseline = box.y + (box.height - size) / 2 + 0.2 * size
+    canvas.setFillGray(0.0)
+    canvas.setFont(fonts.bold, size)
+    canvas.drawString(box.x, baseline, shown_left)
+    if shown_right:
+        canvas.setFont(fonts.regular, small)
+        canvas.setFillGray(0.25)
+        canvas.drawRightString(box.right, baseline, shown_right)
+        canvas.setFillGray(0.0)
+
+
+def clip_visual(shown: str, font: str, size: float, width: float) -> str:
+    """Drawn text cut short with an ellipsis to fit the width ('' if not even that fits)."""
+    if stringWidth(shown, font, size) <= width:
+        return shown
+    shown = shown[: fit_prefix(shown, font, size, width - stringWidth("…", font, size))]
+    return shown + "…" if shown else ""
+
+
+@functools.lru_cache(maxsize=32)
+def placement(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> Placement:
+    """Where the card's maze and words land in ``box`` (the words may use ``side_room`` points
+    left and right of it, LABEL_ROOM above and below): the one answer the drawing and the
+    manifest's boxes share. A card without words keeps the plain fit. Remembered for the last
+    few cards (a card is the same object from its manifest box to its page), so a placement
+    is worked out once."""
+    geom = card.geometry
+    if not card.labels:
+        return Placement(geom, fit_maze(geom.width, geom.height, box.width, box.height), ())
+    return place_words(
+        geom,
+        width=box.width,
+        height=box.height,
+        words=(card.start_word, card.finish_word),
+        font=card.font or None,
+        room=(side_room, LABEL_ROOM),
+    )
+
+
+def maze_ink_box(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> list[float]:
+    """[x0, y0, x1, y1] in PDF points (origin at the lower left of the media box): where
+    draw_maze_box puts the maze's walls and arrows in ``box``, strokes included."""
+    placed = placement(card, box, side_room=side_room)
+    geom, fit = placed.geom, placed.fit
+    s = fit.scale
+    style = answer_style(s) if card.show_solution else puzzle_style(s)
+    x0, y0, x1, y1 = drawing_extent(geom, marker_length(s) / s)
+    left, top, pad = box.x + fit.x, box.y + box.height - fit.y, style.wall_width / 2
+    return [
+        round(left + x0 * s - pad, 3),
+        round(top - y1 * s - pad, 3),
+        round(left + x1 * s + pad, 3),
+        round(top - y0 * s + pad, 3),
+    ]
+
+
+def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
+    """maze_ink_box of a card drawn in a slot by draw_card."""
+    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    return maze_ink_box(card, box, side_room=box.x - slot.maze.x)
+
+
+def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
+    """Caption and maze in a slot; the maze as large as the slot allows."""
+    draw_caption(
+        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+    )
+    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    return draw_maze_box(canvas, fonts, card, box, side_room=box.x - slot.maze.x)
+
+
+def draw_maze_box(
+    canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM
+) -> Fit:
+    """The maze in the box as ``placement`` puts it, with the style its cell size calls for, and
+    its words (set in the card's font, else the fonts' bold)."""
+    if card.labels and not card.font:
+        card = replace(card, font=fonts.bold)
+    placed = placement(card, box, side_room=side_room)
+    scale = placed.fit.scale
+    style = answer_style(scale) if card.show_solution else puzzle_style(scale)
+    fit = draw_maze(
+        canvas,
+        placed.geom,
+        x=box.x,
+        y=box.y,
+        width=box.width,
+        height=box.height,
+        style=style,
+        show_solution=card.show_solution,
+        fit=placed.fit,
+    )
+    if card.letters:
+        draw_letters(canvas, fonts, card, fit, box)
+    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
+    return fit
+
+
+#: A trail letter's size as a share of the cell, and its largest size (points).
+LETTER_SHARE, LETTER_MAX = 0.62, 20.0
+
+
+def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box: Box) -> None:
+    """A word trail's letters centred in their cells. On an answer the trail's letters sit on
+    white discs over the path and the decoys are grey; on a puzzle all look alike."""
+    s = fit.scale
+    left, top = box.x + fit.x, box.y + box.height - fit.y
+    size = min(LETTER_MAX, LETTER_SHARE * s)
+    canvas.saveState()
+    for x, y, letter, on_trail in card.letters:
+        cx, cy = left + x * s, top - y * s
+        if card.show_solution and on_trail:
+            canvas.setFillGray(1.0)
+            canvas.circle(cx, cy, 0.4 * s, stroke=0, fill=1)
+        gray = 0.45 if card.show_solution and not on_trail else 0.0
+        canvas.setFillGray(gray)
+        canvas.setFont(fonts.bold, size)
+        canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))
+    canvas.restoreState()
+
+
+def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:
+    """Points kept left and right of a maze so its words fit level beside side arrows."""
+    shown = (visual(words[0]), visual(words[1]))
+
+    def width_of(word: str, size: float) -> float:
+        return float(stringWidth(word, fonts.bold, size))
+
+    return max(LABEL_ROOM, word_room(shown, width_of, min_cell))
+
+
+@dataclass(frozen=True, eq=False)
+class NumberCard:
+    """A number path to draw in a slot (mazebook.core.numberpath), with its caption."""
+
+    grid: tuple[tuple[int, ...], ...]
+    path: tuple[tuple[int, int], ...]
+    caption_left: str
+    show_solution: bool = False
+    start_word: str = "START"
+    finish_word: str = "FINISH"
+    side_room: float = LABEL_ROOM  # kept left and right, as for a maze in the same slot
+    caption_right: str = ""
+    caption_right_short: str = ""
+
+
+def number_box(card: NumberCard, slot: Slot) -> Box:
+    """The box a number card's grid is fitted in: the maze box of the slot."""
+    return maze_box(slot, labels=True, side_room=card.side_room)
+
+
+def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
+    """[x0, y0, x1, y1]: where draw_number_card puts the grid in the slot."""
+    box = number_box(card, slot)
+    return ink_box(fit_grid(len(card.grid[0]), len(card.grid), box.x, box.y, box.width, box.height))
+
+
+def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
+    """Caption and number grid in a slot, the grid as large as the slot allows."""
+    draw_caption(
+        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+    )
+    draw_number_box(canvas, fonts, card, number_box(card, slot))
+
+
+def draw_number_box(canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    """A number card's grid (no caption) as large as the box allows."""
+    draw_number_path(
+        canvas,
+        card.grid,
+        card.path,
+        box=(box.x, box.y, box.width, box.height),
+        fonts=(fonts.regular, fonts.bold),
+        words=(card.start_word, card.finish_word),
+        show_solution=card.show_solution,
+    )
+
+
+def cards_painter(
+    fonts: FontPair,
+    cards: Sequence[MazeCard | NumberCard],
+    slot_list: Callable[[PageFrame], Sequence[Slot]],
+) -> Painter:
+    """A painter that draws ``cards`` (mazes or number paths) in the page's slots, in order."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        for card, slot in zip(cards, slot_list(frame), strict=False):
+            if isinstance(card, NumberCard):
+                draw_number_card(canvas, fonts, card, slot)
+            else:
+                draw_card(canvas, fonts, card, slot)
+
+    return paint

@@ -1,0 +1,131 @@
+"""The book for its printer: page format (bleed on three or four sides), the page-count rule
+(too few pages: padded with pages for notes; too many: refused before any maze is drawn).
+
+Every number comes from the printer's table (mazebook.printing.printers); the template's keys
+are read by template/print_keys.py.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from ..errors import MazebookWarning, TemplateError
+from ..pages.layout import PageFormat
+from ..pages.plan import BookPlan
+from ..template import Template
+from ..template.print_keys import bleed_points, check_margin
+from ..template.units import POINTS_PER_INCH
+from .printers import Printer, Trim, find_trim, page_range, printer
+
+
+class PrintWarning(MazebookWarning):
+    """The book was changed to suit its printer (pages for notes added, bleed dropped)."""
+
+
+def trim_of(template: Template) -> Trim:
+    """The printer's trim that the template's page size is; TemplateError listing the
+    accepted trims otherwise."""
+    p = template.printing.table
+    width, height = (side / POINTS_PER_INCH for side in template.trim)
+    trim = find_trim(p, width, height)
+    if trim is None:
+        accepted = ", ".join(str(t) for t in p.trims)
+        raise TemplateError(
+            f"{template.page_size!r} ({width:.4g} x {height:.4g} in) is not a trim size "
+            f"{p.name} ({p.title}) accepts; accepted: {accepted}",
+            file=template.source,
+            key="page_size",
+        )
+    return trim
+
+
+def check_print(template: Template) -> Trim:
+    """Refuse up front what the template's printer cannot take; returns the book's trim."""
+    check_margin(template.margin, template.printing, template.source)
+    return trim_of(template)
+
+
+def with_printer(template: Template, name: str | None) -> Template:
+    """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
+    the template itself when ``name`` is None. UnknownPrinterError names the valid ones."""
+    if name is None:
+        return template
+    options = replace(template.printing, printer=printer(name).name)
+    return replace(template, printing=options, bleed=bleed_points(options))
+
+
+@dataclass(frozen=True)
+class PrintSetup:
+    """The printer's table, the book's trim and paper, and the page format they make."""
+
+    printer: Printer
+    trim: Trim
+    paper: str
+    format: PageFormat
+    padded_from: int | None = None  # the page count before pages for notes were added
+
+    @property
+    def page_trim(self) -> Trim:
+        """The interior's own trim in inches (A4 is 8.2677 x 11.6929 in, not the 8.27 x 11.69
+        the printers list): the cover is sized from it."""
+        return Trim(self.format.trim_width / 72.0, self.format.trim_height / 72.0)
+
+    @property
+    def takes_cover(self) -> bool:
+        """Whether this printer prints a cover (every one but a desktop printer)."""
+        return self.printer.cover is not None
+
+
+def print_setup(template: Template) -> PrintSetup:
+    """Check the template against its printer (trim, margins) and make its page format."""
+    trim = check_print(template)
+    p = template.printing.table
+    if template.printing.bleed and not template.bleed:
+        warnings.warn(
+            PrintWarning(f"{template.source}: printer {p.name!r} ({p.title}) prints no bleed"),
+            stacklevel=3,
+        )
+    sides = p.bleed_sides if template.bleed else "none"
+    fmt = PageFormat(template.trim[0], template.trim[1], template.bleed, sides)
+    return PrintSetup(p, trim, template.printing.paper, fmt)
+
+
+def fit_page_count(
+    setup: PrintSetup, template: Template, plan: Callable[[int], BookPlan]
+) -> tuple[PrintSetup, BookPlan]:
+    """The book's plan within the printer's page range: ``plan(least)`` pads with pages for
+    notes up to ``least`` pages (``padded_from`` says so; ``warn_padding`` tells the user);
+    more than the maximum is a TemplateError, before any maze is made."""
+    natural = plan(0)
+    span = page_range(setup.printer, setup.trim, setup.paper)
+    if span is None:
+        return setup, natural
+    low, high = span
+    p, count = setup.printer, natural.page_count
+    if count > high:
+        raise TemplateError(
+            f"the book would have {count} pages; {p.name} ({p.title}) prints at most {high} "
+            f"pages of {setup.trim} on {setup.paper} paper: use fewer puzzles, more puzzles or "
+            "answers a page, or split the book",
+            file=template.source,
+        )
+    if count >= low:
+        return setup, natural
+    return replace(setup, padded_from=count), plan(low)
+
+
+def warn_padding(setup: PrintSetup, plan: BookPlan) -> None:
+    """One warning line when the book was padded to its printer's minimum page count."""
+    if setup.padded_from is None:
+        return
+    added = plan.page_count - setup.padded_from
+    warnings.warn(
+        PrintWarning(
+            f"{setup.padded_from} pages is fewer than {setup.printer.name}'s minimum of "
+            f"{plan.page_count}: added {added} page{'' if added == 1 else 's'} for notes at "
+            "the end"
+        ),
+        stacklevel=3,
+    )

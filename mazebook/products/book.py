@@ -1,0 +1,685 @@
+"""build_book: a template in, a print-ready PDF, its manifest (and SVGs) out.
+
+Order of work: check everything that can be wrong with the input (template, fonts, the page
+room for min_cell, the shapes, the output paths) before the first maze; then plan the pages,
+and draw each page as soon as its mazes are chosen (answers go into small form XObjects at
+once, placed on the answer pages at the end), so no maze is held; then commit all files.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import random
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core import numberpath
+from ..core.engine import check_seed, generate
+from ..errors import MazebookBug, TemplateError
+from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
+from ..geometry.labels import LABEL_ROOM
+from ..pages import book_furniture as pages
+from ..pages.document import (
+    ANSWER_MIN_SCALE,
+    MazeCard,
+    NumberCard,
+    Painter,
+    PdfDocument,
+    card_ink_box,
+    cards_painter,
+    draw_maze_box,
+    draw_number_box,
+    maze_ink_box,
+    number_ink_box,
+    place_form,
+    side_room_for,
+)
+from ..pages.layout import (
+    Box,
+    Margins,
+    PageFrame,
+    PageLayout,
+    Slot,
+    dims_for,
+    gutter_for,
+    largest_cell,
+    max_cells,
+    maze_box,
+    maze_scale,
+    slots,
+)
+from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from ..printing.printers import printer as printer_table
+from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
+from ..render import typeset
+from ..render.numbers import fit_grid, ink_box
+from ..render.typeset import FontPair, visual
+from ..template import Template, caps, load_template
+from ..template.load import DEFAULTS
+from ..template.units import format_length, parse_length
+from .cover import CoverProduct, cover_path
+from .manifest import BookFacts, Manifest
+from .pipeline import (
+    cap_plan,
+    choose_maze,
+    choose_number,
+    fit_levels,
+    number_room,
+    probe_sections,
+    puzzles_by_page,
+    section_request,
+    stage_svgs,
+    trail_letters,
+    trail_word,
+)
+from .runner import (
+    BuildResult,
+    Outputs,
+    Product,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+    template_inputs,
+)
+from .schedule import MIN_SIDE, expected_cells, generators_for
+
+#: Caption band above a maze: on a full page, and in a grid of several.
+CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
+
+
+@dataclass(frozen=True)
+class BookSetup:
+    """A checked template with its fonts, page plan and layout: ready to draw."""
+
+    template: Template
+    fonts: FontPair
+    plan: BookPlan
+    layout: PageLayout
+    maze_box: tuple[float, float]  # room for one puzzle's maze (points)
+    limit: tuple[int, int]  # most columns and rows at min_cell
+    side_room: float  # points kept left and right of a puzzle's maze for its words
+    answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
+    printing: PrintSetup  # the printer's table, trim, paper and page format
+    requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
+
+    def puzzle_slots(self, page: int) -> list[Slot]:
+        return puzzle_slots(self.layout, self.template, page)
+
+    def answer_slots(self, page: int) -> list[Slot]:
+        return answer_slots(self.layout, self.plan.answers_on(page), page)
+
+    def answer_box(self, page: int) -> tuple[float, float]:
+        """Width and height of one answer's room on answer page ``page``."""
+        return self.answer_boxes[self.plan.answers_on(page)]
+
+
+def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
+    """The slots of a puzzle page: one big one, or a grid of puzzles_per_page."""
+    caption = CAPTION_FULL if template.puzzles_per_page == 1 else CAPTION_GRID
+    return slots(layout.frame(page).body, template.puzzles_per_page, caption_height=caption)
+
+
+def answer_slots(layout: PageLayout, per_page: int, page: int) -> list[Slot]:
+    """The slots of an answer page: a grid of ``per_page`` answers."""
+    body = layout.frame(page).body
+    return slots(body, per_page, caption_height=CAPTION_ANSWER)
+
+
+def puzzle_rng(seed: int, number: int) -> random.Random:
+    """The random source of puzzle ``number`` in the book with ``seed`` (0: the title page)."""
+    return random.Random(f"mazebook-book:{seed}:{number}")
+
+
+def load_fonts(template: Template) -> FontPair:
+    """The template's font (or the bundled one), checked against every text the book prints."""
+    texts = [
+        ("title", template.title),
+        ("subtitle", template.subtitle),
+        ("author", template.author),
+    ]
+    texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
+    texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
+    texts.append(("copyright", template.copyright))
+    texts.append(("[cover] blurb", template.printing.cover.blurb))
+    for i, (title, body) in enumerate(template.own_pages):
+        texts += [(f"title of [[page]] {i + 1}", title), (f"body of [[page]] {i + 1}", body)]
+    return typeset.load_fonts(template.font, texts, source=template.source)
+
+
+#: Answers a page, most first: the automatic choice takes the first that keeps the cells large.
+ANSWER_COUNTS = (9, 6, 4, 2, 1)
+
+
+def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
+    """Each section's answers a page: its own, the book's, or (neither given) the most that keep
+    an answer's cells at least ``min_answer_cell`` for the largest maze the section's hardest
+    level is expected to need (harder sections get fewer answers a page)."""
+    puzzle = puzzle_slots(layout, template, 1)[0].maze
+    box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
+    limit = max_cells(box[0], box[1], template.min_cell)
+    if min(limit) < MIN_SIDE:
+        raise _no_room(template, box)
+    counts = []
+    for section in template.sections:
+        given = section.answers_per_page or template.answers_per_page
+        if given is not None:
+            counts.append(given)
+            continue
+        cells = expected_cells(max(section.levels), section.generators) * 1.3  # a margin
+        columns, rows = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
+        for count in ANSWER_COUNTS:
+            answer = answer_slots(layout, count, 1)[0].maze
+            if maze_scale(columns, rows, answer.width, answer.height) >= template.min_answer_cell:
+                break
+        counts.append(count)
+    return counts
+
+
+def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
+    """The error for a page that holds no maze of MIN_SIDE cells a side: the margins leave no
+    room, or min_cell is too large for the room they leave."""
+    side = f"{MIN_SIDE}x{MIN_SIDE}"
+    largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) if min(box) > 0 else 0.0
+    if largest <= 0:
+        return TemplateError(
+            f"{format_length(template.margin)} leaves no room on the page for a maze",
+            file=template.source,
+            key="margin",
+        )
+    if template.margin > parse_length(DEFAULTS["margin"]):  # the margin took the room
+        return TemplateError(
+            f"{format_length(template.margin)} leaves room for cells of at most "
+            f"{format_length(largest)}, smaller than min_cell ({format_length(template.min_cell)})"
+            "; use a smaller margin",
+            file=template.source,
+            key="margin",
+        )
+    return TemplateError(
+        f"no maze of {side} cells of {format_length(template.min_cell)} fits the page; the "
+        f"largest min_cell that fits is {format_length(largest)}",
+        file=template.source,
+        key="min_cell",
+    )
+
+
+def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
+    """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
+    maximum) and the layout, with the inside margin for the final page count: no maze made."""
+    printing = print_setup(template)
+    margin = template.margin
+    base = PageLayout(
+        printing.format, Margins(gutter_for(0, printing.printer), margin, margin, margin)
+    )
+    per_page = pages.contents_lines_per_page(base.body_size[1])
+    answers = answers_per_section(template, base)
+
+    def plan(least: int) -> BookPlan:
+        return plan_book(
+            [
+                SectionInput(s.name, s.count, s.levels, count)
+                for s, count in zip(template.sections, answers, strict=True)
+            ],
+            puzzles_per_page=template.puzzles_per_page,
+            answers_per_page=max(answers),
+            contents_lines_per_page=per_page,
+            front=FrontMatter(
+                copyright=bool(template.copyright),
+                belongs_to=template.belongs_to,
+                own_pages=len(template.own_pages),
+            ),
+            section_start=template.section_start,
+            min_pages=least,
+        )
+
+    printing, book_plan = fit_page_count(printing, template, plan)
+    inside = gutter_for(book_plan.page_count, printing.printer)
+    if not printing.printer.bound:  # loose sheets: the same margin on both edges
+        inside = max(inside, margin)
+    return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
+
+
+def prepare(template: Template) -> BookSetup:
+    """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
+    shapes, and that the page holds every level asked for (else refuse, or cap where
+    fit = "cap")."""
+    printing, plan, layout = plan_layout(template)
+    fonts = load_fonts(template)
+    body_w, body_h = layout.body_size
+    if body_w < 72 or body_h < 72:
+        raise TemplateError(
+            f"{format_length(template.margin)} leaves no room for mazes on a "
+            f"{template.page_size} page",
+            file=template.source,
+            key="margin",
+        )
+    check_title_page(template, plan, layout, fonts)
+    words = (template.texts("start"), template.texts("finish"))
+    side_room = side_room_for(fonts, words, template.min_cell)
+    first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
+    box = maze_box(first_slot, labels=True, side_room=side_room)
+    limit = max_cells(box.width, box.height, template.min_cell)
+    if min(limit) < MIN_SIDE:
+        raise TemplateError(
+            f"{format_length(template.min_cell)} cannot fit the page: the maze area of a "
+            f"{template.page_size} page holds only "
+            f"{limit[0]} x {limit[1]} such cells and a maze needs at least {MIN_SIDE} x "
+            f"{MIN_SIDE}",
+            file=template.source,
+            key="min_cell",
+            advice="use a smaller {min_cell}",
+        )
+    answer_boxes: dict[int, tuple[float, float]] = {}
+    for count in sorted(set(plan.answer_page_counts)):
+        answer = answer_slots(layout, count, plan.answer_pages[0])[0].maze
+        if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
+            raise TemplateError(
+                f"{count} leaves the largest mazes too small to print in the "
+                "answer key; use fewer answers per page or a larger min_cell",
+                file=template.source,
+                key="answers_per_page",
+            )
+        answer_boxes[count] = (answer.width, answer.height)
+    caps.check_work(
+        template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
+    )
+    probe_sections(template)
+    maze_room = (box.width, box.height)
+    levels = fit_levels(
+        template,
+        lambda section, level: section_request(
+            template, section, level, box=maze_room, min_cell=template.min_cell, limit=limit
+        ),
+        f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
+        f"{format_length(template.min_cell)})",
+        lambda _section, level: numberpath.fits(level, number_room(maze_room, template.min_cell)),
+    )
+    return BookSetup(
+        template,
+        fonts,
+        cap_plan(plan, levels),
+        layout,
+        maze_box=(box.width, box.height),
+        limit=limit,
+        side_room=side_room,
+        answer_boxes=answer_boxes,
+        printing=printing,
+        requested=tuple(p.level for p in plan.puzzles),
+    )
+
+
+def build_book(
+    template: Template | str | os.PathLike[str] | None = None,
+    *,
+    output: str | Path | None = None,
+    seed: int | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    printer: str | None = None,
+) -> BuildResult:
+    """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
+
+    ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
+    ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
+    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
+    replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
+    the template says ``cover = false``). A worksheet template (kind = "worksheet") is a
+    worksheet (or, with names, a class set), which also writes the answer key
+    NAME-answers.pdf. Every kind is prepared as its Product and made by the one runner.
+    """
+    started = time.perf_counter()
+    tpl = template if isinstance(template, Template) else load_template(template)
+    if seed is not None:
+        tpl = replace(tpl, seed=check_seed(seed))
+    if printer is not None:
+        printer_table(printer)  # an unknown name is refused even for a worksheet
+    if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
+        tpl = with_printer(tpl, printer)
+    product = product_for(tpl, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+def product_for(template: Template, output: str | Path | None) -> Product:
+    """The prepared product a template makes: a book, a worksheet, or a class set (a worksheet
+    with names)."""
+    if template.worksheet is None:
+        return book_product(template, output)
+    if template.names:  # a class set: every pupil's own sheets
+        from .classset import class_set_product
+
+        return class_set_product(template, output)
+    from .worksheet import worksheet_product  # it builds on this module
+
+    return worksheet_product(template, output)
+
+
+@dataclass(frozen=True)
+class BookProduct:
+    """A prepared book (the product.Product of a book): its setup and its files."""
+
+    setup: BookSetup
+    outputs: Outputs
+    cover: CoverProduct | None  # for a printer that takes one
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The interior (and the cover, where the printer takes one) with the manifest record."""
+        setup, tpl = self.setup, self.setup.template
+        printing = setup.printing
+        warn_padding(printing, setup.plan)  # once everything else is known to be fine
+        buffer = io.BytesIO()
+        records = render_book(setup, buffer, svg_dir=svg_dir, out=out, progress=progress)
+        files: list[tuple[Path, bytes]] = []
+        cover_entry = None
+        if self.cover is not None:
+            files += self.cover.render(out, None, None).files
+            cover_entry = self.cover.manifest_entry()
+        files.append((self.outputs.pdf, buffer.getvalue()))
+        facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
+        return Rendered(
+            tuple(files),
+            Manifest(tpl, setup.plan, records, book=facts),
+            page_count=setup.plan.page_count,
+            puzzle_count=len(setup.plan.puzzles),
+            capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        )
+
+
+def book_product(template: Template, output: str | Path | None) -> BookProduct:
+    """Prepare a book (every check of ``prepare``) and name its files: NAME.pdf, NAME.json and,
+    for a printer that takes one, NAME-cover.pdf."""
+    setup = prepare(template)
+    pdf_path, manifest_path = output_paths(template, output)
+    printing = setup.printing
+    inputs = tuple(template_inputs(template))
+    cover = None
+    if printing.takes_cover and template.printing.cover.enabled:
+        cover = CoverProduct(
+            template,
+            setup.fonts,
+            printing.printer,
+            printing.page_trim,
+            setup.plan.page_count,
+            printing.paper,
+            Outputs(cover_path(pdf_path), inputs=inputs),
+        )
+    files = Outputs(
+        pdf_path,
+        manifest=manifest_path,
+        cover=None if cover is None else cover.outputs.pdf,
+        svg_count=len(setup.plan.puzzles),
+        inputs=inputs,
+    )
+    return BookProduct(setup, files, cover)
+
+
+@dataclass(frozen=True, eq=False)
+class _Made:
+    """A chosen puzzle on its way to the page: its card and manifest record."""
+
+    planned: PlannedPuzzle
+    card: MazeCard | NumberCard
+    record: dict[str, Any]
+
+
+def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
+    tpl = setup.template
+    choice, record = choose_maze(
+        tpl,
+        planned,
+        box=setup.maze_box,
+        min_cell=tpl.min_cell,
+        limit=setup.limit,
+        rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+    geom = maze_geometry(choice.maze)
+    level = record["level"]
+    texts = tpl.texts
+    answer = texts("solution_on_page", page=planned.answer_page)
+    card = MazeCard(
+        geom,
+        texts("puzzle", number=planned.number),
+        f"{texts('level', level=level)} · {answer}",
+        caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
+        start_word=texts("start"),
+        finish_word=texts("finish"),
+        side_room=setup.side_room,
+        letters=trail_letters(choice.maze, record),
+        font=setup.fonts.bold,
+    )
+    return _Made(planned, card, record), geom
+
+
+def render_book(
+    setup: BookSetup,
+    stream: BinaryIO,
+    *,
+    svg_dir: Path | None = None,
+    out: OutputSet | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Draw the whole book into ``stream``; returns the manifest records of the puzzles."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    doc = PdfDocument(
+        stream, setup.layout, fonts, title=tpl.title, author=tpl.author, subject="Maze puzzles"
+    )
+    number_painter = pages.page_number(fonts)
+    _front_matter(doc, setup, number_painter)
+    records: list[dict[str, Any]] = []
+    current_section = -1
+    width = max(3, len(str(len(plan.puzzles))))
+    for planned_list in puzzles_by_page(plan):
+        section = plan.sections[planned_list[0].section]
+        if section.index != current_section:
+            current_section = section.index
+            while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
+                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
+            doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
+        made = [_puzzle_with_answer(doc, setup, p, svg_dir, out, width) for p in planned_list]
+        records += [item.record for item in made]
+        head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
+        cards = [item.card for item in made]  # in slot order
+        painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
+        doc.add_page(pages.running_head(fonts, head), painter, number_painter)
+        if progress is not None:
+            progress(len(records), len(plan.puzzles))
+    _answer_pages(doc, setup, number_painter)
+    while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
+        doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
+    if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
+    doc.save()
+    return records
+
+
+def check_title_page(
+    template: Template, plan: BookPlan, layout: PageLayout, fonts: FontPair
+) -> None:
+    """TemplateError naming the key of a title, subtitle, author or summary too long for the
+    title page even at its smallest size (it would run over the page, and over the cover), or
+    of a [[page]] title too long for its heading's line."""
+    info = _title_info(template, plan)
+    own = [title for title, _ in template.own_pages]
+    problem = pages.title_page_problem(fonts, info, layout.frame(1).content.width, own)
+    if problem is not None:
+        raise TemplateError(problem[1], file=template.source, key=problem[0])
+
+
+def _title_info(tpl: Template, plan: BookPlan) -> pages.TitleInfo:
+    """What the title page shows."""
+    levels = [lv for s in tpl.sections for lv in s.levels]
+    return pages.TitleInfo(
+        tpl.title,
+        tpl.subtitle,
+        tpl.author,
+        len(plan.puzzles),
+        (min(levels), max(levels)),
+        tpl.texts,
+    )
+
+
+def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The pages before the first section: the front pages in the plan's order, then contents."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    info = _title_info(tpl, plan)
+    for kind, _ in plan.front_pages:
+        if kind == "title":
+            doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
+        elif kind == "copyright":
+            doc.add_page(pages.copyright_page(fonts, tpl.copyright))
+        elif kind == "belongs_to":
+            doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
+        elif kind == "howto":
+            doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+        else:  # page:N, one of the template's own
+            title, body = tpl.own_pages[int(kind.partition(":")[2])]
+            doc.add_page(pages.own_page(fonts, title, body), number_painter)
+    per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
+    for i, _ in enumerate(plan.contents_pages):
+        doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
+
+
+def _puzzle_with_answer(
+    doc: PdfDocument,
+    setup: BookSetup,
+    planned: PlannedPuzzle,
+    svg_dir: Path | None,
+    out: OutputSet | None,
+    width: int,
+) -> _Made:
+    """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
+    both drawings land (``box``, ``answer_box``)."""
+    if setup.template.sections[planned.section].puzzle == "number-path":
+        return _number_with_answer(doc, setup, planned)
+    item, geom = _make_puzzle(setup, planned)
+    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
+    answer_card = MazeCard(geom, "", show_solution=True, labels=False, letters=item.card.letters)
+    answer_w, answer_h = setup.answer_box(planned.answer_page)
+    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    doc.add_form(
+        _form_name(planned.number),
+        answer_w,
+        answer_h,
+        functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+    )
+    if svg_dir is not None and out is not None:
+        stage_svgs(out, svg_dir, planned.number, width, geom)
+    puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
+    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
+    item.record["box"] = card_ink_box(item.card, puzzle_slot)
+    item.record["answer_box"] = [
+        round(x0 + placed.x, 3),
+        round(y0 + placed.y, 3),
+        round(x1 + placed.x, 3),
+        round(y1 + placed.y, 3),
+    ]
+    return item
+
+
+def _number_with_answer(doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle) -> _Made:
+    """A number path for a planned puzzle, with its answer drawn now as a form (no SVG)."""
+    tpl = setup.template
+    record, puzzle = choose_number(
+        tpl,
+        planned,
+        limit=number_room(setup.maze_box, tpl.min_cell),
+        rng=puzzle_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+    texts = tpl.texts
+    answer = texts("solution_on_page", page=planned.answer_page)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        texts("puzzle", number=planned.number),
+        start_word=texts("start"),
+        finish_word=texts("finish"),
+        side_room=setup.side_room,
+        caption_right=f"{texts('level', level=planned.level)} · {answer}",
+        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
+    )
+    answer_card = replace(card, show_solution=True)
+    answer_w, answer_h = setup.answer_box(planned.answer_page)
+    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    doc.add_form(
+        _form_name(planned.number),
+        answer_w,
+        answer_h,
+        functools.partial(_draw_number_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+    )
+    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    fit = fit_grid(puzzle.width, puzzle.height, placed.x, placed.y, placed.width, placed.height)
+    record["box"] = number_ink_box(card, setup.puzzle_slots(planned.page)[planned.slot])
+    record["answer_box"] = ink_box(fit)
+    return _Made(planned, card, record)
+
+
+def _draw_number_answer(canvas: Canvas, *, fonts: FontPair, card: NumberCard, box: Box) -> None:
+    draw_number_box(canvas, fonts, card, box)
+
+
+def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
+    """The answer key: each answer page places the forms of its puzzles' answers."""
+    by_page: dict[int, list[PlannedPuzzle]] = {}
+    for planned in setup.plan.puzzles:
+        by_page.setdefault(planned.answer_page, []).append(planned)
+    texts = setup.template.texts
+    for page in setup.plan.answer_pages:
+        on_page = by_page[page]
+        head = texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
+        doc.add_page(
+            pages.running_head(setup.fonts, head),
+            _answers_painter(setup, on_page),
+            number_painter,
+        )
+
+
+def _form_name(number: int) -> str:
+    return f"answer{number}"
+
+
+def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: MazeCard, box: Box) -> None:
+    draw_maze_box(canvas, fonts, card, box)
+
+
+def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        slot_list = setup.answer_slots(frame.number)
+        fonts, texts = setup.fonts, setup.template.texts
+        for planned in on_page:
+            slot = slot_list[planned.answer_slot]
+            canvas.setFont(fonts.bold, 9)
+            canvas.setFillGray(0.0)
+            number = visual(texts("puzzle", number=planned.number))
+            canvas.drawString(slot.caption.x, slot.caption.y + 3, number)
+            canvas.setFont(fonts.regular, 8)
+            canvas.setFillGray(0.3)
+            page = visual(texts("answer_page", page=planned.page))
+            if setup.template.sections[planned.section].puzzle == "word-trail":
+                page = f"{visual(trail_word(setup.template, planned))} · {page}"
+            canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
+            canvas.setFillGray(0.0)
+            place_form(canvas, _form_name(planned.number), slot.maze)
+
+    return paint
+
+
+def _decoration(template: Template) -> MazeCard | None:
+    """A small maze for the title page, from the book's seed (puzzle number 0)."""
+    rng = puzzle_rng(template.seed, 0)
+    names = generators_for(3)
+    maze = generate(
+        names[rng.randrange(len(names))], 9, 9, seed=rng.getrandbits(63), openings="sides"
+    )
+    return MazeCard(maze_geometry(maze), "", labels=False)

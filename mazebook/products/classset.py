@@ -1,0 +1,588 @@
+"""Class sets: one worksheet for every pupil of a class, each with mazes of their own.
+
+A worksheet template with ``names`` (or ``mazebook worksheet --names FILE``) makes one PDF with
+each pupil's sheets in the names' order: the pupil's name printed on the Name line (the first
+field), a short version code on each of their pages (the footer). Slot k of every pupil's
+sheet is the same level, and the mazes of one slot are matched in solving effort: each is kept
+within a factor MATCH of the slot's goal (the median of the first choices), so every one lies
+within +-10 % of the slot's median (MATCH squared is 1.1). No two pupils share a maze.
+
+The answer key (NAME-answers.pdf) holds every pupil's answers, as many a page (9, 6, 4, 2 or
+1) as keep every answer's cells at least ``min_answer_cell``, each captioned with the pupil's
+name, code and maze number. The manifest adds ``students`` and, on each puzzle, ``student``
+and ``slot``.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import random
+import statistics
+import time
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ..core.numberpath import NumberPath
+from ..errors import MazebookBug, TemplateError
+from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
+from ..pages.document import (
+    ANSWER_MIN_SCALE,
+    MazeCard,
+    NumberCard,
+    Painter,
+    PdfDocument,
+    caption_size,
+    card_ink_box,
+    cards_painter,
+    draw_maze_box,
+    draw_number_box,
+    number_box,
+    number_ink_box,
+)
+from ..pages.layout import PageFrame, Slot, maze_box, maze_scale, slots
+from ..pages.plan import BookPlan, PlannedPuzzle
+from ..pages.sheet_furniture import (
+    FOOTER_SIZE,
+    SHEET_CAPTION,
+    answers_header,
+    header_bands,
+    page_footer,
+    sheet_header,
+)
+from ..render.numbers import fit_grid
+from ..render.typeset import FontPair, direction, visual
+from ..template import Template, caps
+from ..template.units import format_length
+from .manifest import Manifest
+from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
+from .runner import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
+from .worksheet import (
+    KEYWORDS,
+    WorksheetSetup,
+    number_limit,
+    options_of,
+    prepare_worksheet,
+    sheet_facts,
+    worksheet_paths,
+)
+
+#: Each maze of a slot is kept within this factor of the slot's goal, so that any two differ by
+#: at most MATCH ** 2 = 1.1 and each lies within +-10 % of the slot's median.
+MATCH = math.sqrt(1.1) * 0.999
+#: The most schedule searches for one pupil's maze of one slot before the set is refused.
+MAX_ATTEMPTS = 40
+#: Answers a page on the key, most first: the first that keeps every answer's cells large.
+KEY_COUNTS = (9, 6, 4, 2, 1)
+#: The version codes: CODE_LENGTH characters from an alphabet without look-alikes (0/O, 1/I).
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 4
+#: A pupil's name on the Name line: the field's type size, shrunk down to NAME_MIN_SIZE to fit.
+NAME_MIN_SIZE = 5.0
+NAME_PAD = 3.0  # points kept free at each end of the line
+#: The smallest number-path cell on the key (points): 4 mm, numbers of about 5 pt.
+NUMBER_KEY_CELL = 4 * 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Pupil:
+    """One pupil of the set: name, version code, and the name as fitted to the Name line."""
+
+    name: str
+    code: str
+    shown: str  # the name in its visual form
+    size: float  # its type size on the Name line
+
+
+@dataclass(frozen=True)
+class Picked:
+    """One pupil's puzzle for one slot: its drawing (a maze's geometry, or the number path),
+    what tells it from the others, its effort and record, and the searches it took."""
+
+    drawing: MazeGeometry | NumberPath
+    identity: Hashable  # the maze, or the number grid: no two pupils share one
+    effort: float
+    record: dict[str, Any]
+    candidates: int
+    letters: tuple[tuple[float, float, str, bool], ...] = ()  # a word trail's
+
+
+def version_codes(seed: int, count: int) -> list[str]:
+    """``count`` distinct codes of CODE_LENGTH characters, the same for the same seed."""
+    rng = random.Random(f"mazebook-class-codes:{seed}")
+    codes: list[str] = []
+    while len(codes) < count:
+        code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in codes:
+            codes.append(code)
+    return codes
+
+
+def fit_name(name: str, font: str, width: float, size: float) -> tuple[str, float] | None:
+    """The name in visual form and the largest size from ``size`` down to NAME_MIN_SIZE at
+    which it fits ``width`` points on one line; None when it does not fit even then."""
+    shown = visual(name)
+    natural = stringWidth(shown, font, size)
+    if natural <= width:
+        return shown, size
+    fitted = math.floor(size * width / natural * 10) / 10
+    return (shown, fitted) if fitted >= NAME_MIN_SIZE else None
+
+
+def pupils_of(setup: WorksheetSetup) -> list[Pupil]:
+    """The set's pupils with codes and fitted names; TemplateError for a name that cannot be
+    printed on the Name line (or a template without fields to print it on)."""
+    tpl = setup.template
+    if not setup.text.fields:
+        raise TemplateError(
+            "a class set prints each pupil's name on the first of the fields; "
+            'give fields, e.g. fields = ["Name", "Class", "Date"]',
+            file=tpl.source,
+            key="names",
+        )
+    field = setup.text.fields[0]
+    width = field.rule_x1 - field.rule_x0 - 2 * NAME_PAD
+    out = []
+    for name, code in zip(tpl.names, version_codes(tpl.seed, len(tpl.names)), strict=True):
+        fitted = fit_name(name, setup.fonts.regular, width, setup.text.field_size)
+        if fitted is None:
+            raise TemplateError(
+                f"name {name!r} is too long for the {format_length(width)} Name line "
+                f"(even at {NAME_MIN_SIZE:g} pt); shorten it",
+                file=tpl.source,
+                key="names",
+            )
+        out.append(Pupil(name, code, *fitted))
+    return out
+
+
+def pupil_header(setup: WorksheetSetup, pupil: Pupil) -> Painter:
+    """The sheet's header with the pupil's name written on the Name line."""
+    base = sheet_header(setup.fonts, setup.text)
+    field = setup.text.fields[0]
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        base(canvas, frame)
+        baseline = header_bands(frame.header).fields.y + 10
+        canvas.setFont(setup.fonts.regular, pupil.size)
+        canvas.setFillGray(0.0)
+        if direction(pupil.name) == "R":
+            canvas.drawRightString(field.rule_x1 - NAME_PAD, baseline, pupil.shown)
+        else:
+            canvas.drawString(field.rule_x0 + NAME_PAD, baseline, pupil.shown)
+
+    return paint
+
+
+def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Painter:
+    """The footer of a pupil's page: '1 / 2' of their own pages (when more than one) in the
+    middle, their version code at the right."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        canvas.setFont(fonts.regular, FOOTER_SIZE)
+        canvas.setFillGray(0.3)
+        y = frame.footer.y + 2
+        if count > 1:
+            canvas.drawCentredString(
+                frame.footer.centre_x, y, f"{frame.number - first + 1} / {count}"
+            )
+        canvas.drawRightString(frame.footer.right, y, pupil.code)
+        canvas.setFillGray(0.0)
+
+    return paint
+
+
+def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt: int) -> Picked:
+    """One schedule search for pupil ``pupil``'s puzzle of slot ``planned``."""
+    tpl = setup.template
+    room = setup.rooms[planned.level]
+    rng = random.Random(f"mazebook-class:{tpl.seed}:{planned.number}:{pupil}:{attempt}")
+    requested = setup.requested[planned.number - 1] if setup.requested else None
+    if tpl.sections[planned.section].puzzle == "number-path":
+        limit = number_limit(tpl, planned.level, setup.maze_box)
+        record, puzzle = choose_number(
+            tpl, planned, limit=limit, rng=rng, requested_level=requested
+        )
+        return Picked(puzzle, puzzle.grid, puzzle.effort, record, record["candidates"])
+    choice, record = choose_maze(
+        tpl,
+        planned,
+        box=setup.maze_box,
+        min_cell=room.min_cell,
+        limit=room.limit,
+        rng=rng,
+        requested_level=requested,
+    )
+    record["min_cell_pt"] = round(room.min_cell, 3)
+    geom = maze_geometry(choice.maze)
+    letters = trail_letters(choice.maze, record)
+    return Picked(geom, choice.maze, choice.effort, record, choice.candidates, letters)
+
+
+def match_slot(
+    setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Hashable]
+) -> list[Picked]:
+    """Every pupil's maze for one slot: distinct from each other and from ``taken``, each
+    within MATCH of the slot's goal (the median effort of the first searches), so all lie
+    within +-10 % of the slot's median; TemplateError when MAX_ATTEMPTS searches do not get
+    there for some pupil."""
+    picks = [_attempt(setup, planned, i, 0) for i in range(pupils)]
+    goal = statistics.median(p.effort for p in picks)
+
+    def miss(pick: Picked) -> float:
+        return abs(math.log(pick.effort / goal))
+
+    for i in range(pupils):
+        pick, tries, attempt = picks[i], picks[i].candidates, 0
+        while pick.identity in taken or miss(pick) > math.log(MATCH):
+            attempt += 1
+            if attempt >= MAX_ATTEMPTS:
+                raise TemplateError(
+                    f"puzzle {planned.number} (level {planned.level}): none within 10 % of "
+                    f"the others' effort after {MAX_ATTEMPTS} searches; use another seed or "
+                    "level",
+                    file=setup.template.source,
+                    key="names",
+                )
+            new = _attempt(setup, planned, i, attempt)
+            tries += new.candidates
+            if new.identity not in taken and (pick.identity in taken or miss(new) < miss(pick)):
+                pick = new
+        taken.add(pick.identity)
+        picks[i] = replace(pick, candidates=tries)
+    return picks
+
+
+def key_count(
+    setup: WorksheetSetup,
+    drawings: Sequence[MazeGeometry | NumberPath],
+    pupils: Sequence[Pupil],
+    slots: int,
+    word: str = "",
+) -> int:
+    """Answers a key page holds: the most of KEY_COUNTS at which every answer's cells are at
+    least ``min_answer_cell`` (and ANSWER_MIN_SCALE; a number path's at least
+    NUMBER_KEY_CELL) and every caption shows the whole name at NAME_MIN_SIZE or more."""
+    floor = max(setup.template.min_answer_cell, ANSWER_MIN_SCALE)
+    frame = setup.layout.frame(1)
+    sizes = {(g.width, g.height) for g in drawings if isinstance(g, MazeGeometry)}
+    grids = {(g.width, g.height) for g in drawings if isinstance(g, NumberPath)}
+    for count in KEY_COUNTS:
+        slot = key_slots(frame, count)[0]
+        box = maze_box(slot, labels=True, side_room=setup.side_room)
+        mazes_ok = all(maze_scale(w, h, box.width, box.height) >= floor for w, h in sizes)
+        numbers_ok = all(
+            fit_grid(w, h, box.x, box.y, box.width, box.height).cell >= NUMBER_KEY_CELL
+            for w, h in grids
+        )
+        if (
+            mazes_ok
+            and numbers_ok
+            and all(key_caption(setup.fonts, slot, p, slots, word) is not None for p in pupils)
+        ):
+            return count
+    return 1
+
+
+@dataclass(frozen=True)
+class KeyCaption:
+    """An answer's caption: the pupil's name (bold, fitted) at the left, code and number at
+    the right."""
+
+    name: str
+    name_size: float
+    label: str
+    label_size: float
+
+
+def key_caption(
+    fonts: FontPair, slot: Slot, pupil: Pupil, number: int, word: str = ""
+) -> KeyCaption | None:
+    """The caption of pupil's answer ``number`` fitted to the slot: the whole name, shrunk
+    (not below NAME_MIN_SIZE) to leave room for 'CODE · n' (and a word trail's word); None
+    when it cannot fit."""
+    size = caption_size(slot)
+    small = max(7.0, size * 0.6)
+    label = f"{pupil.code} · {number}" + (f" · {visual(word)}" if word else "")
+    room = slot.caption.width - stringWidth(label, fonts.regular, small) - 0.6 * size
+    fitted = fit_name(pupil.name, fonts.bold, room, size)
+    if fitted is None:
+        return None
+    return KeyCaption(fitted[0], fitted[1], label, small)
+
+
+def _caption(canvas: Canvas, fonts: FontPair, slot: Slot, caption: KeyCaption) -> None:
+    """An answer's caption in the slot's caption band."""
+    box = slot.caption
+    baseline = box.y + (box.height - caption.name_size) / 2 + 0.2 * caption.name_size
+    canvas.setFillGray(0.0)
+    canvas.setFont(fonts.bold, caption.name_size)
+    canvas.drawString(box.x, baseline, caption.name)
+    canvas.setFont(fonts.regular, caption.label_size)
+    canvas.setFillGray(0.25)
+    canvas.drawRightString(box.right, baseline, caption.label)
+    canvas.setFillGray(0.0)
+
+
+def key_painter(
+    fonts: FontPair, cards: Sequence[tuple[MazeCard | NumberCard, KeyCaption]], count: int
+) -> Painter:
+    """A painter: a key page's answers in its ``count`` slots, each with its caption."""
+
+    def paint(canvas: Canvas, frame: PageFrame) -> None:
+        for (card, caption), slot in zip(cards, key_slots(frame, count), strict=False):
+            if isinstance(card, NumberCard):
+                _caption(canvas, fonts, slot, caption)
+                draw_number_box(canvas, fonts, card, number_box(card, slot))
+                continue
+            _caption(canvas, fonts, slot, caption)
+            maze = maze_box(slot, labels=card.labels, side_room=card.side_room)
+            draw_maze_box(canvas, fonts, card, maze, side_room=maze.x - slot.maze.x)
+
+    return paint
+
+
+def key_slots(frame: PageFrame, count: int) -> list[Slot]:
+    """A key page's slots: ``count`` in a grid over the body, a caption above each."""
+    return slots(frame.body, count, caption_height=SHEET_CAPTION)
+
+
+@dataclass(frozen=True)
+class ClassPlan:
+    """Where every pupil's mazes and answers go."""
+
+    plan: BookPlan  # every puzzle of every pupil, numbered pupil by pupil
+    per_pupil: int  # pages each pupil gets
+
+
+def class_plan(base: BookPlan, pupils: int, per_key_page: int) -> ClassPlan:
+    """The base sheet's plan repeated for each pupil, the answers packed per_key_page a page."""
+    per = len(base.puzzles)
+    puzzles = []
+    for i in range(pupils):
+        for p in base.puzzles:
+            n = i * per + p.number
+            puzzles.append(
+                replace(
+                    p,
+                    number=n,
+                    page=i * base.page_count + p.page,
+                    answer_page=(n - 1) // per_key_page + 1,
+                    answer_slot=(n - 1) % per_key_page,
+                )
+            )
+    key_pages = puzzles[-1].answer_page
+    plan = replace(
+        base,
+        page_count=base.page_count * pupils,
+        puzzles=tuple(puzzles),
+        answer_pages=tuple(range(1, key_pages + 1)),
+        answers_per_page=per_key_page,
+    )
+    return ClassPlan(plan, base.page_count)
+
+
+def build_class_set(
+    template: Template,
+    *,
+    output: str | Path | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build a class set (build_book sends worksheet templates with names here)."""
+    started = time.perf_counter()
+    product = class_set_product(template, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+@dataclass(frozen=True)
+class ClassSetProduct:
+    """A prepared class set (the product.Product of every pupil's sheets and one answer key)."""
+
+    setup: WorksheetSetup
+    pupils: tuple[Pupil, ...]
+    outputs: Outputs
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """Every pupil's sheets and the shared answer key, with the manifest record."""
+        setup, pupils, template = self.setup, list(self.pupils), self.setup.template
+        answers_path = self.outputs.answers
+        assert answers_path is not None  # class_set_product names it
+        base = setup.plan
+        picks = _choose_all(setup, len(pupils), progress)
+        every = [p.drawing for row in picks for p in row]
+        words = [w for s in template.sections for w in s.words]
+        widest = max(words, key=lambda w: stringWidth(w, setup.fonts.regular, 1.0), default="")
+        per_key = key_count(setup, every, pupils, len(base.puzzles), widest)
+        plan = class_plan(base, len(pupils), per_key)
+        sheets, answers = io.BytesIO(), io.BytesIO()
+        records = _render(setup, plan, pupils, picks, sheets, answers)
+        if svg_dir is not None:
+            width = max(3, len(str(len(plan.plan.puzzles))))
+            for record, drawing in zip(records, every, strict=True):
+                if isinstance(drawing, MazeGeometry):  # no SVG for a number path
+                    stage_svgs(out, svg_dir, record["number"], width, drawing)
+        students = [
+            {
+                "name": pupil.name,
+                "code": pupil.code,
+                "pages": [i * plan.per_pupil + 1, (i + 1) * plan.per_pupil],
+            }
+            for i, pupil in enumerate(pupils)
+        ]
+        facts = replace(
+            sheet_facts(setup, answers_path),
+            min_answer_cell_pt=template.min_answer_cell,
+            students=students,
+        )
+        return Rendered(
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
+            Manifest(template, plan.plan, records, sheet=facts),
+            page_count=plan.plan.page_count,
+            puzzle_count=len(plan.plan.puzzles),
+            capped=capped_count((p.level for p in base.puzzles), setup.requested) * len(pupils),
+        )
+
+
+def class_set_product(template: Template, output: str | Path | None) -> ClassSetProduct:
+    """Prepare a class set (the worksheet's checks and the caps on every pupil's work) and
+    name its files, as a worksheet's."""
+    setup = prepare_worksheet(template)
+    pupils = pupils_of(setup)
+    base = setup.plan
+    cells = sum(setup.rooms[p.level].limit[0] * setup.rooms[p.level].limit[1] for p in base.puzzles)
+    caps.check_work(template.source, pages=base.page_count * len(pupils), cells=cells * len(pupils))
+    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    files = Outputs(
+        pdf_path,
+        manifest=manifest_path,
+        answers=answers_path,
+        svg_count=len(base.puzzles) * len(pupils),
+        inputs=tuple(template_inputs(template)),
+    )
+    return ClassSetProduct(setup, tuple(pupils), files)
+
+
+def _choose_all(
+    setup: WorksheetSetup, pupils: int, progress: Progress | None
+) -> list[list[Picked]]:
+    """picks[pupil][slot]: every pupil's mazes, matched slot by slot."""
+    by_slot: list[list[Picked]] = []
+    taken: set[Hashable] = set()
+    total = len(setup.plan.puzzles) * pupils
+    for planned in setup.plan.puzzles:
+        by_slot.append(match_slot(setup, planned, pupils, taken))
+        if progress is not None:
+            progress(len(by_slot) * pupils, total)
+    return [[row[i] for row in by_slot] for i in range(pupils)]
+
+
+def _ink_box(card: MazeCard | NumberCard, slot: Slot) -> list[float]:
+    """Where a card's drawing lands in a slot (its manifest box)."""
+    if isinstance(card, NumberCard):
+        return number_ink_box(card, slot)
+    return card_ink_box(card, slot)
+
+
+def _render(
+    setup: WorksheetSetup,
+    plan: ClassPlan,
+    pupils: Sequence[Pupil],
+    picks: Sequence[Sequence[Picked]],
+    sheets: BinaryIO,
+    answers: BinaryIO,
+) -> list[dict[str, Any]]:
+    """Draw every pupil's sheets and the packed answer key; the puzzles' manifest records."""
+    tpl, fonts = setup.template, setup.fonts
+    options = options_of(tpl)
+    meta = {"author": tpl.author, "keywords": KEYWORDS}
+    sheet_doc = PdfDocument(
+        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
+    )
+    key_doc = PdfDocument(
+        answers,
+        setup.layout,
+        fonts,
+        title=f"{tpl.title} · {options.answer_title}",
+        subject="Maze worksheet answer key",
+        **meta,
+    )
+    start, finish = options.start_label, options.finish_label
+    per = len(setup.plan.puzzles)
+    records: list[dict[str, Any]] = []
+    key_cards: list[tuple[MazeCard | NumberCard, KeyCaption]] = []
+    count = plan.plan.answers_per_page
+    for i, pupil in enumerate(pupils):
+        header = pupil_header(setup, pupil)
+        footer = pupil_footer(fonts, pupil, i * plan.per_pupil + 1, plan.per_pupil)
+        for page in range(1, setup.plan.page_count + 1):
+            cards: list[MazeCard | NumberCard] = []
+            for base in (p for p in setup.plan.puzzles if p.page == page):
+                planned = plan.plan.puzzles[i * per + base.number - 1]
+                drawing = picks[i][base.number - 1].drawing
+                card: MazeCard | NumberCard
+                if isinstance(drawing, NumberPath):
+                    card = NumberCard(
+                        drawing.grid,
+                        drawing.path,
+                        str(base.number),
+                        side_room=setup.side_room,
+                        start_word=start,
+                        finish_word=finish,
+                    )
+                else:
+                    card = MazeCard(
+                        drawing,
+                        str(base.number),
+                        side_room=setup.side_room,
+                        start_word=start,
+                        finish_word=finish,
+                        letters=picks[i][base.number - 1].letters,
+                    )
+                key = replace(card, show_solution=True)
+                frame = setup.layout.frame(planned.page)
+                key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
+                    planned.answer_slot
+                ]
+                trail = picks[i][base.number - 1].record.get("trail")
+                caption = key_caption(
+                    fonts, key_slot, pupil, base.number, trail["word"] if trail else ""
+                )
+                if caption is None:  # pragma: no cover - key_count chose a count that fits
+                    raise MazebookBug(f"the answer caption of {pupil.name!r} does not fit")
+                record = dict(picks[i][base.number - 1].record)
+                record.update(
+                    number=planned.number,
+                    page=planned.page,
+                    answer_page=planned.answer_page,
+                    candidates=picks[i][base.number - 1].candidates,
+                    student=pupil.name,
+                    slot=base.number,
+                    box=_ink_box(card, setup.slots(frame)[planned.slot]),
+                    answer_box=_ink_box(key, key_slot),
+                )
+                records.append(record)
+                cards.append(card)
+                key_cards.append((key, caption))
+            sheet_doc.add_page(header, cards_painter(fonts, cards, setup.slots), footer)
+    key_header = answers_header(fonts, setup.text)
+    key_footer = page_footer(fonts, plan.plan.answer_pages[-1])
+    for first in range(0, len(key_cards), count):
+        page_cards = key_cards[first : first + count]
+        key_doc.add_page(
+            key_header,
+            key_painter(fonts, page_cards, count),
+            key_footer,
+        )
+    if sheet_doc.page_count != plan.plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.plan.page_count}")
+    sheet_doc.save()
+    key_doc.save()
+    return records

@@ -1,0 +1,545 @@
+"""build_worksheet: a worksheet template in, the pupils' sheets, the answer key and a manifest out.
+
+A worksheet is a kind of template (``kind = "worksheet"``), built with the book's parts: the
+same template reader, difficulty schedule (schedule.choose), page geometry (layout: frames,
+bands, a grid of slots), PDF document and maze cards (document), manifest and transactional
+output. What differs: every page is a sheet with a header (pages.sheet_furniture), mazes flow
+``puzzles_per_page`` to a page with no front matter, and the answers go to a second PDF with the
+same pages, the same numbers in the same places and the solution drawn over each maze.
+
+Both PDFs are drawn at once, page by page, so no maze is kept once its page is done. Files:
+NAME.pdf (sheets), NAME-answers.pdf (answer key) and NAME.json (manifest), committed together.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from ..core import numberpath
+from ..core.numberpath import NumberPath
+from ..errors import MazebookBug, TemplateError
+from ..fileio import OutputSet
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
+from ..pages.document import (
+    ANSWER_MIN_SCALE,
+    LOOSE_SHEETS,
+    MazeCard,
+    NumberCard,
+    PdfDocument,
+    card_ink_box,
+    cards_painter,
+    number_ink_box,
+    side_room_for,
+)
+from ..pages.layout import (
+    Margins,
+    PageFormat,
+    PageFrame,
+    PageLayout,
+    Slot,
+    largest_cell,
+    max_cells,
+    maze_box,
+    maze_scale,
+    slots,
+)
+from ..pages.plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
+from ..pages.sheet_furniture import (
+    FIXED_TEXT,
+    SHEET_CAPTION,
+    SHEET_FOOTER,
+    SHEET_HEADER,
+    HeaderText,
+    answers_header,
+    header_bands,
+    header_text,
+    page_footer,
+    sheet_header,
+)
+from ..render.typeset import FontPair, load_fonts
+from ..template import Template, caps
+from ..template.units import POINTS_PER_MM, format_length
+from ..template.worksheet import WorksheetOptions
+from .manifest import Manifest, SheetFacts
+from .pipeline import (
+    cap_plan,
+    choose_maze,
+    choose_number,
+    fit_levels,
+    number_room,
+    probe_sections,
+    puzzles_by_page,
+    section_request,
+    stage_svgs,
+    trail_letters,
+)
+from .runner import (
+    BuildResult,
+    Outputs,
+    Progress,
+    Rendered,
+    capped_count,
+    output_paths,
+    run,
+    template_inputs,
+)
+from .schedule import MIN_SIDE, Request, fits
+
+#: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
+KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
+#: The answer key's file name: NAME.pdf -> NAME-answers.pdf.
+ANSWERS_SUFFIX = "-answers"
+
+
+@dataclass(frozen=True)
+class LevelRoom:
+    """The smallest cell a level's mazes get on this page, and the most cells that fit."""
+
+    min_cell: float
+    limit: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class WorksheetSetup:
+    """A checked worksheet template with its fonts, header texts, page plan and layout."""
+
+    template: Template
+    fonts: FontPair
+    text: HeaderText
+    plan: BookPlan
+    layout: PageLayout
+    maze_box: tuple[float, float]
+    rooms: dict[int, LevelRoom]  # by level
+    side_room: float  # points kept left and right of a maze for its words
+    requested: tuple[int, ...] = ()  # the template's level of each maze (before fit = "cap")
+
+    def slots(self, frame: PageFrame) -> list[Slot]:
+        return sheet_slots(self.template, frame)
+
+
+def sheet_layout(template: Template) -> PageLayout:
+    """Sheets are not bound: the same margin all round, a tall header band, a small footer."""
+    m = template.margin
+    return PageLayout(
+        PageFormat(template.trim[0], template.trim[1]),
+        Margins(m, m, m, m),
+        header_height=SHEET_HEADER,
+        footer_height=SHEET_FOOTER,
+    )
+
+
+def sheet_slots(template: Template, frame: PageFrame) -> list[Slot]:
+    """The page's maze slots: a grid of puzzles_per_page over the body, a number above each."""
+    return slots(frame.body, template.puzzles_per_page, caption_height=SHEET_CAPTION)
+
+
+def worksheet_rng(seed: int, number: int) -> random.Random:
+    """The random source of maze ``number`` on the worksheet with ``seed``."""
+    return random.Random(f"mazebook-worksheet:{seed}:{number}")
+
+
+def options_of(template: Template) -> WorksheetOptions:
+    """The worksheet keys of a template; TemplateError if it is not a worksheet template."""
+    if template.worksheet is None:
+        raise TemplateError('not a worksheet template (kind = "worksheet")', file=template.source)
+    return template.worksheet
+
+
+def label_words(template: Template) -> tuple[str, str]:
+    """The words a worksheet prints beside its START and FINISH marks."""
+    options = options_of(template)
+    return options.start_label, options.finish_label
+
+
+def _texts(template: Template) -> list[tuple[str, str]]:
+    options = options_of(template)
+    texts = [
+        ("title", template.title),
+        ("instruction", options.instruction),
+        ("answer_title", options.answer_title),
+        ("start_label", options.start_label),
+        ("finish_label", options.finish_label),
+        ("worksheet's own labels (page numbers)", FIXED_TEXT),
+    ]
+    texts += [(f"fields label {label!r}", label) for label in options.fields]
+    texts += [(f"name {name!r} of names", name) for name in template.names]
+    texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
+    return texts
+
+
+def prepare_worksheet(template: Template) -> WorksheetSetup:
+    """Check that the worksheet can be made: fonts, texts that fit, cells that fit, shapes."""
+    options = template.worksheet
+    if options is None:  # pragma: no cover - build_book only sends worksheets here
+        raise TemplateError("not a worksheet template", file=template.source)
+    source = template.source
+    fonts = load_fonts(template.font, _texts(template), source=source)
+    layout = sheet_layout(template)
+    frame = layout.frame(1)
+    if frame.body.width < 144 or frame.body.height < 144:
+        raise TemplateError(
+            f"{format_length(template.margin)} leaves no room for mazes on a "
+            f"{template.page_size} page",
+            file=source,
+            key="margin",
+        )
+    try:
+        text = header_text(
+            fonts,
+            frame.header.width,
+            title=template.title,
+            fields=options.fields,
+            instruction=options.instruction,
+            answer_title=options.answer_title,
+            fields_box=header_bands(frame.header).fields,
+        )
+    except ValueError as exc:
+        raise TemplateError(str(exc), file=source) from None
+    plan = plan_worksheet(
+        [SectionInput(s.name, s.count, s.levels) for s in template.sections],
+        per_page=template.puzzles_per_page,
+    )
+    levels = sorted({p.level for p in plan.puzzles})
+    words = (options.start_label, options.finish_label)
+    side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
+    box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
+    maze_room = (box.width, box.height)
+    probe_sections(template)
+    # the levels asked for must have room for their cells (else the error names min_cell)
+    for level in sorted({p.level for p in plan.puzzles}):
+        _room(template, level, *maze_room)
+    rooms_by_level: dict[int, LevelRoom | None] = {}
+
+    def room_of(level: int) -> LevelRoom | None:
+        if level not in rooms_by_level:
+            rooms_by_level[level] = _level_room(template, level, maze_room)
+        return rooms_by_level[level]
+
+    def request_for(section: int, level: int) -> Request | None:
+        room = room_of(level)
+        if room is None:
+            return None
+        return section_request(
+            template,
+            section,
+            level,
+            box=maze_room,
+            min_cell=room.min_cell,
+            limit=room.limit,
+            words=label_words(template),
+        )
+
+    where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
+
+    def number_fits(_section: int, level: int) -> bool:
+        return numberpath.fits(level, number_limit(template, level, maze_room))
+
+    capped = cap_plan(plan, fit_levels(template, request_for, where, number_fits))
+    rooms: dict[int, LevelRoom] = {}
+    for level in sorted({p.level for p in capped.puzzles}):
+        room = room_of(level)
+        rooms[level] = room if room is not None else _room(template, level, *maze_room)
+    cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in capped.puzzles)
+    caps.check_work(source, pages=capped.page_count, cells=cells)
+    return WorksheetSetup(
+        template,
+        fonts,
+        text,
+        capped,
+        layout,
+        maze_box=maze_room,
+        rooms=rooms,
+        requested=tuple(p.level for p in plan.puzzles),
+        side_room=side_room,
+    )
+
+
+#: The smallest cell a level's default cell shrinks to so that the level fits the slot (the
+#: book's own default: a sharp pencil).
+SMALLEST_DEFAULT_CELL = 3.5 * POINTS_PER_MM
+#: Steps of that shrinking.
+CELL_STEP = 0.25 * POINTS_PER_MM
+
+
+def _level_room(template: Template, level: int, box: tuple[float, float]) -> LevelRoom | None:
+    """The level's room on the sheet: its default cell, shrunk (when the template sets no
+    min_cell) to the largest cell, down to SMALLEST_DEFAULT_CELL, at which the level fits for
+    every section that asks for it; None when the slot has no room for the cell at all."""
+    try:
+        room = _room(template, level, *box)
+    except TemplateError:
+        return None
+    if options_of(template).min_cell_given:
+        return room
+    users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
+    mazes = [i for i, s in enumerate(template.sections) if s.puzzle != "number-path"]
+    cell = room.min_cell
+    for i in [i for i in users if i in mazes] or ([] if users else mazes):
+        cell = min(cell, _fitting_cell(template, i, level, box, cell))
+    return LevelRoom(cell, max_cells(*box, cell))
+
+
+def _fitting_cell(
+    template: Template, section: int, level: int, box: tuple[float, float], cell: float
+) -> float:
+    """The largest cell from ``cell`` down to SMALLEST_DEFAULT_CELL (in CELL_STEP steps) at
+    which section ``section``'s page holds ``level``; ``cell`` itself when none does."""
+
+    def holds(c: float) -> bool:
+        limit = max_cells(*box, c)
+        if min(limit) < MIN_SIDE:
+            return False
+        request = section_request(
+            template, section, level, box=box, min_cell=c, limit=limit, words=label_words(template)
+        )
+        return fits(request)
+
+    if holds(cell):
+        return cell
+    steps = [
+        cell - k * CELL_STEP for k in range(1, 1 + int((cell - SMALLEST_DEFAULT_CELL) / CELL_STEP))
+    ]
+    steps.append(SMALLEST_DEFAULT_CELL)
+    lo, hi = 0, len(steps) - 1  # bisect for the first (largest) cell that holds the level
+    if not holds(steps[hi]):
+        return cell
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if holds(steps[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return steps[lo]
+
+
+def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:
+    """The level's smallest cell and the most cells that fit the maze box with it.
+
+    A level's default cell (no min_cell in the template) shrinks to the largest that still fits
+    a MIN_SIDE x MIN_SIDE maze when the slot is too small for it (e.g. level 1, six a page);
+    a min_cell the template sets is never shrunk: it is an error instead.
+    """
+    options = options_of(template)
+    cell = options.min_cell_for(level)
+    limit = max_cells(width, height, cell)
+    if min(limit) < MIN_SIDE and not options.min_cell_given:
+        cell = largest_cell(width, height, MIN_SIDE, MIN_SIDE)
+        limit = max_cells(width, height, cell)
+    if min(limit) < MIN_SIDE or maze_scale(limit[0], limit[1], width, height) < ANSWER_MIN_SCALE:
+        raise TemplateError(
+            f"{format_length(cell)} cannot fit the page: "
+            f"the maze area of {template.puzzles_per_page} mazes a page on a "
+            f"{template.page_size} page holds only {limit[0]} x {limit[1]} such cells and a maze "
+            f"needs at least {MIN_SIDE} x {MIN_SIDE}",
+            file=template.source,
+            key="min_cell",
+            advice="use fewer {puzzles_per_page} or a smaller {min_cell}",
+        )
+    return LevelRoom(cell, limit)
+
+
+def worksheet_paths(template: Template, output: str | Path | None) -> tuple[Path, Path, Path]:
+    """(sheets, answer key, manifest): NAME.pdf, NAME-answers.pdf and NAME.json."""
+    pdf, manifest = output_paths(template, output)
+    return pdf, pdf.with_name(f"{pdf.stem}{ANSWERS_SUFFIX}.pdf"), manifest
+
+
+def build_worksheet(
+    template: Template,
+    *,
+    output: str | Path | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+) -> BuildResult:
+    """Build a worksheet (use build_book, which sends worksheet templates here, and a class
+    set's, with ``names``, to classset.build_class_set)."""
+    started = time.perf_counter()
+    product = worksheet_product(template, output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+
+
+def sheet_facts(setup: WorksheetSetup, answers: Path) -> SheetFacts:
+    """What a worksheet's manifest adds: its answer key's name and each level's smallest cell."""
+    by_level = {level: room.min_cell for level, room in setup.rooms.items()}
+    return SheetFacts(answers.name, by_level)
+
+
+@dataclass(frozen=True)
+class WorksheetProduct:
+    """A prepared worksheet (the product.Product of loose sheets and their answer key)."""
+
+    setup: WorksheetSetup
+    outputs: Outputs
+
+    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+        """The sheets and the answer key, with the manifest record."""
+        setup, answers_path = self.setup, self.outputs.answers
+        assert answers_path is not None  # worksheet_product names it
+        sheets, answers = io.BytesIO(), io.BytesIO()
+        records = render_worksheet(
+            setup, sheets, answers, svg_dir=svg_dir, out=out, progress=progress
+        )
+        record = Manifest(
+            setup.template, setup.plan, records, sheet=sheet_facts(setup, answers_path)
+        )
+        return Rendered(
+            ((answers_path, answers.getvalue()), (self.outputs.pdf, sheets.getvalue())),
+            record,
+            page_count=setup.plan.page_count,
+            puzzle_count=len(setup.plan.puzzles),
+            capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+        )
+
+
+def worksheet_product(template: Template, output: str | Path | None) -> WorksheetProduct:
+    """Prepare a worksheet and name its files: NAME.pdf, NAME-answers.pdf, NAME.json."""
+    setup = prepare_worksheet(template)
+    pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
+    files = Outputs(
+        pdf_path,
+        manifest=manifest_path,
+        answers=answers_path,
+        svg_count=len(setup.plan.puzzles),
+        inputs=tuple(template_inputs(template)),
+    )
+    return WorksheetProduct(setup, files)
+
+
+def render_worksheet(
+    setup: WorksheetSetup,
+    sheets: BinaryIO,
+    answers: BinaryIO,
+    *,
+    svg_dir: Path | None = None,
+    out: OutputSet | None = None,
+    progress: Progress | None = None,
+) -> list[dict[str, Any]]:
+    """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
+    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    options = options_of(tpl)
+    meta = {"author": tpl.author, "keywords": KEYWORDS}
+    sheet_doc = PdfDocument(
+        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
+    )
+    key_doc = PdfDocument(
+        answers,
+        setup.layout,
+        fonts,
+        title=f"{tpl.title} · {options.answer_title}",
+        subject="Maze worksheet answer key",
+        **meta,
+    )
+    footer = page_footer(fonts, plan.page_count)
+    pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
+    start, finish = label_words(tpl)
+    records: list[dict[str, Any]] = []
+    width = max(3, len(str(len(plan.puzzles))))
+    for planned_list in puzzles_by_page(plan):
+        pupil_cards: list[MazeCard | NumberCard] = []
+        key_cards: list[MazeCard | NumberCard] = []
+        for planned in planned_list:
+            label = str(planned.number)
+            if tpl.sections[planned.section].puzzle == "number-path":
+                record, card, key_card = _number_cards(setup, planned, label)
+                records.append(record)
+                pupil_cards.append(card)
+                key_cards.append(key_card)
+                continue
+            record, geom, letters = _make_maze(setup, planned)
+            records.append(record)
+            pupil = MazeCard(
+                geom,
+                label,
+                start_word=start,
+                finish_word=finish,
+                side_room=setup.side_room,
+                letters=letters,
+                font=fonts.bold,
+            )
+            word = record["trail"]["word"] if "trail" in record else ""
+            key = replace(pupil, show_solution=True, caption_right=word)
+            slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+            record["box"] = card_ink_box(pupil, slot)
+            key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
+            record["answer_box"] = card_ink_box(key, key_slot)
+            pupil_cards.append(pupil)
+            key_cards.append(key)
+            if svg_dir is not None and out is not None:
+                stage_svgs(out, svg_dir, planned.number, width, geom)
+        sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
+        key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
+        if progress is not None:
+            progress(len(records), len(plan.puzzles))
+    if sheet_doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
+        raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.page_count}")
+    sheet_doc.save()
+    key_doc.save()
+    return records
+
+
+def number_limit(template: Template, level: int, box: tuple[float, float]) -> tuple[int, int]:
+    """The most columns and rows of number cells the maze box holds at ``level`` (the level's
+    own smallest cell, and never below NUMBER_MIN_CELL)."""
+    return number_room(box, options_of(template).min_cell_for(level))
+
+
+def _make_number_path(
+    setup: WorksheetSetup, planned: PlannedPuzzle
+) -> tuple[dict[str, Any], NumberPath]:
+    """Choose the number path for a planned slot: its manifest record and the puzzle."""
+    tpl = setup.template
+    return choose_number(
+        tpl,
+        planned,
+        limit=number_limit(tpl, planned.level, setup.maze_box),
+        rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+
+
+def _number_cards(
+    setup: WorksheetSetup, planned: PlannedPuzzle, label: str
+) -> tuple[dict[str, Any], NumberCard, NumberCard]:
+    """A number path's record, with where it and its answer are drawn, and its two cards."""
+    options = options_of(setup.template)
+    record, puzzle = _make_number_path(setup, planned)
+    card = NumberCard(
+        puzzle.grid,
+        puzzle.path,
+        label,
+        start_word=options.start_label,
+        finish_word=options.finish_label,
+        side_room=setup.side_room,
+    )
+    key = replace(card, show_solution=True)
+    slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+    key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
+    record["box"] = number_ink_box(card, slot)
+    record["answer_box"] = number_ink_box(key, key_slot)
+    return record, card, key
+
+
+def _make_maze(
+    setup: WorksheetSetup, planned: PlannedPuzzle
+) -> tuple[dict[str, Any], MazeGeometry, tuple[tuple[float, float, str, bool], ...]]:
+    """Choose the maze for a planned slot: its manifest record, its drawing and a word
+    trail's letters (none for a plain maze)."""
+    tpl = setup.template
+    room = setup.rooms[planned.level]
+    choice, record = choose_maze(
+        tpl,
+        planned,
+        box=setup.maze_box,
+        min_cell=room.min_cell,
+        limit=room.limit,
+        rng=worksheet_rng(tpl.seed, planned.number),
+        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    )
+    record["min_cell_pt"] = round(room.min_cell, 3)
+    return record, maze_geometry(choice.maze), trail_letters(choice.maze, record)

@@ -1,0 +1,129 @@
+"""The template's print keys: ``printer``, ``paper``, ``bleed`` and ``cover``, checked against
+the printer's table (mazebook/data/printers/*.toml, read by mazebook/printing/printers.py: the only
+place that holds a printer's numbers).
+
+``cover`` is either a boolean (``cover = false``: no cover) or a table (``[cover]`` with
+``blurb`` and ``color``), since TOML cannot have both ``cover = false`` and ``[cover]``.
+``check_margin`` refuses a margin below the printer's minimum; printing/rules.py checks the rest
+(the trim) and runs the checks again after ``mazebook build --printer NAME``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import TemplateError
+from ..printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
+from ..printing.printers import outside_margin as printer_outside_margin
+from .units import POINTS_PER_INCH, format_length
+
+#: An accent colour as the template writes it: "#rrggbb".
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+
+@dataclass(frozen=True)
+class CoverOptions:
+    """Whether the book gets a cover, the text on its back, and its one accent colour."""
+
+    enabled: bool = True
+    blurb: str = ""
+    color: tuple[float, float, float] | None = None  # RGB from 0 to 1; None: black and grey
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """Which printer the book is for, on which paper, with bleed or not, and its cover."""
+
+    printer: str = DEFAULT_PRINTER
+    paper: str = "white"
+    bleed: bool = False  # the template asked for bleed (the printer says how much, and where)
+    cover: CoverOptions = field(default_factory=CoverOptions)
+
+    @property
+    def table(self) -> Printer:
+        """The printer's table (mazebook.printing.printers.PRINTERS)."""
+        return printer(self.printer)
+
+
+def schema_properties() -> dict[str, Any]:
+    """The JSON Schema of the print keys, for template/schema.py."""
+    names = ", ".join(PRINTERS)
+    return {
+        "printer": {
+            "enum": list(PRINTERS),
+            "description": f"one of {names}: the printer whose rules the book follows",
+        },
+        "paper": {"enum": list(PAPERS), "description": f"one of {', '.join(PAPERS)}"},
+        "cover": {
+            "description": 'false (no cover), true, or a [cover] table: blurb = "text", '
+            'color = "#rrggbb"',
+            "oneOf": [
+                {"type": "boolean"},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "description": 'a [cover] table: blurb = "text", color = "#rrggbb"',
+                    "properties": {
+                        "blurb": {
+                            "type": "string",
+                            "description": "text for the back cover; blank lines part paragraphs",
+                        },
+                        "color": {
+                            "type": "string",
+                            "pattern": COLOR_PATTERN,
+                            "description": 'an accent colour as "#rrggbb", e.g. "#1f6feb"',
+                        },
+                    },
+                },
+            ],
+        },
+    }
+
+
+def _color(text: str) -> tuple[float, float, float]:
+    value = int(text[1:], 16)
+    return ((value >> 16) / 255, ((value >> 8) & 0xFF) / 255, (value & 0xFF) / 255)
+
+
+def print_options(values: Mapping[str, Any]) -> PrintOptions:
+    """The print keys of a template (already checked by the schema) as PrintOptions."""
+    cover = values.get("cover", True)
+    if isinstance(cover, Mapping):
+        color = cover.get("color")
+        options = CoverOptions(
+            enabled=True,
+            blurb=str(cover.get("blurb", "")),
+            color=_color(color)
+            if isinstance(color, str) and re.match(COLOR_PATTERN, color)
+            else None,
+        )
+    else:
+        options = CoverOptions(enabled=bool(cover))
+    return PrintOptions(
+        printer=str(values.get("printer", DEFAULT_PRINTER)),
+        paper=str(values.get("paper", "white")),
+        bleed=bool(values.get("bleed", False)),
+        cover=options,
+    )
+
+
+def bleed_points(options: PrintOptions) -> float:
+    """Points of bleed beyond the trim on each bleeding side: the printer's, if asked for."""
+    return options.table.bleed * POINTS_PER_INCH if options.bleed else 0.0
+
+
+def check_margin(margin: float, options: PrintOptions, source: str) -> None:
+    """TemplateError unless ``margin`` (points) is at least the printer's outside margin."""
+    bleeds = bleed_points(options) > 0
+    least = printer_outside_margin(options.table, bleed=bleeds) * POINTS_PER_INCH
+    if margin < least - 1e-6:
+        what = " with bleed" if bleeds else ""
+        raise TemplateError(
+            f"{format_length(margin)} is too small; it must be at least "
+            f"{format_length(least)}{what} for printer {options.printer!r}",
+            file=source,
+            key="margin",
+        )
