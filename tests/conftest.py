@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import signal
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -30,3 +32,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def refresh_reference(request: pytest.FixtureRequest) -> bool:
     """True when the run was asked to rewrite the reference outputs."""
     return bool(request.config.getoption("--refresh-reference"))
+
+
+@pytest.fixture
+def no_hang() -> Iterator[None]:
+    """A test that hangs or blocks (a huge format width, a FIFO) fails after 60 s instead of
+    holding up the suite."""
+
+    def fail(_signum: int, _frame: object) -> None:
+        raise AssertionError("still running after 60 s")
+
+    previous = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(60)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)

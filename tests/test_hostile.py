@@ -18,7 +18,7 @@ import sys
 import time
 import warnings
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,20 +43,7 @@ from .padding import padded
 TINY = 'title = "Tiny"\n[[section]]\ncount = 2\ndifficulty = 1\n'
 
 
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """A case that blocks (e.g. on a FIFO) fails after 60 s instead of hanging the suite."""
-
-    def fail(_signum: int, _frame: object) -> None:
-        raise AssertionError("blocked for 60 s")
-
-    previous = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(60)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.usefixtures("no_hang")  # a case that hangs fails after 60 s
 
 
 # --- hostile files, made on the spot -----------------------------------------------------

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import string
 import zlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,21 +28,7 @@ from mazebook.template.texts import PLACEHOLDERS, make_texts
 from .padding import padded
 from .test_preflight_hostile import one_page, raw_pdf, stream
 
-
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """A case that hangs (a format width of 99,999,999) fails after 60 s, not never."""
-
-    def fail(_signum: int, _frame: object) -> None:
-        raise AssertionError("still running after 60 s")
-
-    previous = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(60)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.usefixtures("no_hang")  # a case that hangs fails after 60 s
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:

@@ -38,7 +38,6 @@ from ..pages.document import (
     MazeCard,
     NumberCard,
     Painter,
-    PdfDocument,
     caption_size,
     card_ink_box,
     cards_painter,
@@ -65,11 +64,11 @@ from .manifest import Manifest
 from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
 from .runner import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
 from .worksheet import (
-    KEYWORDS,
     WorksheetSetup,
     number_limit,
     options_of,
     prepare_worksheet,
+    sheet_documents,
     sheet_facts,
     worksheet_paths,
 )
@@ -502,18 +501,7 @@ def _render(
     """Draw every pupil's sheets and the packed answer key; the puzzles' manifest records."""
     tpl, fonts = setup.template, setup.fonts
     options = options_of(tpl)
-    meta = {"author": tpl.author, "keywords": KEYWORDS}
-    sheet_doc = PdfDocument(
-        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
-    )
-    key_doc = PdfDocument(
-        answers,
-        setup.layout,
-        fonts,
-        title=f"{tpl.title} · {options.answer_title}",
-        subject="Maze worksheet answer key",
-        **meta,
-    )
+    sheet_doc, key_doc = sheet_documents(setup, sheets, answers)
     start, finish = options.start_label, options.finish_label
     per = len(setup.plan.puzzles)
     records: list[dict[str, Any]] = []

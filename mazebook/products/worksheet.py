@@ -411,6 +411,27 @@ def worksheet_product(template: Template, output: str | Path | None) -> Workshee
     return WorksheetProduct(setup, files)
 
 
+def sheet_documents(
+    setup: WorksheetSetup, sheets: BinaryIO, answers: BinaryIO
+) -> tuple[PdfDocument, PdfDocument]:
+    """The sheets' PDF and the answer key's, with their titles and metadata (a class set's
+    too)."""
+    tpl, fonts = setup.template, setup.fonts
+    meta = {"author": tpl.author, "keywords": KEYWORDS}
+    sheet_doc = PdfDocument(
+        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
+    )
+    key_doc = PdfDocument(
+        answers,
+        setup.layout,
+        fonts,
+        title=f"{tpl.title} · {options_of(tpl).answer_title}",
+        subject="Maze worksheet answer key",
+        **meta,
+    )
+    return sheet_doc, key_doc
+
+
 def render_worksheet(
     setup: WorksheetSetup,
     sheets: BinaryIO,
@@ -422,19 +443,7 @@ def render_worksheet(
 ) -> list[dict[str, Any]]:
     """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
-    options = options_of(tpl)
-    meta = {"author": tpl.author, "keywords": KEYWORDS}
-    sheet_doc = PdfDocument(
-        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
-    )
-    key_doc = PdfDocument(
-        answers,
-        setup.layout,
-        fonts,
-        title=f"{tpl.title} · {options.answer_title}",
-        subject="Maze worksheet answer key",
-        **meta,
-    )
+    sheet_doc, key_doc = sheet_documents(setup, sheets, answers)
     footer = page_footer(fonts, plan.page_count)
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
     start, finish = label_words(tpl)
