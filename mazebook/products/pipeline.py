@@ -134,17 +134,23 @@ def fit_levels(
                 continue
             top = _highest(request_for, i, level)
             if section.fit != "cap":
-                first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
-                raise TemplateError(
-                    f"level {level} does not fit {where}: {first}",
-                    file=tpl.source,
-                    section=i + 1,
-                    section_name=section.name,
-                    key="difficulty",
-                    advice=MAKE_ROOM + ", or set {fit}",
-                )
+                raise level_refused(tpl, i, top, f"level {level} does not fit {where}")
             levels[(i, level)] = max(top, LEVEL_MIN)
     return levels
+
+
+def level_refused(tpl: Template, index: int, top: int, what: str) -> TemplateError:
+    """The one-line refusal of a level section ``index`` cannot hold, naming the highest that
+    fits (``top``, 0 for none) and what makes room."""
+    first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
+    return TemplateError(
+        f"{what}: {first}",
+        file=tpl.source,
+        section=index + 1,
+        section_name=tpl.sections[index].name,
+        key="difficulty",
+        advice=MAKE_ROOM + ", or set {fit}",
+    )
 
 
 def _fit_puzzle_levels(
@@ -160,15 +166,8 @@ def _fit_puzzle_levels(
             continue
         top = next((lv for lv in range(level - 1, 0, -1) if puzzle_fits(index, lv)), 0)
         if section.fit != "cap":
-            first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
-            raise TemplateError(
-                f"a level-{level} {section.puzzle} does not fit {where}: {first}",
-                file=tpl.source,
-                section=index + 1,
-                section_name=section.name,
-                key="difficulty",
-                advice=MAKE_ROOM + ", or set {fit}",
-            )
+            what = f"a level-{level} {section.puzzle} does not fit {where}"
+            raise level_refused(tpl, index, top, what)
         levels[(index, level)] = max(top, LEVEL_MIN)
     return levels
 
