@@ -63,6 +63,16 @@ def worksheet_picture(work: Path) -> None:
     _framed(_page(pdf, 1, 60)).save(OUT / "worksheet.png", optimize=True)
 
 
+def _beside_key(pdf: Path, page: int, name: str) -> None:
+    """Page ``page`` of a worksheet beside the first page of its answer key, as OUT/name."""
+    sheet = _framed(_page(pdf, page, 60))
+    key = _framed(_page(pdf.with_name(f"{pdf.stem}-answers.pdf"), 1, 60))
+    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
+    both.paste(sheet, (0, 0))
+    both.paste(key, (sheet.width + 20, 0))
+    both.save(OUT / name, optimize=True)
+
+
 def class_set_picture(work: Path) -> None:
     """A pupil's sheet of a class set beside the first page of its answer key."""
     names = work / "class.txt"
@@ -70,12 +80,7 @@ def class_set_picture(work: Path) -> None:
     pdf = work / "class.pdf"
     args = ["worksheet", "--names", str(names), "--title", "Class 2 — Friday"]
     assert main([*args, "-o", str(pdf), "--quiet"]) == 0
-    sheet = _framed(_page(pdf, 3, 60))
-    key = _framed(_page(pdf.with_name("class-answers.pdf"), 1, 60))
-    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
-    both.paste(sheet, (0, 0))
-    both.paste(key, (sheet.width + 20, 0))
-    both.save(OUT / "class-set.png", optimize=True)
+    _beside_key(pdf, 3, "class-set.png")
 
 
 def number_path_picture(work: Path) -> None:
@@ -89,12 +94,7 @@ def number_path_picture(work: Path) -> None:
     )
     pdf = work / "count.pdf"
     assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
-    sheet = _framed(_page(pdf, 1, 60))
-    key = _framed(_page(pdf.with_name("count-answers.pdf"), 1, 60))
-    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
-    both.paste(sheet, (0, 0))
-    both.paste(key, (sheet.width + 20, 0))
-    both.save(OUT / "number-path.png", optimize=True)
+    _beside_key(pdf, 1, "number-path.png")
 
 
 def word_trail_picture(work: Path) -> None:
@@ -109,12 +109,7 @@ def word_trail_picture(work: Path) -> None:
     )
     pdf = work / "trail.pdf"
     assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
-    sheet = _framed(_page(pdf, 1, 60))
-    key = _framed(_page(pdf.with_name("trail-answers.pdf"), 1, 60))
-    both = Image.new("RGB", (sheet.width + key.width + 20, max(sheet.height, key.height)), "white")
-    both.paste(sheet, (0, 0))
-    both.paste(key, (sheet.width + 20, 0))
-    both.save(OUT / "word-trail.png", optimize=True)
+    _beside_key(pdf, 1, "word-trail.png")
 
 
 SHAPES = (
