@@ -12,6 +12,7 @@ shown in the message), so neither front end ever searches a message for a name.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,6 +60,7 @@ WORKSHEET_FIELDS: dict[str, str] = {
     "puzzle": "puzzle",
     "words": "words",
     "step": "step",
+    "weave": "weave",
 }
 
 
@@ -121,6 +123,17 @@ def parse_levels(text: str, field: str = "levels") -> tuple[int, int]:
         f"(e.g. 2-5); got {text!r}",
         key=field,
     )
+
+
+def parse_share(text: str, field: str) -> float:
+    """A share from 0.0 to 1.0 as typed (braid, weave): '0.3' -> 0.3."""
+    try:
+        value = float(text.strip())
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= 1.0:  # also refuses NaN
+        raise InvalidOptionError(f"must be a number from 0.0 to 1.0, got {text!r}", key=field)
+    return value
 
 
 def parse_page(text: str, field: str = "page_size") -> str:
@@ -202,7 +215,7 @@ class WorksheetRequest:
     ``levels`` is one level (every maze) or (FROM, TO) rising across the mazes; ``names`` a
     class set's pupils; ``fields`` the words of the lines for Name, Class and Date; ``puzzle``
     what the sheet practises ("word-trail" with its ``words``, "number-path" counting by
-    ``step``; None: mazes).
+    ``step``; None: mazes); ``weave`` how much the mazes' passages cross (0.0 to 1.0).
     """
 
     count: int | None = None
@@ -221,6 +234,7 @@ class WorksheetRequest:
     puzzle: str | None = None
     words: tuple[str, ...] | None = None
     step: int | None = None
+    weave: float | None = None
 
 
 def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[str, Any]:
@@ -239,6 +253,8 @@ def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[s
         section["words"] = list(request.words)
     if request.step is not None:
         section["step"] = request.step
+    if request.weave is not None:
+        section["weave"] = request.weave
     data["section"] = [section]
     for key, value in (
         ("puzzles_per_page", request.per_page),

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 
 from mazebook import Maze, generate
 from mazebook.app.cli import main
-from mazebook.core import openings
+from mazebook.core import tour
 from mazebook.core.grid import bfs
-from mazebook.core.openings import OPENINGS, apart_steps, boundary_metric, euler_tour, facing_of
+from mazebook.core.openings import OPENINGS, apart_steps, boundary_metric, facing_of
+from mazebook.core.tour import euler_tour
 from mazebook.errors import InvalidOptionError
 from mazebook.generators import REGISTRY
 from mazebook.shapes import make_grid
@@ -227,7 +228,7 @@ def test_every_ruler_spacing_walks_the_same_tour(
     cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64)
     default = euler_tour(grid, links, cells)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(openings, "ruler_every", lambda passages: every)
+        patch.setattr(tour, "ruler_every", lambda passages: every)
         spaced = euler_tour(grid, links, cells)
     assert default is not None and spaced is not None
     assert default[0].tolist() == spaced[0].tolist()
@@ -235,7 +236,7 @@ def test_every_ruler_spacing_walks_the_same_tour(
 
 
 def test_small_tours_walk_from_closer_rulers() -> None:
-    assert openings.ruler_every(100) < openings.ruler_every(50_000) < openings.ruler_every(10**6)
+    assert tour.ruler_every(100) < tour.ruler_every(50_000) < tour.ruler_every(10**6)
 
 
 @pytest.mark.parametrize("damage", ["one-sided", "high-bits", "cycle-and-island"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -20,11 +21,11 @@ from hypothesis import strategies as st
 from mazebook.app.cli import main
 from mazebook.book import build_book, load_template
 from mazebook.core.engine import generate
-from mazebook.core.grid import bfs, passage_counts
+from mazebook.core.grid import bfs, passage_counts, rect_grid
 from mazebook.core.maze import Maze
 from mazebook.difficulty.effort import effort_parts
 from mazebook.difficulty.metrics import measure
-from mazebook.errors import InvalidOptionError, MazeFormatError, TemplateError
+from mazebook.errors import InvalidOptionError, MazebookError, MazeFormatError, TemplateError
 from mazebook.generators import REGISTRY
 from mazebook.geometry.drawing import break_polyline, rect_geometry
 from mazebook.preflight import preflight
@@ -105,6 +106,35 @@ def test_same_seed_same_bytes(name: str, w: int, h: int, seed: int, weave: float
     two = generate(name, w, h, seed=seed, weave=weave)
     assert maze_json(one) == maze_json(two)
     assert write(one, "svg", solution=True) == write(two, "svg", solution=True)
+
+
+@given(
+    st.sampled_from([n for n, spec in REGISTRY.items() if spec.tree_order]),
+    sizes,
+    sizes,
+    seeds,
+    st.data(),
+)
+def test_a_generators_own_tree_order_roots_its_maze(
+    name: str, w: int, h: int, seed: int, data: st.DataObject
+) -> None:
+    """Where a generator reads its maze as a tree itself (no Euler tour), every cell but one
+    root has an open passage to a parent ranked below it, and following parents reaches the
+    root: what weaving relies on."""
+    spec = REGISTRY[name]
+    options = spec.resolve_options(
+        {o.name: data.draw(st.sampled_from(o.choices)) for o in spec.options if o.choices}
+    )
+    grid = rect_grid(w, h)
+    links = bytes(spec.run(grid, random.Random(seed), options))
+    assert spec.tree_order is not None
+    up, rank = spec.tree_order(grid, links, **options)
+    assert int((up < 0).sum()) == 1
+    child = np.flatnonzero(up >= 0)
+    slot = up[child].astype(np.int64)
+    assert ((np.frombuffer(links, np.uint8)[child] >> slot) & 1).all()
+    parent = np.frombuffer(grid.adj, dtype=np.intc)[child * 4 + slot]
+    assert (rank[parent] < rank[child]).all()
 
 
 @given(st.sampled_from(list(REGISTRY)), sizes, sizes, seeds)
@@ -308,6 +338,30 @@ def test_cli_weave_flag(tmp_path: object) -> None:
     bad = subprocess.run([*run, "--shape", "hex", "--weave", "0.5"], capture_output=True)
     assert bad.returncode == 2
     assert bad.stderr.decode().count("\n") == 1 and "rectangular" in bad.stderr.decode()
+
+
+def test_worksheet_weave_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "sheet.pdf"
+    assert main(["worksheet", "--weave", "0.5", "--level", "4", "-q", "-o", str(out)]) == 0
+    puzzles = json.loads(out.with_suffix(".json").read_text())["puzzles"]
+    assert puzzles and all(p["options"]["weave"] == 0.5 for p in puzzles)
+    assert all(p["metrics"]["crossings"] > 0 for p in puzzles)
+    assert [p["level"] for p in puzzles] == [4] * len(puzzles)  # a level keeps its effort
+    for bad in ("2", "x", "nan", "-0.1"):
+        assert main(["worksheet", "--weave", bad, "-o", str(tmp_path / "bad.pdf")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--weave" in err and "0.0 to 1.0" in err
+    assert not (tmp_path / "bad.pdf").exists()
+
+
+def test_worksheet_request_weave_reaches_the_section() -> None:
+    from mazebook.requests import WorksheetRequest, worksheet_template
+
+    assert worksheet_template(WorksheetRequest(weave=0.3)).sections[0].weave == 0.3
+    assert worksheet_template(WorksheetRequest()).sections[0].weave == 0.0
+    with pytest.raises(MazebookError) as caught:
+        worksheet_template(WorksheetRequest(weave=1.5))
+    assert caught.value.key == "weave"
 
 
 # --- books -------------------------------------------------------------------------------------

@@ -45,11 +45,27 @@ def carve(grid: Grid, rng: random.Random, bias: str = "NE", p_vertical: float = 
     return bytearray(links.tobytes())
 
 
+def tree_order(
+    grid: Grid, links: bytes, bias: str = "NE", p_vertical: float = 0.5
+) -> tuple[np.ndarray, np.ndarray]:
+    """The maze as a tree rooted in the corner: each cell's parent is the side it opened (its
+    one passage to the bias sides), its rank its steps to the corner."""
+    w, h = grid.width, grid.height
+    north, east = bias[0] == "N", bias[1] == "E"
+    cells = np.frombuffer(bytes(links), dtype=np.uint8)[: w * h].reshape(h, w)
+    v_slot, h_slot = (0 if north else 2), (1 if east else 3)
+    up = np.where(cells >> v_slot & 1, v_slot, np.where(cells >> h_slot & 1, h_slot, -1))
+    ys, xs = np.ogrid[:h, :w]
+    rank = (ys if north else h - 1 - ys) + (w - 1 - xs if east else xs)
+    return up.astype(np.int8).ravel(), rank.astype(np.int64).ravel()
+
+
 SPEC = GeneratorSpec(
     name="binary-tree",
     carve=carve,
     summary="each cell opens north or east (by bias) at random: diagonal bias, ~25% dead ends",
     shapes=frozenset({"rect"}),
+    tree_order=tree_order,
     options=(
         Option(
             "bias",

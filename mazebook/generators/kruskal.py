@@ -41,11 +41,10 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     return carve_in_order(grid, order)
 
 
-def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytearray:
+def carve_in_order(grid: Grid, order: np.ndarray) -> bytearray:
     """Kruskal over the passages ``order`` (half-edges from the lower cell), in that order:
-    each is carved unless its cells are already joined; ``chunk`` passages a batch (larger
-    batches suit an order that is nearly a forest, as when weaving crossings into a maze). It
-    stops once the tree is whole (n - 1 passages): nothing after that could be carved."""
+    each is carved unless its cells are already joined, ``_CHUNK`` passages a batch. It stops
+    once the tree is whole (n - 1 passages): nothing after that could be carved."""
     n, degree = grid.size, grid.degree
     cell_a = (order // degree).astype(np.intc)
     cell_b = adj_array(grid)[order]
@@ -57,7 +56,7 @@ def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytear
     record = carved.append
     bulk: list[np.ndarray] = []
     joined = 0  # passages carved by the batches so far
-    for number, start in enumerate(range(0, order.size, chunk)):
+    for number, start in enumerate(range(0, order.size, _CHUNK)):
         if joined + len(carved) >= n - 1:
             break
         if number % 4 == 3:  # flatten the whole forest now and then: fewer jumps per batch
@@ -66,8 +65,8 @@ def carve_in_order(grid: Grid, order: np.ndarray, chunk: int = _CHUNK) -> bytear
                 if np.array_equal(up, par):
                     break
                 par[:] = up
-        ra = par[cell_a[start : start + chunk]]
-        rb = par[cell_b[start : start + chunk]]
+        ra = par[cell_a[start : start + _CHUNK]]
+        rb = par[cell_b[start : start + _CHUNK]]
         while True:
             na, nb = par[ra], par[rb]
             if np.array_equal(na, ra) and np.array_equal(nb, rb):

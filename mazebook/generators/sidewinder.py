@@ -43,11 +43,31 @@ def carve(grid: Grid, rng: random.Random, p_east: float = 0.5) -> bytearray:
     return bytearray(links.tobytes())
 
 
+def tree_order(grid: Grid, links: bytes, p_east: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """The maze as a tree rooted in the north-west corner: along the top corridor a cell's
+    parent is west; below, a run's north exit's parent is north and the run's other cells lead
+    along the run to it. Rank: rows above count more than any step along a run."""
+    w, h = grid.width, grid.height
+    cells = np.frombuffer(bytes(links), dtype=np.uint8)[: w * h].reshape(h, w)
+    xs = np.broadcast_to(np.arange(w), (h, w))
+    run = np.cumsum(~cells.ravel() & _W != 0).reshape(h, w) - 1  # a run starts with no west
+    exit_x = np.zeros(int(run.max()) + 1, dtype=np.int64)
+    north = (cells & _N != 0) & (np.arange(h)[:, None] > 0)
+    exit_x[run[north]] = xs[north]
+    exit_x[run[0]] = 0  # the top corridor leads west to the corner
+    at = exit_x[run]
+    up = np.where(xs > at, 3, np.where(xs < at, 1, 0)).astype(np.int8)
+    up[0, 0] = -1
+    rank = np.arange(h)[:, None] * (w + 1) + np.abs(xs - at)
+    return up.ravel(), rank.astype(np.int64).ravel()
+
+
 SPEC = GeneratorSpec(
     name="sidewinder",
     carve=carve,
     summary="rows of eastward runs, each opened north once: fast, one top corridor, ~27% dead ends",
     shapes=frozenset({"rect"}),
+    tree_order=tree_order,
     options=(
         Option(
             "p_east",

@@ -7,10 +7,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..core.grid import Grid
 from ..errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
 
 Carve = Callable[..., bytearray]
+#: A generator's own reading of its maze as a rooted tree (see GeneratorSpec.tree_order).
+TreeOrder = Callable[..., "tuple[np.ndarray, np.ndarray]"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,11 @@ class GeneratorSpec:
     #: Carves the passages a grid names in ``params["first_edges"]`` before any other (a weave
     #: maze's crossings, mazebook.generators.weave), so they need no completing afterwards.
     carves_first_edges: bool = False
+    #: Reads the generator's own maze as a tree without a walk round it: (grid, passage
+    #: bytes, **options) -> per cell the slot of its passage to its parent (-1 at the root)
+    #: and a rank below its children's. Weaving needs those; None: an Euler tour finds them
+    #: (mazebook.core.tour.tree_order), which costs as much as the fastest generators.
+    tree_order: TreeOrder | None = None
 
     def supports(self, shape: str) -> bool:
         return self.shapes is None or shape in self.shapes

@@ -1,28 +1,27 @@
-"""Weave generation: crossings proposed, then carved first (Kruskal) or woven into a maze.
+"""Weave generation: crossings placed, then carved first (Kruskal) or woven into a maze.
 
-Candidate crossings are proposed first, never side by side, and split (see mazebook.core.weave).
-Kruskal carves the split graph with the crossings' passages before any other (the classic
-weave method: place crossings, then join). Every other generator carves the plain rectangle,
-its own maze exactly as without weave, and the crossings are woven into it (``_weave_in``):
-their passages go in, and the few of the maze's that would close a loop with them, next to the
-crossings, come out. A crossing that still cannot be had (its passages would close a loop among
-themselves, a rare ring of crossings) is joined back into one cell.
+Candidate crossings are proposed never side by side (see mazebook.core.weave for the split
+graph). Kruskal carves the split graph with the crossings' passages before any other (the
+classic weave method: place crossings, then join); a proposed crossing whose passages would
+close a loop among themselves is joined back into one cell. Every other generator carves the
+plain rectangle, its own maze exactly as without weave, and crossings are woven into it where
+it runs straight through a cell (``weave_into``): a passage under the run, and one passage
+beside it cut so that the maze stays a tree.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
-from ..core.grid import E, Grid, N, S, passage_counts
-from ..core.weave import OVER, Crossing, join_links, split_grid, split_links
+from ..core.grid import E, Grid, N, S, W, passage_counts
+from ..core.tour import tree_order
+from ..core.weave import OVER, Crossing, join_links, split_grid
 from ..errors import InvalidOptionError
-from ._common import undirected_edges
-from .kruskal import carve_in_order
 from .spec import GeneratorSpec
 
 #: Share of the inner cells that are crossings at weave=1.0 (in expectation): each cell
@@ -40,8 +39,11 @@ def check_weave(value: object) -> float:
     return share
 
 
-def propose(grid: Grid, weave: float, nrng: np.random.Generator) -> np.ndarray:
-    """Inner cells proposed as crossings (sorted), never two side by side.
+def propose(
+    grid: Grid, weave: float, nrng: np.random.Generator, allowed: np.ndarray | None = None
+) -> np.ndarray:
+    """Inner cells proposed as crossings (sorted), never two side by side; only ``allowed``
+    cells (a bool per cell) if given.
 
     Each inner cell is proposed with chance p and gets a random priority; a proposal is kept
     where its priority beats every proposed neighbour's, which keeps (1 - (1 - p) ** 5) / 5 of
@@ -51,8 +53,12 @@ def propose(grid: Grid, weave: float, nrng: np.random.Generator) -> np.ndarray:
     w, h = grid.width, grid.height
     if w < 3 or h < 3 or weave <= 0.0:
         return np.zeros(0, dtype=np.int64)
-    chance = 1.0 - (1.0 - weave) ** 0.4
+    # among the allowed cells (a maze's straight runs, about a fifth of the cells) the chance
+    # rises more steeply, so that a share of crossings is about as many as allowed sooner
+    chance = 1.0 - (1.0 - weave) ** (0.4 if allowed is None else 3.0)
     picked = nrng.random((h, w)) < chance
+    if allowed is not None:
+        picked &= allowed.reshape(h, w)
     picked[0, :] = picked[-1, :] = False
     picked[:, 0] = picked[:, -1] = False
     score = np.full((h + 2, w + 2), -1.0)
@@ -96,15 +102,26 @@ def carve(
     weave: float,
 ) -> tuple[bytes, tuple[Crossing, ...], tuple[Grid, bytes] | None]:
     """Carve a weave maze: (cell passage bytes, crossings, the split graph (grid, node passage
-    bytes) when the proposed crossings were all kept). ``spec`` is the generator; where the
-    crossings go and which passage is on top come from ``rng``, after the generator's own
-    draws: its maze is the one it makes without weave."""
-    plain = None if spec.carves_first_edges else bytes(spec.run(grid, rng, options))
+    bytes) when it was made on the way). ``spec`` is the generator; where the crossings go and
+    which passage is on top come from ``rng``, after the generator's own draws: its maze is the
+    one it makes without weave."""
+    if not spec.carves_first_edges:
+        plain = bytes(spec.run(grid, rng, options))
+        nrng = np.random.default_rng(rng.getrandbits(128))
+        own = spec.tree_order
+        cells, links = weave_into(
+            grid,
+            plain,
+            weave,
+            nrng,
+            (lambda: own(grid, plain, **options)) if own else (lambda: tree_order(grid, plain)),
+        )
+        over = nrng.integers(0, 2, len(cells), dtype=np.uint8)
+        return links, _crossings(cells, over), None
     nrng = np.random.default_rng(rng.getrandbits(128))
     proposed = propose(grid, weave, nrng)
     over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
     split = split_grid(grid, proposed)
-    first = np.zeros(0, dtype=np.int64)
     if len(proposed):
         # the crossings' own passages, each as its half-edge from the lower node (the form
         # Kruskal's list of passages uses); the neighbours of a crossing are plain cells
@@ -118,60 +135,80 @@ def carve(
             ]
         )
         split = replace(split, params={**split.params, "first_edges": first})
-    if plain is None:  # Kruskal: crossings first, then the rest (classic weave)
-        node_links = bytes(spec.run(split, rng, options))
-    elif len(proposed):  # the generator's own maze, with the crossings woven into it
-        node_links = _weave_in(split, split_links(plain, proposed), proposed, first, nrng)
-    else:
-        node_links = plain
+    # Kruskal: crossings first, then the rest (the classic weave method)
+    node_links = bytes(spec.run(split, rng, options))
     kept, node_out = keep_complete(split, node_links, proposed)
     links = join_links(bytes(node_out), grid.size, proposed)
-    crossings = tuple(
-        (int(c), OVER[int(o)])
-        for c, o in zip(proposed[kept].tolist(), over[kept].tolist(), strict=True)
-    )
+    crossings = _crossings(proposed[kept], over[kept])
     if kept.all():  # the split graph as carved is the maze's: hand it on, no need to remake it
         return links, crossings, (split, bytes(node_out))
     return links, crossings, None
 
 
-#: Passages per batch of the weaving-in Kruskal: its passages are nearly all a forest, so larger
-#: batches than Kruskal's own mean fewer passes (0.5 s instead of 0.7 s at 1000x1000).
-_WEAVE_CHUNK = 1 << 17
+def _crossings(cells: np.ndarray, over: np.ndarray) -> tuple[Crossing, ...]:
+    """Crossings as a Maze stores them: (cell, "h" | "v") from cells and 0/1 draws."""
+    return tuple(zip(cells.tolist(), np.array(OVER)[over].tolist(), strict=True))
 
 
-def _weave_in(
-    split: Grid, node_links: bytes, cells: np.ndarray, first: np.ndarray, nrng: np.random.Generator
-) -> bytes:
-    """A spanning tree of the split graph with the crossings' passages and as much of the
-    carved maze (``node_links``, its passages split at the crossings) as they leave room for.
+_EW = (1 << E) | (1 << W)
+_NS = (1 << N) | (1 << S)
 
-    Kruskal over the crossings' passages first, then the maze's, then every other passage in
-    random order: a maze passage that would close a loop with the crossings is dropped, and
-    where that (or a crossroads split in two) leaves the maze in parts, the first other
-    passage between them joins them. The maze's passages beside a crossing go after the rest
-    of the maze's, so the one dropped is next to the crossing: away from the crossings the
-    generator's maze is unchanged.
+
+def weave_into(
+    grid: Grid,
+    plain: bytes,
+    weave: float,
+    nrng: np.random.Generator,
+    read_tree: Callable[[], tuple[np.ndarray, np.ndarray] | None],
+) -> tuple[np.ndarray, bytes]:
+    """Crossings woven into a perfect maze ``plain``: (their cells, sorted; the cell passage
+    bytes with them), still perfect once each crossing is split in two.
+
+    A crossing goes where the maze runs straight through a cell (west-east, say): a new passage
+    runs under it (north-south), between the two cells beside it. That closes one loop; it is
+    opened again beside the crossing. With the maze read as a rooted tree (``read_tree``: each
+    cell's parent passage and a rank below its children's, as when an Euler tour first
+    reaches it), of the two cells the one ranked later (ties: the larger cell number) loses its
+    parent passage. Each crossing then hangs the
+    part it cut off onto a part reached earlier, so the parts join in one tree whatever the
+    number of crossings, with no search: the work is a tour and a few array operations. A
+    crossing is left out where its cut passage would be another's, or would touch a crossing
+    cell. Away from the crossings the generator's maze is unchanged.
     """
-    m = split.size
-    adj = np.frombuffer(split.adj, dtype=np.intc)
-    bits = np.unpackbits(
-        np.frombuffer(node_links, dtype=np.uint8)[:, None], axis=1, count=4, bitorder="little"
-    ).reshape(-1)
-    half = np.arange(m * 4, dtype=np.int64)
-    tree = np.flatnonzero(bits.astype(bool) & (adj > half // 4) & (adj < m))
-    taken = np.zeros(m * 4, dtype=bool)
-    taken[first] = True
-    tree = tree[~taken[tree]]
-    taken[tree] = True
-    near = np.zeros(m + 1, dtype=bool)  # the cells beside a crossing
-    w = split.width
-    near[np.concatenate([cells - 1, cells + 1, cells - w, cells + w])] = True
-    late = near[tree // 4] | near[adj[tree]]
-    every = undirected_edges(split)
-    rest = nrng.permutation(every[~taken[every]])
-    # the passages that can join what a dropped passage parted lie beside the crossings: those
-    # first, so the tree is whole (and the Kruskal stops) long before the far ones are read
-    beside = near[rest // 4] | near[adj[rest]]
-    order = np.concatenate([first, tree[~late], tree[late], rest[beside], rest[~beside]])
-    return bytes(carve_in_order(split, order, chunk=_WEAVE_CHUNK))
+    n, w = grid.size, grid.width
+    none = np.zeros(0, dtype=np.int64)
+    mask = np.frombuffer(plain, dtype=np.uint8)[:n] & np.uint8(15)
+    cells = propose(grid, weave, nrng, (mask == _EW) | (mask == _NS))
+    if not len(cells):
+        return none, plain
+    order = read_tree()
+    if order is None:  # not a spanning tree (a plugin's maze): nothing to weave into
+        return none, plain
+    up, rank = order
+    along = mask[cells] == _EW  # the maze runs west-east: the new passage runs north-south
+    step = np.where(along, w, 1)
+    ends = np.stack([cells - step, cells + step])  # the cells the new passage joins
+    r0, r1 = rank[ends[0]], rank[ends[1]]
+    later = (r1 > r0) | ((r1 == r0) & (ends[1] > ends[0]))
+    cut = np.where(later, ends[1], ends[0])  # ranked later: never the root, ranked lowest
+    slot = up[cut].astype(np.int64)
+    adj = np.frombuffer(grid.adj, dtype=np.intc)
+    parent = adj[cut * 4 + slot]
+    crossing = np.zeros(n + 1, dtype=bool)
+    crossing[cells] = True
+    fine = ~crossing[parent]
+    _, once = np.unique(cut, return_index=True)
+    alone = np.zeros(len(cells), dtype=bool)
+    alone[once] = True  # the first crossing to cut a cell's parent passage keeps it
+    keep = fine & alone
+    cells, along, cut, slot, parent = cells[keep], along[keep], cut[keep], slot[keep], parent[keep]
+    out = mask.copy()
+    back = np.frombuffer(grid.back, dtype=np.uint8)[cut * 4 + slot]
+    # unbuffered (ufunc.at): one cell can lose or gain passages to two crossings
+    np.bitwise_and.at(out, cut, ~(np.uint8(1) << slot.astype(np.uint8)))
+    np.bitwise_and.at(out, parent, ~(np.uint8(1) << back))
+    out[cells] = 15
+    step = np.where(along, w, 1)
+    np.bitwise_or.at(out, cells - step, np.where(along, 1 << S, 1 << E).astype(np.uint8))
+    np.bitwise_or.at(out, cells + step, np.where(along, 1 << N, 1 << W).astype(np.uint8))
+    return cells, out.tobytes()

@@ -26,6 +26,7 @@ from ...requests import (
     parse_min_cell,
     parse_page,
     parse_seed,
+    parse_share,
     parse_text,
     parse_whole,
 )
@@ -56,6 +57,7 @@ FLAGS = {
     "fit": "--fit",
     "language": "--language",
     "names": "--names",
+    "weave": "--weave",
 }
 #: How the advice in messages names what the flags can change.
 ADVICE_FLAGS = {"fit": "--fit cap"}
@@ -124,6 +126,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "each pupil gets their own sheets with their name and a version code, and the answer "
         "key holds every pupil's answers",
     )
+    p.add_argument(
+        "--weave",
+        metavar="SHARE",
+        help="how much the mazes' passages cross over and under each other, 0.0 (none, "
+        "default) to 1.0; a level keeps its effort",
+    )
     p.add_argument("--seed", help="whole number (default 1): the same seed, the same sheets")
     p.add_argument(
         "-o", "--output", metavar="FILE.pdf", help="sheets to write (default output/worksheet.pdf)"
@@ -165,6 +173,7 @@ def worksheet_request(args: argparse.Namespace) -> WorksheetRequest:
         font=_flag("--font", lambda t: parse_text(t, "font"), args.font),
         fit=args.fit,
         seed=_flag("--seed", parse_seed, args.seed),
+        weave=_flag("--weave", lambda t: parse_share(t, "weave"), args.weave),
         names=None if args.names is None else read_names(args.names, error=InvalidOptionError),
     )
 
