@@ -13,6 +13,7 @@ import io
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -62,18 +63,16 @@ from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_paddi
 from ..render import typeset
 from ..render.numbers import fit_grid, ink_box
 from ..render.typeset import FontPair, visual
-from ..template import Template, caps, load_template
+from ..template import Template, load_template
 from ..template.load import DEFAULTS
 from ..template.units import format_length, parse_length
 from .cover import CoverProduct, cover_path
+from .fit import fit_plan
 from .manifest import BookFacts, Manifest
 from .pipeline import (
-    cap_plan,
     choose_maze,
     choose_number,
-    fit_levels,
     number_room,
-    probe_sections,
     puzzles_by_page,
     section_request,
     stage_svgs,
@@ -83,15 +82,16 @@ from .pipeline import (
 from .runner import (
     BuildResult,
     Outputs,
+    Planned,
     Product,
     Progress,
     Rendered,
+    build,
     capped_count,
     output_paths,
-    run,
     template_inputs,
 )
-from .schedule import MIN_SIDE, expected_cells, generators_for
+from .schedule import MIN_SIDE, Request, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
@@ -249,10 +249,69 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
 
 
-def prepare(template: Template) -> BookSetup:
-    """Check that the book can be made: printer rules, fonts, page plan, room at min_cell,
-    shapes, and that the page holds every level asked for (else refuse, or cap where
-    fit = "cap")."""
+@dataclass(frozen=True)
+class BookPlanned:
+    """A book planned (the runner's Planned): printer rules, page plan, layout, fonts and the
+    room for one maze checked, before its levels are fitted and any maze is made."""
+
+    template: Template
+    printing: PrintSetup
+    plan: BookPlan
+    layout: PageLayout
+    fonts: FontPair
+    maze_room: tuple[float, float]  # room for one puzzle's maze (points)
+    limit: tuple[int, int]  # most columns and rows at min_cell
+    side_room: float
+    answer_boxes: dict[int, tuple[float, float]]
+
+    @property
+    def room(self) -> str:
+        tpl = self.template
+        return (
+            f"the {tpl.page_size} page ({tpl.puzzles_per_page} a page, cells of at least "
+            f"{format_length(tpl.min_cell)})"
+        )
+
+    def request_for(self, section: int, level: int) -> Request:
+        return section_request(
+            self.template,
+            section,
+            level,
+            box=self.maze_room,
+            min_cell=self.template.min_cell,
+            limit=self.limit,
+        )
+
+    def puzzle_fits(self, section: int, level: int) -> bool:
+        return numberpath.fits(level, number_room(self.maze_room, self.template.min_cell))
+
+    def work(self, plan: BookPlan) -> tuple[int, int]:
+        return plan.page_count, len(plan.puzzles) * self.limit[0] * self.limit[1]
+
+    def setup(self, plan: BookPlan) -> BookSetup:
+        """The book ready to draw with its fitted ``plan``."""
+        return BookSetup(
+            self.template,
+            self.fonts,
+            plan,
+            self.layout,
+            maze_box=self.maze_room,
+            limit=self.limit,
+            side_room=self.side_room,
+            answer_boxes=self.answer_boxes,
+            printing=self.printing,
+            requested=tuple(p.level for p in self.plan.puzzles),
+        )
+
+    def product(self, plan: BookPlan, output: str | Path | None) -> BookProduct:
+        """The book of the fitted ``plan``, its files named: NAME.pdf, NAME.json and, for a
+        printer that takes one, NAME-cover.pdf."""
+        return book_product(self.setup(plan), output)
+
+
+def plan_book_product(template: Template) -> BookPlanned:
+    """Plan a book: printer rules, page plan, fonts, the title page, the room for mazes at
+    min_cell and for the answers (each refused in one line when it does not fit)."""
     printing, plan, layout = plan_layout(template)
     fonts = load_fonts(template)
     body_w, body_h = layout.body_size
@@ -290,32 +349,25 @@ def prepare(template: Template) -> BookSetup:
                 key="answers_per_page",
             )
         answer_boxes[count] = (answer.width, answer.height)
-    caps.check_work(
-        template.source, pages=plan.page_count, cells=len(plan.puzzles) * limit[0] * limit[1]
-    )
-    probe_sections(template)
-    maze_room = (box.width, box.height)
-    levels = fit_levels(
+    return BookPlanned(
         template,
-        lambda section, level: section_request(
-            template, section, level, box=maze_room, min_cell=template.min_cell, limit=limit
-        ),
-        f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at least "
-        f"{format_length(template.min_cell)})",
-        lambda _section, level: numberpath.fits(level, number_room(maze_room, template.min_cell)),
-    )
-    return BookSetup(
-        template,
-        fonts,
-        cap_plan(plan, levels),
+        printing,
+        plan,
         layout,
-        maze_box=(box.width, box.height),
+        fonts,
+        maze_room=(box.width, box.height),
         limit=limit,
         side_room=side_room,
         answer_boxes=answer_boxes,
-        printing=printing,
-        requested=tuple(p.level for p in plan.puzzles),
     )
+
+
+def prepare(template: Template) -> BookSetup:
+    """Check that the book can be made, as the runner does (plan, then fit): printer rules,
+    fonts, page plan, room at min_cell, shapes, and that the page holds every level asked
+    for (else refuse, or cap where fit = "cap")."""
+    planned = plan_book_product(template)
+    return planned.setup(fit_plan(planned))
 
 
 def build_book(
@@ -345,22 +397,31 @@ def build_book(
         printer_table(printer)  # an unknown name is refused even for a worksheet
     if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
         tpl = with_printer(tpl, printer)
-    product = product_for(tpl, output)
-    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+    finished = build(
+        planner_for(tpl), tpl, output=output, svg_dir=svg_dir, progress=progress, started=started
+    )
+    return finished.result()
+
+
+def planner_for(template: Template) -> Callable[[Template], Planned]:
+    """The planning step of the product a template makes: a book's, or a worksheet's (which
+    plans a class set too, a worksheet with names)."""
+    if template.worksheet is None:
+        return plan_book_product
+    if template.names:  # a class set: every pupil's own sheets
+        from .classset import plan_class_set_product
+
+        return plan_class_set_product
+    from .worksheet import plan_worksheet_product
+
+    return plan_worksheet_product
 
 
 def product_for(template: Template, output: str | Path | None) -> Product:
-    """The prepared product a template makes: a book, a worksheet, or a class set (a worksheet
-    with names)."""
-    if template.worksheet is None:
-        return book_product(template, output)
-    if template.names:  # a class set: every pupil's own sheets
-        from .classset import class_set_product
-
-        return class_set_product(template, output)
-    from .worksheet import worksheet_product  # it builds on this module
-
-    return worksheet_product(template, output)
+    """The product a template makes, planned and fitted (a book, a worksheet, or a class set):
+    what ``build`` runs."""
+    planned = planner_for(template)(template)
+    return planned.product(fit_plan(planned), output)
 
 
 @dataclass(frozen=True)
@@ -394,10 +455,10 @@ class BookProduct:
         )
 
 
-def book_product(template: Template, output: str | Path | None) -> BookProduct:
-    """Prepare a book (every check of ``prepare``) and name its files: NAME.pdf, NAME.json and,
-    for a printer that takes one, NAME-cover.pdf."""
-    setup = prepare(template)
+def book_product(setup: BookSetup, output: str | Path | None) -> BookProduct:
+    """A fitted book with its files named: NAME.pdf, NAME.json and, for a printer that takes
+    one, NAME-cover.pdf."""
+    template = setup.template
     pdf_path, manifest_path = output_paths(template, output)
     printing = setup.printing
     inputs = tuple(template_inputs(template))

@@ -58,16 +58,17 @@ from ..pages.sheet_furniture import (
 )
 from ..render.numbers import fit_grid
 from ..render.typeset import FontPair, direction, visual
-from ..template import Template, caps
+from ..template import Template
 from ..template.units import format_length
 from .manifest import Manifest
 from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
-from .runner import BuildResult, Outputs, Progress, Rendered, capped_count, run, template_inputs
+from .runner import BuildResult, Outputs, Progress, Rendered, build, capped_count, template_inputs
 from .worksheet import (
+    WorksheetPlanned,
     WorksheetSetup,
     number_limit,
     options_of,
-    prepare_worksheet,
+    plan_worksheet_product,
     sheet_documents,
     sheet_facts,
     worksheet_paths,
@@ -397,8 +398,31 @@ def build_class_set(
 ) -> BuildResult:
     """Build a class set (build_book sends worksheet templates with names here)."""
     started = time.perf_counter()
-    product = class_set_product(template, output)
-    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+    finished = build(
+        plan_class_set_product,
+        template,
+        output=output,
+        svg_dir=svg_dir,
+        progress=progress,
+        started=started,
+    )
+    return finished.result()
+
+
+@dataclass(frozen=True)
+class ClassSetPlanned(WorksheetPlanned):
+    """A class set planned: a worksheet's plan, its work counted for every pupil, that makes
+    every pupil's sheets and one answer key."""
+
+    def product(self, plan: BookPlan, output: str | Path | None) -> ClassSetProduct:
+        return class_set_product(self.setup(plan), output)
+
+
+def plan_class_set_product(template: Template) -> ClassSetPlanned:
+    """Plan a class set as a worksheet (the runner's planning step for a template with names)."""
+    planned = plan_worksheet_product(template, ClassSetPlanned)
+    assert isinstance(planned, ClassSetPlanned)
+    return planned
 
 
 @dataclass(frozen=True)
@@ -450,14 +474,12 @@ class ClassSetProduct:
         )
 
 
-def class_set_product(template: Template, output: str | Path | None) -> ClassSetProduct:
-    """Prepare a class set (the worksheet's checks and the caps on every pupil's work) and
-    name its files, as a worksheet's."""
-    setup = prepare_worksheet(template)
+def class_set_product(setup: WorksheetSetup, output: str | Path | None) -> ClassSetProduct:
+    """A fitted class set (the worksheet's, its work checked for every pupil when fitted)
+    with its files named, as a worksheet's."""
+    template = setup.template
     pupils = pupils_of(setup)
     base = setup.plan
-    cells = sum(setup.rooms[p.level].limit[0] * setup.rooms[p.level].limit[1] for p in base.puzzles)
-    caps.check_work(template.source, pages=base.page_count * len(pupils), cells=cells * len(pupils))
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
     files = Outputs(
         pdf_path,

@@ -1,23 +1,22 @@
-"""The puzzle steps that books and worksheets share: probe the sections, find which levels a
-page holds, choose each maze (or number path, or word trail) and record it, group puzzles by
-page, stage their SVGs.
+"""The puzzle steps that books and worksheets share: a section's request at a level, choose
+each maze (or number path, or word trail) and record it, group puzzles by page, stage their
+SVGs.
 
 The products (book.py's book, worksheet.py's sheets, classset.py's class set) draw their pages
-with these steps; runner.py runs every product the same way (output names, the atomic set,
-the manifest). BuildResult, Progress and capped_count live there and are named here too.
+with these steps; fit.py fits their levels and runner.py runs every product the same way
+(planning, fitting, output names, the atomic set, the manifest). BuildResult, Progress and
+capped_count live there and are named here too.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterator
-from dataclasses import replace
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ..core import numberpath, wordtrail
-from ..core.engine import generate
 from ..core.maze import Maze
 from ..core.numberpath import NumberPath
 from ..errors import MazebookError, TemplateError
@@ -26,43 +25,13 @@ from ..geometry.drawing import MazeGeometry
 from ..pages.layout import max_cells
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
-from ..template.limits import LEVEL_MIN
 from ..template.units import POINTS_PER_MM
 from . import manifest as manifest_mod
-from . import schedule
+from .fit import section_error
 from .runner import BuildResult as BuildResult
 from .runner import Progress as Progress
 from .runner import capped_count as capped_count
-from .schedule import Choice, Request, choose, generators_for, openings_for
-
-
-def probe_sections(template: Template) -> None:
-    """Make one tiny maze per section and generator, so a bad shape fails before the build."""
-    for i, section in enumerate(template.sections):
-        if section.puzzle == "number-path":  # number paths have no shape or generator to try
-            continue
-        for level in sorted(set(section.levels)):
-            for name in generators_for(level, section.generators):
-                options: dict[str, Any] = dict(section.shape_options)
-                options["openings"] = openings_for(level, section.shape, section.openings)
-                try:
-                    generate(name, 8, 8, seed=0, shape=section.shape, **options)
-                except MazebookError as exc:
-                    raise section_error(template, i, exc) from None
-
-
-def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
-    section = template.sections[index]
-    return TemplateError(
-        f"shape {section.shape!r}: {exc.problem}",
-        file=template.source,
-        section=index + 1,
-        section_name=section.name,
-    )
-
-
-#: Says what a page lacks when a level does not fit it.
-MAKE_ROOM = "use a smaller {min_cell}, fewer {puzzles_per_page} or a larger {page_size}"
+from .schedule import Choice, Request, choose
 
 
 def section_request(
@@ -91,111 +60,6 @@ def section_request(
         weave=section.weave,
         words=words or (tpl.texts("start"), tpl.texts("finish")),
     )
-
-
-def fit_levels(
-    tpl: Template,
-    request_for: Callable[[int, int], Request | None],
-    where: str,
-    puzzle_fits: Callable[[int, int], bool] | None = None,
-) -> dict[tuple[int, int], int]:
-    """The level each (section, requested level) gets: itself when the page holds it, else the
-    highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default).
-
-    ``request_for(section, level)`` is that level's request on this page, or None when the page
-    has no room for that level's cells at all. Sections of other puzzles than mazes (number
-    paths) are asked ``puzzle_fits(section, level)`` instead. Checked before any puzzle is made.
-    """
-    levels: dict[tuple[int, int], int] = {}
-    for i, section in enumerate(tpl.sections):
-        lo, hi = section.levels
-        if section.puzzle == "number-path" and puzzle_fits is not None:
-            levels.update(_fit_puzzle_levels(tpl, i, puzzle_fits, where))
-            continue
-        for level in range(min(lo, hi), max(lo, hi) + 1):
-            request = request_for(i, level)
-            try:
-                low = schedule.lowest_level(request) if request is not None else LEVEL_MIN
-                ok = request is not None and schedule.fits(request)
-            except MazebookError as exc:
-                raise section_error(tpl, i, exc) from None
-            if request is not None and level < low:
-                raise TemplateError(
-                    f"level {level} is too low for the mask to look like itself (it needs "
-                    f"at least {_least(request)} cells); the lowest level that keeps the "
-                    f"shape is {low}",
-                    file=tpl.source,
-                    section=i + 1,
-                    section_name=section.name,
-                    key="difficulty",
-                )
-            if ok:
-                levels[(i, level)] = level
-                continue
-            top = _highest(request_for, i, level)
-            if section.fit != "cap":
-                raise level_refused(tpl, i, top, f"level {level} does not fit {where}")
-            levels[(i, level)] = max(top, LEVEL_MIN)
-    return levels
-
-
-def level_refused(tpl: Template, index: int, top: int, what: str) -> TemplateError:
-    """The one-line refusal of a level section ``index`` cannot hold, naming the highest that
-    fits (``top``, 0 for none) and what makes room."""
-    first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
-    return TemplateError(
-        f"{what}: {first}",
-        file=tpl.source,
-        section=index + 1,
-        section_name=tpl.sections[index].name,
-        key="difficulty",
-        advice=MAKE_ROOM + ", or set {fit}",
-    )
-
-
-def _fit_puzzle_levels(
-    tpl: Template, index: int, puzzle_fits: Callable[[int, int], bool], where: str
-) -> dict[tuple[int, int], int]:
-    """fit_levels for a section of number paths: its levels, or the highest that fits."""
-    section = tpl.sections[index]
-    lo, hi = sorted(section.levels)
-    levels: dict[tuple[int, int], int] = {}
-    for level in range(lo, hi + 1):
-        if puzzle_fits(index, level):
-            levels[(index, level)] = level
-            continue
-        top = next((lv for lv in range(level - 1, 0, -1) if puzzle_fits(index, lv)), 0)
-        if section.fit != "cap":
-            what = f"a level-{level} {section.puzzle} does not fit {where}"
-            raise level_refused(tpl, index, top, what)
-        levels[(index, level)] = max(top, LEVEL_MIN)
-    return levels
-
-
-def _least(request: Request) -> str:
-    """'7 x 7': the smallest recognisable size of a mask request."""
-    w, h = schedule.room_for(request).least
-    return f"{w} x {h}"
-
-
-def _highest(request_for: Callable[[int, int], Request | None], section: int, above: int) -> int:
-    """The highest level below ``above`` that section ``section``'s page holds (0: none)."""
-    for level in range(above - 1, LEVEL_MIN - 1, -1):
-        request = request_for(section, level)
-        if request is not None and schedule.fits(request):
-            return level
-    return 0
-
-
-def cap_plan(plan: BookPlan, levels: dict[tuple[int, int], int]) -> BookPlan:
-    """The plan with each puzzle's (and section's) level replaced by the level it gets
-    (fit_levels); the requested levels stay in the original plan, puzzle for puzzle."""
-    puzzles = tuple(replace(p, level=levels[(p.section, p.level)]) for p in plan.puzzles)
-    sections = tuple(
-        replace(s, levels=(levels[(s.index, s.levels[0])], levels[(s.index, s.levels[1])]))
-        for s in plan.sections
-    )
-    return replace(plan, puzzles=puzzles, sections=sections)
 
 
 def choose_maze(

@@ -1,11 +1,12 @@
 """One build runner for every product: a book, a worksheet, a class set, a cover.
 
-Each product is prepared first (every check that can refuse the input: template, fonts, page
-room, levels, caps), which gives a ``Product``: it names the files it will write (``outputs``)
-and draws them (``render``). The runner does the rest the same way for all of them: the output
-names checked (UTF-8, none an input or another output, each writable) before any maze is made,
-the SVG folder, the atomic output set, the manifest (a typed record, written here and nowhere
-else, last, with the digests of the other files), progress and the result.
+``build`` is the one pipeline, the same for every product: plan it (the product's own step:
+printer rules, page plan, layout, fonts, the room for mazes, giving a ``Planned``), fit its
+levels (fit.fit_plan: shapes probed, levels fitted or capped, the caps), name its files (a
+``Product``: ``outputs``), check those names (UTF-8, none an input or another output, each
+writable) before any maze is made, draw it (``render``) with progress, and write the atomic
+output set with the manifest (a typed record, written here and nowhere else, last, with the
+digests of the other files). A cover alone has no levels to fit and goes straight to ``run``.
 """
 
 from __future__ import annotations
@@ -20,8 +21,10 @@ from typing import Any, Protocol
 from ..errors import MazebookBug, OutputError
 from ..fileio import OutputSet
 from ..inputs import check_distinct, utf8_path
+from ..pages.plan import BookPlan
 from ..template import Template
 from . import manifest as manifest_mod
+from .fit import Fitting, fit_plan
 from .manifest import Manifest
 
 Progress = Callable[[int, int], None]
@@ -213,3 +216,29 @@ def run(
             stage_manifest(out, outputs.manifest, rendered.manifest.to_dict())
         out.commit()
     return Finished(outputs, rendered, svg_path, time.perf_counter() - begun)
+
+
+class Planned(Fitting, Protocol):
+    """A product planned (its checks that need no level done), before its levels are fitted:
+    what fitting asks (fit.Fitting), and the product it becomes with the fitted plan."""
+
+    def product(self, plan: BookPlan, output: str | Path | None) -> Product:
+        """The product of the fitted ``plan``, its files named after ``output``."""
+        ...
+
+
+def build(
+    plan: Callable[[Template], Planned],
+    template: Template,
+    *,
+    output: str | Path | None = None,
+    svg_dir: str | Path | None = None,
+    progress: Progress | None = None,
+    started: float | None = None,
+) -> Finished:
+    """The one pipeline: ``plan`` the template (the product's step), fit its levels, name its
+    files, then ``run``: check the names, draw, write the whole set at once (or nothing)."""
+    begun = time.perf_counter() if started is None else started
+    planned = plan(template)
+    product = planned.product(fit_plan(planned), output)
+    return run(product, svg_dir=svg_dir, progress=progress, started=begun)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 import random
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -63,17 +63,15 @@ from ..pages.sheet_furniture import (
     sheet_header,
 )
 from ..render.typeset import FontPair, load_fonts
-from ..template import Template, caps
+from ..template import Template
 from ..template.units import POINTS_PER_MM, format_length
 from ..template.worksheet import WorksheetOptions
+from .fit import fit_plan
 from .manifest import Manifest, SheetFacts
 from .pipeline import (
-    cap_plan,
     choose_maze,
     choose_number,
-    fit_levels,
     number_room,
-    probe_sections,
     puzzles_by_page,
     section_request,
     stage_svgs,
@@ -82,11 +80,12 @@ from .pipeline import (
 from .runner import (
     BuildResult,
     Outputs,
+    Product,
     Progress,
     Rendered,
+    build,
     capped_count,
     output_paths,
-    run,
     template_inputs,
 )
 from .schedule import MIN_SIDE, Request, fits
@@ -173,8 +172,92 @@ def _texts(template: Template) -> list[tuple[str, str]]:
     return texts
 
 
-def prepare_worksheet(template: Template) -> WorksheetSetup:
-    """Check that the worksheet can be made: fonts, texts that fit, cells that fit, shapes."""
+@dataclass(frozen=True)
+class WorksheetPlanned:
+    """A worksheet planned (the runner's Planned): fonts, header texts, page plan, layout and
+    the room for one maze checked, before its levels are fitted and any maze is made. With
+    names it is counted for every pupil (classset.py's ClassSetPlanned makes the set)."""
+
+    template: Template
+    fonts: FontPair
+    text: HeaderText
+    plan: BookPlan
+    layout: PageLayout
+    maze_room: tuple[float, float]
+    side_room: float
+    rooms_by_level: dict[int, LevelRoom | None] = field(default_factory=dict, compare=False)
+
+    @property
+    def room(self) -> str:
+        tpl = self.template
+        return f"the {tpl.page_size} sheet ({tpl.puzzles_per_page} a page)"
+
+    def level_room(self, level: int) -> LevelRoom | None:
+        """The room of ``level``'s mazes (None: none fits), found once per level."""
+        if level not in self.rooms_by_level:
+            self.rooms_by_level[level] = _level_room(self.template, level, self.maze_room)
+        return self.rooms_by_level[level]
+
+    def request_for(self, section: int, level: int) -> Request | None:
+        room = self.level_room(level)
+        if room is None:
+            return None
+        return section_request(
+            self.template,
+            section,
+            level,
+            box=self.maze_room,
+            min_cell=room.min_cell,
+            limit=room.limit,
+            words=label_words(self.template),
+        )
+
+    def puzzle_fits(self, section: int, level: int) -> bool:
+        return numberpath.fits(level, number_limit(self.template, level, self.maze_room))
+
+    def rooms(self, plan: BookPlan) -> dict[int, LevelRoom]:
+        """The room of each level of the fitted ``plan``."""
+        rooms: dict[int, LevelRoom] = {}
+        for level in sorted({p.level for p in plan.puzzles}):
+            room = self.level_room(level)
+            if room is None:  # a capped level with no room: _room names min_cell
+                room = _room(self.template, level, *self.maze_room)
+            rooms[level] = room
+        return rooms
+
+    def work(self, plan: BookPlan) -> tuple[int, int]:
+        """Pages and cells of every copy: one, or one per pupil of a class set."""
+        rooms = self.rooms(plan)
+        cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in plan.puzzles)
+        copies = max(1, len(self.template.names))
+        return plan.page_count * copies, cells * copies
+
+    def setup(self, plan: BookPlan) -> WorksheetSetup:
+        """The worksheet ready to draw with its fitted ``plan``."""
+        return WorksheetSetup(
+            self.template,
+            self.fonts,
+            self.text,
+            plan,
+            self.layout,
+            maze_box=self.maze_room,
+            rooms=self.rooms(plan),
+            requested=tuple(p.level for p in self.plan.puzzles),
+            side_room=self.side_room,
+        )
+
+    def product(self, plan: BookPlan, output: str | Path | None) -> Product:
+        """The sheets of the fitted ``plan``, its files named: NAME.pdf, NAME-answers.pdf,
+        NAME.json."""
+        return worksheet_product(self.setup(plan), output)
+
+
+def plan_worksheet_product(
+    template: Template, kind: type[WorksheetPlanned] = WorksheetPlanned
+) -> WorksheetPlanned:
+    """Plan a worksheet (as ``kind``: a class set plans as a worksheet does): fonts, header
+    texts that fit, the page plan, and room for the cells of every level asked for (each
+    refused in one line when it does not fit)."""
     options = template.worksheet
     if options is None:  # pragma: no cover - build_book only sends worksheets here
         raise TemplateError("not a worksheet template", file=template.source)
@@ -210,54 +293,17 @@ def prepare_worksheet(template: Template) -> WorksheetSetup:
     side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
     box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
     maze_room = (box.width, box.height)
-    probe_sections(template)
     # the levels asked for must have room for their cells (else the error names min_cell)
-    for level in sorted({p.level for p in plan.puzzles}):
+    for level in levels:
         _room(template, level, *maze_room)
-    rooms_by_level: dict[int, LevelRoom | None] = {}
+    return kind(template, fonts, text, plan, layout, maze_room, side_room)
 
-    def room_of(level: int) -> LevelRoom | None:
-        if level not in rooms_by_level:
-            rooms_by_level[level] = _level_room(template, level, maze_room)
-        return rooms_by_level[level]
 
-    def request_for(section: int, level: int) -> Request | None:
-        room = room_of(level)
-        if room is None:
-            return None
-        return section_request(
-            template,
-            section,
-            level,
-            box=maze_room,
-            min_cell=room.min_cell,
-            limit=room.limit,
-            words=label_words(template),
-        )
-
-    where = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
-
-    def number_fits(_section: int, level: int) -> bool:
-        return numberpath.fits(level, number_limit(template, level, maze_room))
-
-    capped = cap_plan(plan, fit_levels(template, request_for, where, number_fits))
-    rooms: dict[int, LevelRoom] = {}
-    for level in sorted({p.level for p in capped.puzzles}):
-        room = room_of(level)
-        rooms[level] = room if room is not None else _room(template, level, *maze_room)
-    cells = sum(rooms[p.level].limit[0] * rooms[p.level].limit[1] for p in capped.puzzles)
-    caps.check_work(source, pages=capped.page_count, cells=cells)
-    return WorksheetSetup(
-        template,
-        fonts,
-        text,
-        capped,
-        layout,
-        maze_box=maze_room,
-        rooms=rooms,
-        requested=tuple(p.level for p in plan.puzzles),
-        side_room=side_room,
-    )
+def prepare_worksheet(template: Template) -> WorksheetSetup:
+    """Check that the worksheet can be made, as the runner does (plan, then fit): fonts,
+    texts that fit, cells that fit, shapes, levels."""
+    planned = plan_worksheet_product(template)
+    return planned.setup(fit_plan(planned))
 
 
 #: The smallest cell a level's default cell shrinks to so that the level fits the slot (the
@@ -360,8 +406,15 @@ def build_worksheet(
     """Build a worksheet (use build_book, which sends worksheet templates here, and a class
     set's, with ``names``, to classset.build_class_set)."""
     started = time.perf_counter()
-    product = worksheet_product(template, output)
-    return run(product, svg_dir=svg_dir, progress=progress, started=started).result()
+    planned = build(
+        plan_worksheet_product,
+        template,
+        output=output,
+        svg_dir=svg_dir,
+        progress=progress,
+        started=started,
+    )
+    return planned.result()
 
 
 def sheet_facts(setup: WorksheetSetup, answers: Path) -> SheetFacts:
@@ -397,9 +450,9 @@ class WorksheetProduct:
         )
 
 
-def worksheet_product(template: Template, output: str | Path | None) -> WorksheetProduct:
-    """Prepare a worksheet and name its files: NAME.pdf, NAME-answers.pdf, NAME.json."""
-    setup = prepare_worksheet(template)
+def worksheet_product(setup: WorksheetSetup, output: str | Path | None) -> WorksheetProduct:
+    """A fitted worksheet with its files named: NAME.pdf, NAME-answers.pdf, NAME.json."""
+    template = setup.template
     pdf_path, answers_path, manifest_path = worksheet_paths(template, output)
     files = Outputs(
         pdf_path,
