@@ -340,6 +340,26 @@ def test_cli_weave_flag(tmp_path: object) -> None:
     assert bad.stderr.decode().count("\n") == 1 and "rectangular" in bad.stderr.decode()
 
 
+@given(st.sampled_from(NAMED), st.integers(3, 14), st.integers(3, 14), seeds, shares)
+def test_txt_shows_each_bridge_off_the_answer(
+    name: str, w: int, h: int, seed: int, weave: float
+) -> None:
+    """In text a crossing is its bridge's rails ('==' west-east on top, '||' north-south),
+    unless the answer's '**' runs through it; a plain cell is never drawn as a bridge."""
+    maze = generate(name, w, h, seed=seed, weave=weave)
+    for solution in (False, True):
+        rows = write(maze, "txt", solution=solution).decode().splitlines()[1::2]
+        drawn = {
+            y * w + x: row[1 + 3 * x : 3 + 3 * x] for y, row in enumerate(rows) for x in range(w)
+        }
+        on_path = set(maze.solution_cells) if solution else set()
+        for cell, over in maze.crossings:
+            want = "**" if cell in on_path else {"h": "==", "v": "||"}[over]
+            assert drawn[cell] == want
+        bridged = {c for c, text in drawn.items() if text in ("==", "||")}
+        assert bridged <= {c for c, _ in maze.crossings}
+
+
 def test_worksheet_weave_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "sheet.pdf"
     assert main(["worksheet", "--weave", "0.5", "--level", "4", "-q", "-o", str(out)]) == 0

@@ -27,9 +27,22 @@ def maze_json(maze: Maze) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
 
 
-def wall_text(bits: bytes, width: int, height: int, path: Sequence[int] = ()) -> str:
-    """A rectangle's wall bits in plain text: '+--+' and '|  |' walls, '**' on ``path`` cells."""
+#: How a weave maze's crossing shows in text: the bridge's two rails ("h": the west-east
+#: passage on top, rails above and below it; "v": the north-south one).
+BRIDGE_TEXT = {"h": "==", "v": "||"}
+
+
+def wall_text(
+    bits: bytes,
+    width: int,
+    height: int,
+    path: Sequence[int] = (),
+    crossings: Sequence[tuple[int, str]] = (),
+) -> str:
+    """A rectangle's wall bits in plain text: '+--+' and '|  |' walls, '**' on ``path`` cells,
+    and each crossing off the path as its bridge's rails ('==' or '||', BRIDGE_TEXT)."""
     on_path = set(path)
+    bridges = {cell: BRIDGE_TEXT[over] for cell, over in crossings}
     lines = []
     for y in range(height):
         top = ["+"]
@@ -38,7 +51,8 @@ def wall_text(bits: bytes, width: int, height: int, path: Sequence[int] = ()) ->
             c = bits[y * width + x]
             top.append("--+" if c & 1 else "  +")
             mid.append("|" if c & 8 else " ")
-            mid.append("**" if (y * width + x) in on_path else "  ")
+            cell = y * width + x
+            mid.append("**" if cell in on_path else bridges.get(cell, "  "))
         mid.append("|" if bits[y * width + width - 1] & 2 else " ")
         lines.append("".join(top))
         lines.append("".join(mid))
@@ -54,11 +68,11 @@ def write_json(maze: Maze, *, solution: bool = False) -> bytes:
 
 
 def write_txt(maze: Maze, *, solution: bool = False) -> bytes:
-    """Plain text, rectangles only."""
+    """Plain text, rectangles only; a weave maze's bridges as '==' or '||'."""
     if maze.grid.kind != "rect":
         raise MazebookError("the txt format is for rectangular mazes; use svg, pdf or json")
     path = maze.solution_cells if solution else ()
-    return wall_text(maze.wall_bits(), maze.width, maze.height, path).encode()
+    return wall_text(maze.wall_bits(), maze.width, maze.height, path, maze.crossings).encode()
 
 
 def write_svg(maze: Maze, *, solution: bool = False) -> bytes:
