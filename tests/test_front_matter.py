@@ -109,3 +109,38 @@ def test_every_plan_keeps_parity_and_references(
         assert 0 <= puzzle.answer_slot < per
     slots = [(p.answer_page, p.answer_slot) for p in plan.puzzles]
     assert len(set(slots)) == len(slots)
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many"),
+    [
+        ("en", "1 maze ·", "mazes ·"),
+        ("de", "1 Labyrinth ·", "Labyrinthe ·"),
+        ("fr", "1 labyrinthe ·", "labyrinthes ·"),
+        ("es", "1 laberinto ·", "laberintos ·"),
+    ],
+)
+def test_a_book_of_one_maze_says_so_in_the_singular(
+    tmp_path: Path, language: str, one: str, many: str
+) -> None:
+    """The title page counts its mazes: '1 maze', never '1 mazes', in every language."""
+    for count, want, never in ((1, one, many), (2, "2 " + many, one)):
+        toml = tmp_path / f"{language}{count}.toml"
+        toml.write_text(
+            f'title = "T"\nlanguage = "{language}"\nprinter = "home"\n'
+            f"[[section]]\ncount = {count}\ndifficulty = 2\n"
+        )
+        pdf = build_book(str(toml), output=tmp_path / f"{language}{count}.pdf").pdf
+        words = " ".join(page.extract_text() for page in PdfReader(pdf).pages[:2])
+        assert want in words and never not in words
+
+
+def test_a_templates_own_summary_serves_a_single_maze_too(tmp_path: Path) -> None:
+    toml = tmp_path / "own.toml"
+    toml.write_text(
+        'title = "T"\nprinter = "home"\n[text]\nsummary = "{count} puzzles inside"\n'
+        "[[section]]\ncount = 1\ndifficulty = 2\n"
+    )
+    pdf = build_book(str(toml), output=tmp_path / "own.pdf").pdf
+    words = " ".join(page.extract_text() for page in PdfReader(pdf).pages[:2])
+    assert "1 puzzles inside" in words  # the template's words, as written

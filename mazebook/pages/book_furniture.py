@@ -97,7 +97,8 @@ def title_page_problem(
                 f"is too long for {most} lines of the title page (even at "
                 f"{TITLE_PAGE_MIN_SIZE:g} pt)"
             )
-    summary = info.texts("summary", count=info.puzzles, levels=level_range(info.texts, info.levels))
+    levels = level_range(info.texts, info.levels)
+    summary = info.texts.counted("summary", info.puzzles, levels=levels)
     lines = [("author", info.author), ("text.summary", summary)]
     lines += [("page", title) for title in own_titles]  # a heading of one line
     for key, text in lines:
@@ -204,7 +205,7 @@ def title_page(fonts: FontPair, info: TitleInfo, decoration: MazeCard | None) ->
                 )
                 draw_maze_box(canvas, fonts, decoration, box)
         levels = level_range(info.texts, info.levels)
-        summary = visual(info.texts("summary", count=info.puzzles, levels=levels))
+        summary = visual(info.texts.counted("summary", info.puzzles, levels=levels))
         _centred_lines(
             canvas, [summary], fonts.regular, 11, x, content.y + 30 + 13.2, content.width
         )
@@ -259,7 +260,7 @@ def contents_page(
         )
         for s in plan.sections
     ]
-    answers = (texts("answers"), visual(texts("all_solutions", count=len(plan.puzzles))))
+    answers = (texts("answers"), visual(texts.counted("all_solutions", len(plan.puzzles))))
     entries.append((*answers, plan.answer_pages[0]))
     chunk = entries[page_index * per_page : (page_index + 1) * per_page]
 

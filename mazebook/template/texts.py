@@ -39,9 +39,11 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "contents": (),
     "contents_continued": (),
     "all_solutions": ("count",),
+    "all_solutions_one": ("count",),
     "how_to_play_title": (),
     "how_to_play": ("start", "finish"),
     "summary": ("count", "levels"),
+    "summary_one": ("count", "levels"),
     "notes": (),
     "belongs_to": (),
     "copyright_title": (),
@@ -54,6 +56,9 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
+
+#: Texts with a count that have a form for one thing (KEY_one): Texts.counted picks it.
+COUNTED = ("all_solutions", "summary")
 
 #: The widest number a placeholder can take (a page number of the largest book has 4 digits).
 NUMBER_SAMPLE = "9" * (len(str(MAX_PAGES)) + 2)
@@ -122,6 +127,11 @@ class Texts:
             )
         return text
 
+    def counted(self, key: str, count: int, **fields: Any) -> str:
+        """``key`` for ``count`` things: its ``_one`` form for a single one ("1 maze", not
+        "1 mazes")."""
+        return self(f"{key}_one" if count == 1 else key, count=count, **fields)
+
     def check_lengths(self) -> None:
         """Fill every text with the longest values its placeholders can take (so a text too
         long once filled in is refused when the template is read, not half-way through)."""
@@ -160,6 +170,9 @@ def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> T
             raise TemplateError("must be text", file=source, key=f"text.{key}")
         check_placeholders(key, value, source=source)
         values[key] = value
+    for key in COUNTED:  # a template's own text serves for one thing too, unless it says
+        if key in overrides and f"{key}_one" not in overrides:
+            values[f"{key}_one"] = values[key]
     texts = Texts(language, MappingProxyType(values), source)
     texts.check_lengths()
     return texts

@@ -193,7 +193,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         pages = f"{result.page_count} page{'s' if result.page_count != 1 else ''}"
         print(
-            f"wrote {result.pdf} and {result.answers}: {result.puzzle_count} mazes"
+            f"wrote {result.pdf} and {result.answers}: {result.puzzle_count} "
+            f"maze{'s' if result.puzzle_count != 1 else ''}"
             f"{_pupils_note(template)}"
             f"{capped_note(result.capped)} on {pages} in {result.seconds:.1f} s "
             f"(manifest {result.manifest.name})"
