@@ -26,6 +26,8 @@ from mazebook.printing.rules import PrintWarning
 from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template.load import parse_template
 
+from .padding import padded
+
 SHAPES = [
     ("rect", {}),
     ("hex", {}),
@@ -238,3 +240,53 @@ def test_bad_word_trail_keys(section: str, message: str) -> None:
     text = f'kind = "worksheet"\ntitle = "T"\n[[section]]\n{section}\n'
     with pytest.raises(TemplateError, match=message):
         parse_template(text, source="t.toml")
+
+
+def _letter_sizes(pdf: Path) -> list[float]:
+    """The printed size (points, on the page) of every one-letter text on every page."""
+    sizes: list[float] = []
+    for page in PdfReader(pdf).pages:
+
+        def visit(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
+            if len(text.strip()) == 1 and text.strip().isalpha():
+                scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+                sizes.append(size * scale)
+
+        page.extract_text(visitor_text=visit)
+    return sizes
+
+
+TRAIL_SECTION = """
+[[section]]
+count = {count}
+difficulty = [1, {top}]
+puzzle = "word-trail"
+words = ["CAT", "HOUSE", "GARDEN", "ELEPHANT"]
+shape = "{shape}"
+fit = "cap"
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("shape", ["rect", "hex", "circle", "triangle"])
+def test_trail_letters_are_never_below_six_points(tmp_path: Path, shape: str) -> None:
+    """On puzzles and answer keys alike (a book's small answers, a class set's shared key),
+    a trail's letters read from the PDF are at least 6 pt: the letters are the puzzle."""
+    book = tmp_path / "book.toml"
+    book.write_text(
+        'title = "T"\npage_size = "6x9in"\nprinter = "kdp"\ncover = false\n'
+        "puzzles_per_page = 2\n" + TRAIL_SECTION.format(count=4, top=10, shape=shape)
+    )
+    sheets = tmp_path / "class.toml"
+    sheets.write_text(
+        'title = "T"\nkind = "worksheet"\npuzzles_per_page = 6\n'
+        'names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]\n'
+        + TRAIL_SECTION.format(count=6, top=6, shape=shape)
+    )
+    with padded():
+        made = build_book(str(book), output=tmp_path / "book.pdf")
+    key = build_book(str(sheets), output=tmp_path / "class.pdf")
+    for pdf in (made.pdf, key.pdf, key.answers):
+        assert pdf is not None
+        sizes = _letter_sizes(pdf)
+        assert sizes and min(sizes) >= 6.0 - 1e-6, (pdf.name, min(sizes))

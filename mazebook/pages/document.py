@@ -273,6 +273,9 @@ def draw_maze_box(
 
 #: A trail letter's size as a share of the cell, and its largest size (points).
 LETTER_SHARE, LETTER_MAX = 0.62, 20.0
+#: The smallest a trail letter is printed (points), on an answer key's small cells too: its
+#: capitals are then about 4.3 pt tall, still read at arm's length.
+LETTER_MIN = 6.0
 
 
 def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box: Box) -> None:
@@ -280,7 +283,7 @@ def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box:
     white discs over the path and the decoys are grey; on a puzzle all look alike."""
     s = fit.scale
     left, top = box.x + fit.x, box.y + box.height - fit.y
-    size = min(LETTER_MAX, LETTER_SHARE * s)
+    size = max(LETTER_MIN, min(LETTER_MAX, LETTER_SHARE * s))
     canvas.saveState()
     for x, y, letter, on_trail in card.letters:
         cx, cy = left + x * s, top - y * s

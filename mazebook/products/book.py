@@ -30,6 +30,8 @@ from ..geometry.labels import LABEL_ROOM
 from ..pages import book_furniture as pages
 from ..pages.document import (
     ANSWER_MIN_SCALE,
+    LETTER_MIN,
+    LETTER_SHARE,
     MazeCard,
     NumberCard,
     Painter,
@@ -163,8 +165,9 @@ ANSWER_COUNTS = (9, 6, 4, 2, 1)
 
 def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     """Each section's answers a page: its own, the book's, or (neither given) the most that keep
-    an answer's cells at least ``min_answer_cell`` for the largest maze the section's hardest
-    level is expected to need (harder sections get fewer answers a page)."""
+    an answer's cells at least ``min_answer_cell`` (a word trail's: big enough for its letters)
+    for the largest maze the section's hardest level is expected to need (harder sections get
+    fewer answers a page)."""
     puzzle = puzzle_slots(layout, template, 1)[0].maze
     box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
     limit = max_cells(box[0], box[1], template.min_cell)
@@ -178,9 +181,12 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
             continue
         cells = expected_cells(max(section.levels), section.generators) * 1.3  # a margin
         columns, rows = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
+        least = template.min_answer_cell
+        if section.puzzle == "word-trail":  # cells that hold their letters at full share
+            least = max(least, LETTER_MIN / LETTER_SHARE)
         for count in ANSWER_COUNTS:
             answer = answer_slots(layout, count, 1)[0].maze
-            if maze_scale(columns, rows, answer.width, answer.height) >= template.min_answer_cell:
+            if maze_scale(columns, rows, answer.width, answer.height) >= least:
                 break
         counts.append(count)
     return counts
