@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook.book import build_book
+from mazebook.errors import TemplateError
 from mazebook.pages.plan import FrontMatter, SectionInput, plan_book
 
 from .padding import padded
@@ -144,3 +145,53 @@ def test_a_templates_own_summary_serves_a_single_maze_too(tmp_path: Path) -> Non
     pdf = build_book(str(toml), output=tmp_path / "own.pdf").pdf
     words = " ".join(page.extract_text() for page in PdfReader(pdf).pages[:2])
     assert "1 puzzles inside" in words  # the template's words, as written
+
+
+def _one_maze_book(path: Path, extra: str) -> Path:
+    path.write_text(
+        'title = "T"\nprinter = "home"\n' + extra + "\n[[section]]\ncount = 1\ndifficulty = 1\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 900), st.sampled_from(["page", "how_to_play", "copyright"]))
+def test_a_text_page_prints_every_word_or_is_refused(words: int, where: str) -> None:
+    """A [[page]] body, a how-to text or a copyright either prints every one of its words, or
+    the book is refused in one line naming its key: nothing is dropped off the page."""
+    import tempfile
+
+    body = " ".join(f"w{i:03d}" for i in range(words))
+    extra = {
+        "page": f'[[page]]\ntitle = "Notes"\nbody = "{body}"',
+        "how_to_play": f'[text]\nhow_to_play = "{body}"',
+        "copyright": f'copyright = "{body}"',
+    }[where]
+    with tempfile.TemporaryDirectory() as folder:
+        template = _one_maze_book(Path(folder) / "t.toml", extra)
+        try:
+            pdf = build_book(str(template), output=Path(folder) / "t.pdf").pdf
+        except TemplateError as exc:
+            assert str(exc).count("\n") == 0
+            assert exc.key == {"page": "page", "how_to_play": "text.how_to_play"}.get(where, where)
+            assert "runs over its page" in str(exc)
+            return
+        text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+        assert all(f"w{i:03d}" in text for i in range(words))
+
+
+@pytest.mark.parametrize("where", ["page", "how_to_play", "copyright"])
+def test_a_text_too_long_for_its_page_is_refused(tmp_path: Path, where: str) -> None:
+    body = " ".join(["word"] * 900)  # 4,499 characters, within MAX_TEXT
+    lines = "\\n".join(["(c)"] * 900)  # the copyright keeps its line breaks
+    extra = {
+        "page": f'[[page]]\ntitle = "Notes"\nbody = "{body}"',
+        "how_to_play": f'[text]\nhow_to_play = "{body}"',
+        "copyright": f'copyright = "{lines}"',
+    }[where]
+    with pytest.raises(TemplateError, match="runs over its page") as caught:
+        build_book(str(_one_maze_book(tmp_path / "t.toml", extra)), output=tmp_path / "t.pdf")
+    assert "t.toml" in str(caught.value)
+    assert not (tmp_path / "t.pdf").exists()

@@ -222,19 +222,93 @@ def heading(
     shown = size if wide <= frame.content.width else size * frame.content.width / wide
     canvas.setFont(fonts.bold, shown)
     canvas.setFillGray(0.0)
-    y = frame.body.top - size
-    canvas.drawString(frame.content.x, y, text)
-    return y - size * 0.9
+    canvas.drawString(frame.content.x, frame.body.top - size, text)
+    return heading_bottom(frame, size)
+
+
+def heading_bottom(frame: PageFrame, size: float = 22.0) -> float:
+    """Where the text under a page heading of ``size`` starts."""
+    return frame.body.top - size - size * 0.9
+
+
+#: The size of a text page's paragraphs (the how-to page, a template's own pages).
+TEXT_SIZE = 12.0
+
+
+def text_fit(fonts: FontPair, frame: PageFrame, paragraphs: list[str]) -> tuple[int, int]:
+    """(the lines that fit under a page heading, the lines in all) of ``paragraphs`` set at
+    TEXT_SIZE on a page of ``frame``, as howto_page and own_page set them."""
+    size, y = TEXT_SIZE, heading_bottom(frame)
+    fit = total = 0
+    for paragraph in paragraphs:
+        for _ in wrap(paragraph, fonts.regular, size, frame.content.width):
+            total += 1
+            if fit == total - 1 and y >= frame.body.y + size:
+                fit += 1
+            y -= size * 1.45
+        y -= size * 0.8
+    return fit, total
+
+
+def howto_paragraphs(texts: Texts) -> list[str]:
+    """The how-to page's paragraphs (split at blank lines), START and FINISH filled in."""
+    words = {"start": texts("start"), "finish": texts("finish")}
+    return [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+
+
+def own_paragraphs(body: str) -> list[str]:
+    """A template's own page's paragraphs (split at blank lines, spaces and line breaks in a
+    paragraph run together)."""
+    return [" ".join(p.split()) for p in body.split("\n\n") if p.strip()]
+
+
+def copyright_lines(fonts: FontPair, text: str, width: float) -> list[str]:
+    """The copyright page's lines (9 pt, each line of the text wrapped; an empty one kept)."""
+    return [
+        line
+        for raw in text.split("\n")
+        for line in (wrap(raw, fonts.regular, 9.0, width) if raw.strip() else [""])
+    ]
+
+
+def text_pages_problem(
+    fonts: FontPair,
+    frame: PageFrame,
+    texts: Texts,
+    own_pages: list[tuple[str, str]],
+    copyright: str,
+) -> tuple[str, str] | None:
+    """(key, problem) for the first text that runs over its page (the how-to page, a
+    template's own [[page]], the copyright), or None when all fit: a page never drops words."""
+    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts))]
+    checks += [
+        ("page", f"[[page]] {i + 1}'s body", own_paragraphs(body))
+        for i, (_, body) in enumerate(own_pages)
+    ]
+    for key, what, paragraphs in checks:
+        fit, total = text_fit(fonts, frame, paragraphs)
+        if fit < total:
+            return key, (
+                f"{what} runs over its page: {fit} of its {total} lines fit; shorten it"
+                + (" or split it into two [[page]]s" if key == "page" else "")
+            )
+    if copyright:
+        lines = copyright_lines(fonts, copyright, frame.content.width)
+        most = int(frame.body.height // (9.0 * 1.4))
+        if len(lines) > most:
+            return "copyright", (
+                f"runs over its page: {len(lines)} lines, and {most} fit; shorten it"
+            )
+    return None
 
 
 def howto_page(fonts: FontPair, texts: Texts) -> Painter:
     """A short page on how to play and how levels and answers work."""
-    words = {"start": texts("start"), "finish": texts("finish")}
-    paragraphs = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    paragraphs = howto_paragraphs(texts)
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         y = heading(canvas, frame, fonts, visual(texts("how_to_play_title")))
-        size = 12.0
+        size = TEXT_SIZE
         for paragraph in paragraphs:
             for line in wrap(paragraph, fonts.regular, size, frame.content.width):
                 canvas.setFont(fonts.regular, size)
@@ -337,10 +411,8 @@ def _paragraphs(
     """Paragraphs (split at blank lines) wrapped to the content width from ``y`` down."""
     canvas.setFont(fonts.regular, size)
     canvas.setFillGray(0.0)
-    for paragraph in (p.strip() for p in text.split("\n\n")):
-        if not paragraph:
-            continue
-        for line in wrap(" ".join(paragraph.split()), fonts.regular, size, frame.content.width):
+    for paragraph in own_paragraphs(text):
+        for line in wrap(paragraph, fonts.regular, size, frame.content.width):
             if y < frame.body.y + size:
                 return y  # the page is full: the rest would run off it
             canvas.drawString(frame.content.x, y, line)
@@ -351,17 +423,10 @@ def _paragraphs(
 
 def copyright_page(fonts: FontPair, text: str) -> Painter:
     """The template's copyright text, small, at the foot of the page (the title's back)."""
-    lines = text.split("\n")
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         size = 9.0
-        wrapped = [
-            line
-            for raw in lines
-            for line in (
-                wrap(raw, fonts.regular, size, frame.content.width) if raw.strip() else [""]
-            )
-        ]
+        wrapped = copyright_lines(fonts, text, frame.content.width)
         y = frame.body.y + size * 1.4 * len(wrapped)
         canvas.setFont(fonts.regular, size)
         canvas.setFillGray(0.0)
@@ -396,6 +461,6 @@ def own_page(fonts: FontPair, title: str, body: str) -> Painter:
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         y = heading(canvas, frame, fonts, visual(title))
-        _paragraphs(canvas, fonts, frame, body, y, 12.0)
+        _paragraphs(canvas, fonts, frame, body, y, TEXT_SIZE)
 
     return paint

@@ -573,11 +573,17 @@ def check_title_page(
     template: Template, plan: BookPlan, layout: PageLayout, fonts: FontPair
 ) -> None:
     """TemplateError naming the key of a title, subtitle, author or summary too long for the
-    title page even at its smallest size (it would run over the page, and over the cover), or
-    of a [[page]] title too long for its heading's line."""
+    title page even at its smallest size (it would run over the page, and over the cover), of
+    a [[page]] title too long for its heading's line, or of a text that runs over its page
+    (the how-to page, a [[page]]'s body, the copyright)."""
     info = _title_info(template, plan)
     own = [title for title, _ in template.own_pages]
-    problem = pages.title_page_problem(fonts, info, layout.frame(1).content.width, own)
+    frame = layout.frame(1)
+    problem = pages.title_page_problem(fonts, info, frame.content.width, own)
+    if problem is None:
+        problem = pages.text_pages_problem(
+            fonts, frame, template.texts, list(template.own_pages), template.copyright
+        )
     if problem is not None:
         raise TemplateError(problem[1], file=template.source, key=problem[0])
 
