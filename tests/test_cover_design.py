@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook.book import build_book
+from mazebook.errors import TemplateError
 from mazebook.products.book import plan_layout
 from mazebook.products.cover import SPINE_MIN, TEXT_MIN, cover_layout
 from mazebook.products.cover_only import build_cover
@@ -167,3 +168,23 @@ def test_the_title_page_has_a_balanced_title_subtitle_and_author(
     texts = [w.text for w in words]
     assert not template.author or template.author in texts
     assert not template.subtitle or template.subtitle in " ".join(texts)
+
+
+@pytest.mark.parametrize("words", [40, 120, 700])
+def test_a_blurb_prints_every_word_or_is_refused(tmp_path: Path, words: int) -> None:
+    """The back text either prints all of its words (read back from the cover) or the cover is
+    refused in one line naming cover.blurb, before any file is written: never cut short."""
+    blurb = " ".join(f"b{i:03d}" for i in range(words))
+    data = dict(tomllib.loads(locate("children")[1].read_text(encoding="utf-8")))
+    data["cover"] = {**data.get("cover", {}), "blurb": blurb}
+    template = template_from_data(data, name="blurb")
+    out = tmp_path / "c.pdf"
+    try:
+        path = build_cover(template, output=out, printer="kdp")
+    except TemplateError as exc:
+        assert exc.key == "cover.blurb" and "runs over the back cover" in str(exc)
+        assert "\n" not in str(exc) and not out.exists()
+        assert words > 120  # a short blurb always fits
+        return
+    text = PdfReader(path).pages[0].extract_text()
+    assert all(f"b{i:03d}" in text for i in range(words))

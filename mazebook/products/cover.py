@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core.engine import generate
+from ..errors import TemplateError
 from ..fileio import OutputSet
 from ..geometry.from_maze import maze_geometry
 from ..pages.document import puzzle_style
@@ -128,6 +129,9 @@ class CoverProduct:
     pages: int
     paper: str
     outputs: Outputs
+
+    def __post_init__(self) -> None:
+        check_cover_text(self.template, self.fonts, self.printer, self.trim, self.pages)
 
     def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
         """The one-piece cover (no manifest of its own)."""
@@ -278,13 +282,18 @@ def band_text(template: Template, fonts: FontPair, lay: CoverLayout) -> BandText
         start *= 0.9
 
 
+def band_height(text: BandText, lay: CoverLayout) -> float:
+    """The band's height: a fifth or so of the front, more where its title and subtitle need."""
+    return max(lay.front.height * 0.22, text.need + 2.5 * lay.safe)
+
+
 def _band(canvas: Canvas, template: Template, fonts: FontPair, lay: CoverLayout) -> float:
     """The band across the top of the whole cover (accent colour or dark grey), with the
     title and subtitle on its front part; returns the band's lower edge."""
     front = lay.front
     text = band_text(template, fonts, lay)
     size, sub_size, need = text.size, text.sub_size, text.need
-    band_h = max(front.height * 0.22, need + 2.5 * lay.safe)
+    band_h = band_height(text, lay)
     bottom = lay.height - lay.bleed - band_h
     color = template.printing.cover.color
     if color is not None:
@@ -353,6 +362,55 @@ def blurb_measure(width: float) -> tuple[float, float]:
     return size, min(width, 66 * 0.55 * size)
 
 
+@dataclass(frozen=True)
+class BlurbLines:
+    """The back text set in its column: each line that fits with its baseline, how many lines
+    it has in all, where the space below it starts, and the floor nothing comes down to."""
+
+    placed: tuple[tuple[str, float], ...]
+    total: int
+    end: float
+    floor: float
+
+
+def blurb_lines(
+    template: Template, fonts: FontPair, lay: CoverLayout, band_bottom: float
+) -> BlurbLines:
+    """The blurb's lines on the back, from under the band down to the barcode box's floor."""
+    back = lay.back
+    y = band_bottom - back.height * 0.05
+    size, column = blurb_measure(back.width - 2 * lay.safe)
+    floor = lay.barcode.top + size * 2  # nothing comes down to the barcode box
+    blurb = template.printing.cover.blurb
+    if not blurb:
+        return BlurbLines((), 0, y, floor)
+    lines = _lines(blurb, fonts.regular, size, column)
+    placed: list[tuple[str, float]] = []
+    for line in lines:
+        if y - size < floor:
+            break
+        y -= size * 1.45
+        placed.append((line, y))
+    return BlurbLines(tuple(placed), len(lines), y - size * 1.5, floor)
+
+
+def check_cover_text(
+    template: Template, fonts: FontPair, p: Printer, trim: Trim, pages: int
+) -> None:
+    """TemplateError when the blurb runs over the back (onto the barcode box): the cover never
+    drops words. Checked before any file is written."""
+    lay = cover_layout(p, trim, pages, template.printing.paper)
+    bottom = lay.height - lay.bleed - band_height(band_text(template, fonts, lay), lay)
+    blurb = blurb_lines(template, fonts, lay, bottom)
+    if len(blurb.placed) < blurb.total:
+        raise TemplateError(
+            f"runs over the back cover: {len(blurb.placed)} of its {blurb.total} lines fit above "
+            "the barcode box; shorten it",
+            file=template.source,
+            key="cover.blurb",
+        )
+
+
 def _back(
     canvas: Canvas,
     template: Template,
@@ -364,26 +422,21 @@ def _back(
     """The blurb under the band, then a row of three small mazes above the barcode box."""
     back = lay.back
     left, width = back.x + lay.safe, back.width - 2 * lay.safe
-    y = band_bottom - back.height * 0.05
-    blurb = template.printing.cover.blurb
     size, column = blurb_measure(width)
     text_left = back.centre_x - column / 2
-    floor = lay.barcode.top + size * 2  # nothing comes down to the barcode box
-    if blurb:
+    blurb = blurb_lines(template, fonts, lay, band_bottom)
+    y = blurb.end
+    if template.printing.cover.blurb:
         canvas.setFont(fonts.regular, size)
         canvas.setFillGray(0.0)
-        for line in _lines(blurb, fonts.regular, size, column):
-            if y - size < floor:
-                break
-            y -= size * 1.45
+        for line, at in blurb.placed:
             if line:
-                canvas.drawString(text_left, y, line)
-        y -= size * 1.5
-    room = min(y - floor, width / 3 - 12, 1.8 * PT)
+                canvas.drawString(text_left, at, line)
+    room = min(y - blurb.floor, width / 3 - 12, 1.8 * PT)
     if room < 0.6 * PT:
         return
     gap = (width - 3 * room) / 4
-    top = y - (y - floor - room) / 2
+    top = y - (y - blurb.floor - room) / 2
     for i, (level, cells) in enumerate(((2, 8), (5, 11), (8, 14))):
         box = Box(left + gap + i * (room + gap), top - room, room, room)
         _draw(canvas, _maze(rng, level, cells, cells), box)
