@@ -188,3 +188,35 @@ def test_a_blurb_prints_every_word_or_is_refused(tmp_path: Path, words: int) -> 
         return
     text = PdfReader(path).pages[0].extract_text()
     assert all(f"b{i:03d}" in text for i in range(words))
+
+
+@pytest.mark.parametrize(
+    "title", ["Mazes for Rainy Days", "ÉCOLE D'ÉTÉ Ångström Çà", "Jumpy Quays"]
+)
+def test_spine_letters_keep_their_ink_clear_of_both_folds(tmp_path: Path, title: str) -> None:
+    """The spine's letters, read as ink from the cover rendered at 600 dpi, stay the printer's
+    clearance inside both folds: accented capitals (above the font's declared ascent) too."""
+    import pypdfium2
+
+    from mazebook.products.cover import band_height, band_text
+
+    template = _template("classic", {"title": title})
+    path = build_cover(template, output=tmp_path / "c.pdf", printer="kdp")
+    printing, plan, _ = plan_layout(template)
+    lay = cover_layout(printing.printer, printing.page_trim, plan.page_count, printing.paper)
+    fonts = default_fonts()
+    band_bottom = lay.height - lay.bleed - band_height(band_text(template, fonts, lay), lay)
+    scale = 600 / 72
+    page = pypdfium2.PdfDocument(str(path))[0]
+    image = page.render(scale=scale, grayscale=True).to_pil()
+    spine = lay.spine
+    rows = (
+        int((lay.height - band_bottom + lay.safe) * scale),
+        int((lay.height - spine.y - lay.safe) * scale),
+    )
+    columns = [int(spine.x * scale) + 2, int((spine.x + spine.width) * scale) - 2]
+    strip = image.crop((columns[0], rows[0], columns[1], rows[1])).point(lambda v: 255 * (v < 128))
+    ink = strip.getbbox()
+    assert ink is not None  # the spine has its text
+    clear = lay.clearance * scale - 2  # the crop starts 2 px inside each fold
+    assert ink[0] >= clear - 1 and strip.width - ink[2] >= clear - 1, (ink, strip.width, clear)

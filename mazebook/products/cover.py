@@ -11,12 +11,14 @@ TEXT_MIN, the back text about 60 characters a line, spine text only at SPINE_MIN
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from PIL import ImageFont
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -181,10 +183,30 @@ def _draw(canvas: Canvas, geom: Any, box: Box) -> None:
     )
 
 
-def _text_height(font: str) -> tuple[float, float]:
-    """(ascent, descent) of a font per point of size, as its descriptor gives them."""
+def _text_height(font: str, text: str) -> tuple[float, float]:
+    """(ascent, descent) of ``text`` in a font per point of size: the font's declared ones,
+    widened to the ink of the text's own letters where they reach beyond (an accented capital
+    stands above the declared ascent), so the letters keep their clearance."""
     face: Any = getFont(font).face  # type: ignore[attr-defined]
-    return float(face.ascent) / 1000, float(face.descent) / 1000
+    ascent, descent = float(face.ascent) / 1000, float(face.descent) / 1000
+    _, top, _, bottom = _ink_font(face.filename).getbbox(text, anchor="ls")
+    high, low = -top / INK_EM, -bottom / INK_EM
+    return (
+        high if high > ascent + INK_SLACK else ascent,
+        low if low < descent - INK_SLACK else descent,
+    )
+
+
+#: The size (pixels to the em) at which a text's ink is measured: a thousandth of an em.
+INK_EM = 1000
+#: Ink within this much (em) of the declared ascent or descent is the pixel grid's rounding.
+INK_SLACK = 0.002
+
+
+@functools.cache
+def _ink_font(path: str) -> ImageFont.FreeTypeFont:
+    """The font file read by FreeType (Pillow), to measure the ink of a text."""
+    return ImageFont.truetype(path, INK_EM)
 
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:
@@ -448,13 +470,13 @@ def spine_text(
     """(text, size) for the spine: title and author, else the title alone, at the largest size
     (at most 16 pt) that keeps the letters ``clearance`` inside both folds and the line inside
     the safe margins; None when even the title would be under SPINE_MIN."""
-    ascent, descent = _text_height(fonts.bold)
     thickness = lay.spine.width - 2 * lay.clearance - 1.0  # a point to spare on the tolerance
-    across = min(16.0, thickness / (ascent - descent))
     length = band_bottom - lay.safe - (lay.spine.y + lay.safe)
     both = f"{template.title}  ·  {template.author}" if template.author else template.title
     for text in dict.fromkeys((both, template.title)):
         shown = visual(text)
+        ascent, descent = _text_height(fonts.bold, shown)
+        across = min(16.0, thickness / (ascent - descent))
         size = min(across, length / max(stringWidth(shown, fonts.bold, 1.0), 1e-6))
         if size >= SPINE_MIN:
             return shown, size
@@ -470,7 +492,7 @@ def _spine(
     if fitted is None:
         return
     text, size = fitted
-    ascent, descent = _text_height(fonts.bold)
+    ascent, descent = _text_height(fonts.bold, text)
     top, bottom = band_bottom - lay.safe, spine.y + lay.safe
     canvas.saveState()
     canvas.translate(spine.centre_x, (top + bottom) / 2)
