@@ -290,3 +290,40 @@ def test_trail_letters_are_never_below_six_points(tmp_path: Path, shape: str) ->
         assert pdf is not None
         sizes = _letter_sizes(pdf)
         assert sizes and min(sizes) >= 6.0 - 1e-6, (pdf.name, min(sizes))
+
+
+@pytest.mark.parametrize("kind", ["worksheet", "book", "class set"])
+def test_svgs_carry_the_trail_letters(tmp_path: Path, kind: str) -> None:
+    """--svg-dir's SVGs show a word trail's letters as the PDF does: every letter of the word
+    and every decoy in the puzzle; on the solution the word's letters on white discs and the
+    decoys grey. Read back from the SVG files and compared with the manifest."""
+    import xml.etree.ElementTree as ET
+
+    head = {
+        "worksheet": 'kind = "worksheet"\n',
+        "book": 'printer = "home"\n',
+        "class set": 'kind = "worksheet"\nnames = ["Ann", "Bob"]\n',
+    }[kind]
+    template = tmp_path / "t.toml"
+    template.write_text(
+        f'title = "T"\n{head}[[section]]\ncount = 2\ndifficulty = 3\n'
+        'puzzle = "word-trail"\nwords = ["GARDEN", "HOUSE"]\n'
+    )
+    result = build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    for entry in json.loads(result.manifest.read_text())["puzzles"]:
+        word = entry["trail"]["word"]
+        expected = sorted(word + "".join(d[2] for d in entry["decoys"]))
+        name = f"{entry['number']:03d}.svg"
+        for show in ("puzzle", "solution"):
+            root = ET.parse(tmp_path / "svg" / f"{show}-{name}").getroot()
+            group = root.find(".//s:g[@id='letters']", ns)
+            assert group is not None
+            texts = group.findall("s:text", ns)
+            assert sorted(t.text or "" for t in texts) == expected
+            discs = group.findall("s:circle", ns)
+            grey = [t for t in texts if t.get("fill")]
+            if show == "puzzle":
+                assert not discs and not grey  # on the sheet all letters look alike
+            else:
+                assert len(discs) == len(word) and len(grey) == len(entry["decoys"])

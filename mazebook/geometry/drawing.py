@@ -58,6 +58,9 @@ class MazeGeometry:
     under: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
     """Stretches x1, y1, x2, y2 of the solution that run under a bridge (weave mazes): writers
     leave them out of the drawn line (see ``break_polyline``)."""
+    letters: tuple[tuple[float, float, str, bool], ...] = ()
+    """A word trail's letters: x, y of their cells' centres, the letter, whether it is on the
+    trail (the SVG writer sets them; a page sets them in the book's font, pages.document)."""
 
 
 def maze_meta(maze: Maze) -> dict[str, Any]:

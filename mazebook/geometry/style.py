@@ -75,3 +75,12 @@ def marker_length(scale: float) -> float:
 def solution_width(style: Style, scale: float) -> float:
     """The solution line's width: the style's, capped so it stays well inside a corridor."""
     return max(min(style.solution_width, style.solution_max_cell_share * scale), MIN_PRINT_LINE)
+
+
+#: A word trail's letter: its size as a share of the cell, its largest size (points), and its
+#: smallest (points), on an answer key's small cells too: its capitals are then about 4.3 pt
+#: tall, still read at arm's length.
+LETTER_SHARE, LETTER_MAX, LETTER_MIN = 0.62, 20.0, 6.0
+#: On an answer, a trail letter sits on a white disc of this radius (cells) over the path, and a
+#: decoy is this grey.
+LETTER_DISC, DECOY_GRAY = 0.4, 0.45

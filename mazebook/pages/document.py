@@ -19,7 +19,17 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.drawing import MazeGeometry, drawing_extent
 from ..geometry.labels import LABEL_ROOM, Placement, word_room
-from ..geometry.style import Fit, Style, fit_maze, marker_length
+from ..geometry.style import (
+    DECOY_GRAY,
+    LETTER_DISC,
+    LETTER_MAX,
+    LETTER_MIN,
+    LETTER_SHARE,
+    Fit,
+    Style,
+    fit_maze,
+    marker_length,
+)
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
 from ..render.typeset import FontPair, fit_prefix, visual
@@ -271,13 +281,6 @@ def draw_maze_box(
     return fit
 
 
-#: A trail letter's size as a share of the cell, and its largest size (points).
-LETTER_SHARE, LETTER_MAX = 0.62, 20.0
-#: The smallest a trail letter is printed (points), on an answer key's small cells too: its
-#: capitals are then about 4.3 pt tall, still read at arm's length.
-LETTER_MIN = 6.0
-
-
 def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box: Box) -> None:
     """A word trail's letters centred in their cells. On an answer the trail's letters sit on
     white discs over the path and the decoys are grey; on a puzzle all look alike."""
@@ -289,8 +292,8 @@ def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box:
         cx, cy = left + x * s, top - y * s
         if card.show_solution and on_trail:
             canvas.setFillGray(1.0)
-            canvas.circle(cx, cy, 0.4 * s, stroke=0, fill=1)
-        gray = 0.45 if card.show_solution and not on_trail else 0.0
+            canvas.circle(cx, cy, LETTER_DISC * s, stroke=0, fill=1)
+        gray = DECOY_GRAY if card.show_solution and not on_trail else 0.0
         canvas.setFillGray(gray)
         canvas.setFont(fonts.bold, size)
         canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))

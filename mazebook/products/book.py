@@ -27,11 +27,10 @@ from ..fileio import OutputSet
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
 from ..geometry.labels import LABEL_ROOM
+from ..geometry.style import LETTER_MIN, LETTER_SHARE
 from ..pages import book_furniture as pages
 from ..pages.document import (
     ANSWER_MIN_SCALE,
-    LETTER_MIN,
-    LETTER_SHARE,
     MazeCard,
     NumberCard,
     Painter,
@@ -646,7 +645,7 @@ def _puzzle_with_answer(
         functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
     )
     if svg_dir is not None and out is not None:
-        stage_svgs(out, svg_dir, planned.number, width, geom)
+        stage_svgs(out, svg_dir, planned.number, width, geom, item.card.letters)
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
     x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)

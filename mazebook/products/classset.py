@@ -449,9 +449,10 @@ class ClassSetProduct:
         records = _render(setup, plan, pupils, picks, sheets, answers)
         if svg_dir is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
-            for record, drawing in zip(records, every, strict=True):
-                if isinstance(drawing, MazeGeometry):  # no SVG for a number path
-                    stage_svgs(out, svg_dir, record["number"], width, drawing)
+            chosen = [p for row in picks for p in row]
+            for record, pick in zip(records, chosen, strict=True):
+                if isinstance(pick.drawing, MazeGeometry):  # no SVG for a number path
+                    stage_svgs(out, svg_dir, record["number"], width, pick.drawing, pick.letters)
         students = [
             {
                 "name": pupil.name,

@@ -244,8 +244,19 @@ def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
         yield by_page[page]
 
 
-def stage_svgs(out: OutputSet, folder: Path, number: int, width: int, geom: MazeGeometry) -> None:
+def stage_svgs(
+    out: OutputSet,
+    folder: Path,
+    number: int,
+    width: int,
+    geom: MazeGeometry,
+    letters: tuple[tuple[float, float, str, bool], ...] = (),
+) -> None:
+    """A puzzle's SVG and its solution's, with a word trail's ``letters`` in the maze."""
     from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
+
+    if letters:
+        geom = dataclasses.replace(geom, letters=letters)
 
     out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
     out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))

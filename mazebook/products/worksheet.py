@@ -533,7 +533,7 @@ def render_worksheet(
             pupil_cards.append(pupil)
             key_cards.append(key)
             if svg_dir is not None and out is not None:
-                stage_svgs(out, svg_dir, planned.number, width, geom)
+                stage_svgs(out, svg_dir, planned.number, width, geom, letters)
         sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
         key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
         if progress is not None:

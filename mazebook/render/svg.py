@@ -19,7 +19,15 @@ from ..geometry.drawing import (
 )
 from ..geometry.labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from ..geometry.paths import svg_segments_d
-from ..geometry.style import DEFAULT_STYLE, Style, marker_length, solution_width
+from ..geometry.style import (
+    DECOY_GRAY,
+    DEFAULT_STYLE,
+    LETTER_DISC,
+    LETTER_SHARE,
+    Style,
+    marker_length,
+    solution_width,
+)
 from .typeset import default_fonts, visual
 
 
@@ -131,7 +139,31 @@ def to_svg(
     dwg.add(markers)
     if labels:
         dwg.add(_label_group(dwg, labels, cell, widths))
+    if geom.letters:
+        dwg.add(_letter_group(dwg, geom, show_solution))
     return str(dwg.tostring())
+
+
+def _letter_group(
+    dwg: svgwrite.Drawing, geom: MazeGeometry, show_solution: bool
+) -> svgwrite.container.Group:
+    """``<g id="letters">``: a word trail's letters centred in their cells, as a page sets
+    them (LETTER_SHARE of a cell); on the solution the trail's letters sit on white discs
+    over the path and the decoys are grey."""
+    group = dwg.g(id="letters", fill="black")
+    group["font-family"] = LABEL_FONT_FAMILY
+    group["font-weight"] = "bold"
+    group["font-size"] = f"{LETTER_SHARE:g}"
+    group["text-anchor"] = "middle"
+    for x, y, letter, on_trail in geom.letters:
+        cx, cy = round(x, 3), round(y, 3)
+        if show_solution and on_trail:
+            group.add(dwg.circle((cx, cy), LETTER_DISC, fill="white"))
+        text = dwg.text(visual(letter), insert=(cx, round(y + 0.36 * LETTER_SHARE, 3)))
+        if show_solution and not on_trail:
+            text["fill"] = _gray(DECOY_GRAY)
+        group.add(text)
+    return group
 
 
 #: How the label words are set in SVG: the bundled font's family first, then look-alikes.
