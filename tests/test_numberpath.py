@@ -249,3 +249,49 @@ def test_a_book_with_number_paths(tmp_path: Path) -> None:
         assert all(str(v) in page for row in puzzle["grid"] for v in row)
         answers = reader.pages[puzzle["answer_page"] - 1].extract_text() or ""
         assert f"Puzzle {puzzle['number']}" in answers
+
+
+@pytest.mark.parametrize(
+    ("kind", "language"), [("worksheet", "de"), ("book", "fr"), ("class set", "en")]
+)
+def test_svg_dir_draws_number_paths_in_the_books_words(
+    tmp_path: Path, kind: str, language: str
+) -> None:
+    """--svg-dir has a puzzle and a solution SVG for every number path too: its numbers, read
+    back from the SVG, are the manifest's grid row by row, its START and FINISH the book's own
+    words; the solution has the grey band along the path and the path's numbers in bold."""
+    import xml.etree.ElementTree as ET
+
+    from mazebook.template.texts import LANGUAGES
+
+    head = {
+        "worksheet": 'kind = "worksheet"\n',
+        "book": 'printer = "home"\n',
+        "class set": 'kind = "worksheet"\nnames = ["Ann", "Bob"]\n',
+    }[kind]
+    template = tmp_path / "t.toml"
+    template.write_text(
+        f'title = "T"\nlanguage = "{language}"\n{head}'
+        '[[section]]\ncount = 2\ndifficulty = 2\npuzzle = "number-path"\nstep = 3\n'
+    )
+    result = build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
+    words = [LANGUAGES[language]["start"], LANGUAGES[language]["finish"]]
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    puzzles = json.loads(result.manifest.read_text())["puzzles"]
+    assert puzzles and all(p["kind"] == "number-path" for p in puzzles)
+    for entry in puzzles:
+        grid = json.loads(entry["grid"]) if isinstance(entry["grid"], str) else entry["grid"]
+        path = {tuple(c) for c in entry["path"]}
+        for show in ("puzzle", "solution"):
+            svg = tmp_path / "svg" / f"{show}-{entry['number']:03d}.svg"
+            group = ET.parse(svg).getroot().find(".//s:g[@id='numbers']", ns)
+            assert group is not None
+            texts = [t.text or "" for t in group.findall("s:text", ns)]
+            assert [t for t in texts if t not in words] == [str(v) for row in grid for v in row]
+            assert sorted(t for t in texts if t in words) == sorted(words)
+            band = ET.parse(svg).getroot().find(".//s:polyline[@id='solution']", ns)
+            bold = [t for t in group.findall("s:text", ns) if t.get("font-weight") == "bold"]
+            if show == "puzzle":
+                assert band is None and len(bold) == 4  # START, FINISH: word and number
+            else:
+                assert band is not None and len(bold) == len(path) + 2

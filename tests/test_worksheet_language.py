@@ -99,3 +99,19 @@ def test_an_unknown_language_flag_is_one_line(capsys: pytest.CaptureFixture[str]
     assert main(["worksheet", "--language", "it"]) == 2
     err = capsys.readouterr().err
     assert "--language" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("language", ["de", "fr", "es"])
+def test_svg_dir_mazes_speak_the_sheets_language(tmp_path: Path, language: str) -> None:
+    """The SVGs of --svg-dir label START and FINISH in the template's language, as the PDF."""
+    from mazebook.book import build_book
+
+    template = tmp_path / "t.toml"
+    template.write_text(
+        f'title = "T"\nkind = "worksheet"\nlanguage = "{language}"\n'
+        "[[section]]\ncount = 1\ndifficulty = 2\n"
+    )
+    build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
+    text = (tmp_path / "svg" / "puzzle-001.svg").read_text(encoding="utf-8")
+    for key in ("start", "finish"):
+        assert f">{LANGUAGES[language][key]}</text>" in text

@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..core import numberpath
 from ..core.engine import check_seed, generate
+from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..geometry.drawing import MazeGeometry
@@ -631,8 +632,13 @@ def _puzzle_with_answer(
 ) -> _Made:
     """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
     both drawings land (``box``, ``answer_box``)."""
-    if setup.template.sections[planned.section].puzzle == "number-path":
-        return _number_with_answer(doc, setup, planned)
+    tpl = setup.template
+    words = (tpl.texts("start"), tpl.texts("finish"))
+    if tpl.sections[planned.section].puzzle == "number-path":
+        made, puzzle = _number_with_answer(doc, setup, planned)
+        if svg_dir is not None and out is not None:
+            stage_svgs(out, svg_dir, planned.number, width, puzzle, words)
+        return made
     item, geom = _make_puzzle(setup, planned)
     assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
     answer_card = MazeCard(geom, "", show_solution=True, labels=False, letters=item.card.letters)
@@ -645,7 +651,7 @@ def _puzzle_with_answer(
         functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
     )
     if svg_dir is not None and out is not None:
-        stage_svgs(out, svg_dir, planned.number, width, geom, item.card.letters)
+        stage_svgs(out, svg_dir, planned.number, width, geom, words, item.card.letters)
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
     x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
@@ -659,8 +665,11 @@ def _puzzle_with_answer(
     return item
 
 
-def _number_with_answer(doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle) -> _Made:
-    """A number path for a planned puzzle, with its answer drawn now as a form (no SVG)."""
+def _number_with_answer(
+    doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle
+) -> tuple[_Made, NumberPath]:
+    """A number path for a planned puzzle, with its answer drawn now as a form; the path
+    itself too, for its SVGs."""
     tpl = setup.template
     record, puzzle = choose_number(
         tpl,
@@ -694,7 +703,7 @@ def _number_with_answer(doc: PdfDocument, setup: BookSetup, planned: PlannedPuzz
     fit = fit_grid(puzzle.width, puzzle.height, placed.x, placed.y, placed.width, placed.height)
     record["box"] = number_ink_box(card, setup.puzzle_slots(planned.page)[planned.slot])
     record["answer_box"] = ink_box(fit)
-    return _Made(planned, card, record)
+    return _Made(planned, card, record), puzzle
 
 
 def _draw_number_answer(canvas: Canvas, *, fonts: FontPair, card: NumberCard, box: Box) -> None:

@@ -449,10 +449,11 @@ class ClassSetProduct:
         records = _render(setup, plan, pupils, picks, sheets, answers)
         if svg_dir is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
+            ends = (template.texts("start"), template.texts("finish"))
             chosen = [p for row in picks for p in row]
             for record, pick in zip(records, chosen, strict=True):
-                if isinstance(pick.drawing, MazeGeometry):  # no SVG for a number path
-                    stage_svgs(out, svg_dir, record["number"], width, pick.drawing, pick.letters)
+                drawing = pick.drawing
+                stage_svgs(out, svg_dir, record["number"], width, drawing, ends, pick.letters)
         students = [
             {
                 "name": pupil.name,

@@ -249,14 +249,28 @@ def stage_svgs(
     folder: Path,
     number: int,
     width: int,
-    geom: MazeGeometry,
+    drawing: MazeGeometry | NumberPath,
+    words: tuple[str, str] = ("START", "FINISH"),
     letters: tuple[tuple[float, float, str, bool], ...] = (),
 ) -> None:
-    """A puzzle's SVG and its solution's, with a word trail's ``letters`` in the maze."""
-    from ..render.svg import to_svg  # svgwrite is imported only when SVGs are asked for
+    """A puzzle's SVG and its solution's (puzzle-NNN.svg, solution-NNN.svg): a maze, with a
+    word trail's ``letters``, or a number path; START and FINISH in the book's ``words``."""
+    for kind, show in (("puzzle", False), ("solution", True)):
+        out.stage(folder / f"{kind}-{number:0{width}d}.svg", _svg(drawing, words, letters, show))
 
-    if letters:
-        geom = dataclasses.replace(geom, letters=letters)
 
-    out.stage(folder / f"puzzle-{number:0{width}d}.svg", to_svg(geom, show_solution=False))
-    out.stage(folder / f"solution-{number:0{width}d}.svg", to_svg(geom, show_solution=True))
+def _svg(
+    drawing: MazeGeometry | NumberPath,
+    words: tuple[str, str],
+    letters: tuple[tuple[float, float, str, bool], ...],
+    show: bool,
+) -> str:
+    # svgwrite is imported only when SVGs are asked for
+    if isinstance(drawing, NumberPath):
+        from ..render.numbers_svg import number_path_svg
+
+        return number_path_svg(drawing.grid, drawing.path, words=words, show_solution=show)
+    from ..render.svg import to_svg
+
+    geom = dataclasses.replace(drawing, letters=letters) if letters else drawing
+    return to_svg(geom, show_solution=show, words=words)

@@ -508,7 +508,9 @@ def render_worksheet(
         for planned in planned_list:
             label = str(planned.number)
             if tpl.sections[planned.section].puzzle == "number-path":
-                record, card, key_card = _number_cards(setup, planned, label)
+                record, card, key_card, path = _number_cards(setup, planned, label)
+                if svg_dir is not None and out is not None:
+                    stage_svgs(out, svg_dir, planned.number, width, path, (start, finish))
                 records.append(record)
                 pupil_cards.append(card)
                 key_cards.append(key_card)
@@ -533,7 +535,7 @@ def render_worksheet(
             pupil_cards.append(pupil)
             key_cards.append(key)
             if svg_dir is not None and out is not None:
-                stage_svgs(out, svg_dir, planned.number, width, geom, letters)
+                stage_svgs(out, svg_dir, planned.number, width, geom, (start, finish), letters)
         sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
         key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
         if progress is not None:
@@ -567,8 +569,9 @@ def _make_number_path(
 
 def _number_cards(
     setup: WorksheetSetup, planned: PlannedPuzzle, label: str
-) -> tuple[dict[str, Any], NumberCard, NumberCard]:
-    """A number path's record, with where it and its answer are drawn, and its two cards."""
+) -> tuple[dict[str, Any], NumberCard, NumberCard, NumberPath]:
+    """A number path's record, with where it and its answer are drawn, its two cards, and the
+    path itself (for its SVGs)."""
     options = options_of(setup.template)
     record, puzzle = _make_number_path(setup, planned)
     card = NumberCard(
@@ -584,7 +587,7 @@ def _number_cards(
     key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
     record["box"] = number_ink_box(card, slot)
     record["answer_box"] = number_ink_box(key, key_slot)
-    return record, card, key
+    return record, card, key, puzzle
 
 
 def _make_maze(
