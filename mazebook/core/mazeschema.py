@@ -73,6 +73,19 @@ class _Number(_Spec):
         return set(map(type, values)) <= {int, float}
 
 
+class _Text(_Spec):
+    """One of a few strings (an ``enum`` of strings only)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = frozenset(names)
+
+    def ok(self, value: object) -> bool:
+        return type(value) is str and value in self.names
+
+    def all_ok(self, values: Sequence[object]) -> bool:
+        return set(map(type, values)) <= {str} and set(values) <= self.names
+
+
 class _List(_Spec):
     """A list of ``lo`` to ``hi`` items, each ok by ``item``."""
 
@@ -84,6 +97,18 @@ class _List(_Spec):
             return False
         n = len(value)
         return n >= self.lo and (self.hi is None or n <= self.hi) and self.item.all_ok(value)
+
+    def all_ok(self, values: Sequence[object]) -> bool:
+        """Many short lists (each cell's neighbours) at once: their types and lengths, then
+        all their items as one list."""
+        if not values:
+            return True
+        if not set(map(type, values)) <= {list}:
+            return False
+        lengths: list[int] = list(map(len, values))  # type: ignore[arg-type]
+        if min(lengths) < self.lo or (self.hi is not None and max(lengths) > self.hi):
+            return False
+        return self.item.all_ok(list(chain.from_iterable(values)))  # type: ignore[arg-type]
 
 
 class _Tuple(_Spec):
@@ -115,6 +140,8 @@ def _compile(schema: object, root: Mapping[str, Any]) -> _Spec | None:
     if keys == {"$ref"}:
         return _compile(_local_ref(root, schema["$ref"]), root)
     kind = schema.get("type")
+    if keys == {"enum"} and all(type(v) is str for v in schema["enum"]):
+        return _Text(schema["enum"])
     if kind == "integer" and keys <= {"type", "minimum", "maximum"}:
         lo, hi = schema.get("minimum"), schema.get("maximum")
         if all(b is None or type(b) is int for b in (lo, hi)):
