@@ -173,18 +173,19 @@ def _local_ref(root: Mapping[str, Any], ref: object) -> object:
 
 
 def fast_validator_class(root: Mapping[str, Any]) -> Any:
-    """Draft 2020-12 with ints apart from floats and a fast ``items`` for ``root``'s simple
-    item schemas (its local ``$ref`` s resolved in ``root``)."""
+    """Draft 2020-12 with ints apart from floats, any mapping an object, a tuple an array, and a
+    fast ``items`` for the simple item schemas of ``root`` (``#/...`` references are looked up
+    in ``root``, so the class is for validating against ``root``)."""
     from jsonschema import Draft202012Validator, validators
 
     standard_items = Draft202012Validator.VALIDATORS["items"]
-    specs: dict[int, _Spec | None] = {}  # by id of a subschema of root, which lives as long
+    specs: dict[int, tuple[object, _Spec | None]] = {}  # id -> (the subschema, its check)
 
     def spec_of(schema: object) -> _Spec | None:
-        key = id(schema)
-        if key not in specs:
-            specs[key] = _compile(schema, root)
-        return specs[key]
+        known = specs.get(id(schema))
+        if known is None or known[0] is not schema:  # the same id, another object: compile
+            known = specs[id(schema)] = (schema, _compile(schema, root))
+        return known[1]
 
     def items(validator: Any, item: object, instance: object, schema: Mapping[str, Any]) -> Any:
         spec = spec_of(item)
