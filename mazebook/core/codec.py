@@ -316,13 +316,24 @@ def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
     return dict(params)
 
 
+def _as_float(value: float) -> float:
+    """A number as a float, infinity for a whole number too large for one."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
 def _check_centres(grid: Grid, centres: Sequence[Sequence[float]]) -> None:
     """Saved ``centres`` (pairs of numbers, the schema checked) must be finite, one per cell,
     and where the rebuilt grid draws each cell: checked like 'neighbors', not replaced."""
     n = grid.size
     if len(centres) != n:
         raise MazeFormatError(f"centres must hold one [x, y] per cell ({n}), got {len(centres)}")
-    saved = np.asarray(centres, dtype=np.float64).reshape(n, 2)
+    try:
+        saved = np.asarray(centres, dtype=np.float64).reshape(n, 2)
+    except OverflowError:  # a whole number beyond any float: as good as infinite
+        saved = np.array([[_as_float(v) for v in pair] for pair in centres]).reshape(n, 2)
     finite = np.isfinite(saved).all(axis=1)
     if not finite.all():
         cell = int(np.argmin(finite))
