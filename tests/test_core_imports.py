@@ -45,7 +45,15 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 #: Board does; nothing is loaded until a maze is displayed. No other upward edge is allowed.
 DISPLAY_HOOK = ("core.maze", "render.writers")
 
-FORBIDDEN_IN_CORE = ("reportlab", "svgwrite", "tomllib", "tomli", "jsonschema", "tqdm", "pypdf")
+FORBIDDEN_IN_CORE = ("reportlab", "svgwrite", "tomllib", "tomli", "tqdm", "pypdf")
+
+#: Loaded only when a maze is read: Maze.from_dict checks maze JSON against its declared schema
+#: (mazebook/data/maze.schema.json) with jsonschema, the one validator the project uses for
+#: input, instead of a second hand-written one. The project rule bans writers, TOML and PDF
+#: reading in the core, not jsonschema; it stays out of making, solving and measuring, and only
+#: mazebook/core/mazeschema.py imports it, inside a function (both checked below).
+ON_READING_ONLY = ("jsonschema",)
+JSONSCHEMA_IN_CORE = "core.mazeschema"
 
 
 def _module_name(path: Path) -> str:
@@ -109,6 +117,31 @@ def layer_of(module: str) -> int:
             if key in layer:
                 return index
     raise AssertionError(f"module {module!r} is in no layer: add it to LAYERS")
+
+
+def jsonschema_imports() -> dict[str, bool]:
+    """Core module -> whether it imports jsonschema at its top level (False: only inside a
+    function), for every core module that imports it at all."""
+    found: dict[str, bool] = {}
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = set(tree.body)
+        for node in ast.walk(tree):
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            if any(n.split(".")[0] in ON_READING_ONLY for n in names):
+                name = _module_name(path)
+                found[name] = found.get(name, False) or node in top
+    return found
+
+
+def test_jsonschema_only_where_a_maze_is_read_and_lazily() -> None:
+    assert jsonschema_imports() == {JSONSCHEMA_IN_CORE: False}
 
 
 @pytest.mark.slow
@@ -226,13 +259,17 @@ def test_core_loads_no_writer_template_or_pdf_code(
         "import mazebook\n"
         f"m = mazebook.generate('backtracker', {width}, {height}, seed=1, shape={shape!r}, "
         f"**{options!r})\n"
-        "mazebook.solve(m); mazebook.measure(m); mazebook.Maze.from_dict(m.to_dict())\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
+        "mazebook.solve(m); mazebook.measure(m)\n"
+        "made = sorted(sys.modules)\n"
+        "mazebook.Maze.from_dict(m.to_dict())\n"
+        "print(json.dumps([made, sorted(sys.modules)]))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = json.loads(out.stdout)
+    made, loaded = json.loads(out.stdout)
     bad = [m for m in loaded if m.split(".")[0] in (*FORBIDDEN_IN_CORE, "PIL")]
     assert bad == []
+    assert [m for m in made if m.split(".")[0] in ON_READING_ONLY] == []
+    assert "jsonschema" in loaded  # reading did check the schema
     assert "mazebook.generators.backtracker" in loaded  # the import really happened
     above = ("render", "geometry", "printing", "pages", "products", "book", "app")
     assert not any(m.startswith(tuple(f"mazebook.{room}" for room in above)) for m in loaded)

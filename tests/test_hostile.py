@@ -473,6 +473,13 @@ def _with(data: dict[str, object], **changes: object) -> dict[str, object]:
     return {**data, **changes}
 
 
+def _huge_centre(data: dict[str, object]) -> dict[str, object]:
+    """A cell centre that is a whole number beyond any float (Python's JSON reader takes it)."""
+    centres = data["centres"]
+    assert isinstance(centres, list)
+    return _with(data, centres=[[10**400, 0.0], *centres[1:]])
+
+
 JSON_CASES: dict[str, Callable[[], object]] = {
     "not an object": lambda: [1, 2],
     "width 5.0": lambda: _with(_rect(), width=5.0),
@@ -492,6 +499,7 @@ JSON_CASES: dict[str, Callable[[], object]] = {
     "entrance side list": lambda: _with(_graph(), entrance_side=[0]),
     "cells 30.0": lambda: _with(_graph(), cells=30.0),
     "centres of text": lambda: _with(_graph(), centres=["x"] * 30),
+    "centre beyond any float": lambda: _huge_centre(_graph()),
     "grid_params list": lambda: _with(_graph(), grid_params=[1]),
     "grid_params object value": lambda: _with(_graph(), grid_params={"outline": {"a": 1}}),
     "mask names an image": lambda: _with(

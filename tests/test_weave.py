@@ -217,9 +217,9 @@ def _dict_with_crossing() -> dict[str, object]:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda d: d.update(crossings="all"), "'crossings' must be a list"),
+        (lambda d: d.update(crossings="all"), "crossings must be a list"),
         (lambda d: d["crossings"].append([1, 2]), "must be \\[x, y"),
-        (lambda d: d["crossings"].append([1, 1, "x"]), "on top; use 'h' or 'v'"),
+        (lambda d: d["crossings"].append([1, 1, "x"]), r'crossings\[\d+\]\[2\] must be one of "h"'),
         (lambda d: d["crossings"].append([0, 3, "h"]), "not an inner cell"),
         (lambda d: d["crossings"].append([40, 3, "h"]), "lies outside"),
         (lambda d: d["crossings"].append(list(d["crossings"][0])), r"given twice|side by side"),

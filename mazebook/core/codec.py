@@ -1,27 +1,31 @@
 """The dict (JSON) forms of a maze: wall rows for the rectangle, the graph form for any shape.
 
-Reading checks every field's type and range, since a maze file may come from anywhere: any
-problem is a MazeFormatError, never a TypeError or IndexError here or later when the maze is
-drawn or saved. Reading never opens a file or draws text the data names: a mask's grid is
-rebuilt from its stored ``cells`` only (``image``, ``text``, ``font`` and ``mask`` are refused
-in its ``grid_params``). The result is the parts a ``Maze`` is made of (``MazeParts``), so
-this module needs no Maze and the model stays small.
-
-The shape of both forms is declared in mazebook/data/maze.schema.json for other tools
-(tests/test_maze_schema.py keeps it and these checks in step); the checks here are written
-out because the core loads no jsonschema, and they go further than a schema can (walls the
-same on both sides, passages between neighbours, the grid rebuilt from its parameters).
+Reading checks every field, since a maze file may come from anywhere: any problem is a
+MazeFormatError, never a TypeError or IndexError here or later when the maze is drawn or saved.
+Types, ranges, required keys and list lengths are checked first against the declared schema,
+mazebook/data/maze.schema.json (mazebook.core.mazeschema, with jsonschema, loaded on the first
+read only); the checks here are what a schema cannot say: walls the same on both sides,
+passages between neighbours, the grid rebuilt from its parameters, sizes that follow width and
+height, the solution a path from entrance to exit, crossings (mazebook.core.weave) and finite
+numbers. Reading never opens a file or draws text the data names: a mask's grid is rebuilt
+from its stored ``cells`` only (``image``, ``text``, ``font`` and ``mask`` are refused in its
+``grid_params``). The result is the parts a ``Maze`` is made of (``MazeParts``), so this module
+needs no Maze and the model stays small.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from ..errors import MazebookError, MazeFormatError
 from ..shapes import SHAPES, cell_centres, make_grid
-from .grid import MAX_SEED, MAX_SIDE, SIDE_NAMES, Grid, Opening, rect_grid
+from .grid import SIDE_NAMES, Grid, Opening, rect_grid
+from .mazeschema import check_maze_json
 from .weave import check_crossings
 
 
@@ -84,47 +88,18 @@ def to_dict(
 
 
 def from_dict(data: Mapping[str, Any]) -> MazeParts:
-    """Read a maze back from ``to_dict()`` output, checking that it is consistent."""
-    if not isinstance(data, Mapping):
-        raise MazeFormatError("a maze must be a JSON object")
-    shape = data.get("shape", "rect")
-    if shape == "rect" and "walls" in data:
+    """Read a maze back from ``to_dict()`` output: first against the declared schema (types,
+    ranges, required keys, list lengths), then what a schema cannot say."""
+    check_maze_json(data)
+    if data.get("shape", "rect") == "rect" and "walls" in data:
         return _rect_from_dict(data)
-    if data.get("crossings"):
-        raise MazeFormatError("'crossings' are for rectangular mazes given by their 'walls'")
     return graph_from_dict(data)
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _whole(data: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
-    """``data[key]`` as a whole number from lo to hi (not a float, not true/false)."""
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise MazeFormatError(
-            f"{key!r} must be a whole number from {lo} to {hi}, got {_short(value)}"
-        )
-    return value
-
-
 def _made_by(data: Mapping[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
-    """The algorithm name, seed and options a maze records (checked, all optional)."""
-    algorithm = data.get("algorithm") or ""
-    if not isinstance(algorithm, str):
-        raise MazeFormatError(f"'algorithm' must be a name, got {_short(algorithm)}")
-    seed = data.get("seed")
-    if seed is not None and (
-        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
-    ):
-        raise MazeFormatError(
-            f"'seed' must be a whole number from 0 to {MAX_SEED}, got {_short(seed)}"
-        )
-    options = data.get("options") or {}
-    if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
-        raise MazeFormatError(f"'options' must be an object, got {_short(options)}")
-    return algorithm, seed, dict(options)
+    """The algorithm name, seed and options a maze records (all optional; the schema checked
+    their types and the seed's range)."""
+    return data.get("algorithm") or "", data.get("seed"), dict(data.get("options") or {})
 
 
 #: Passage byte -> wall byte for the rectangle (the low four bits flipped).
@@ -135,36 +110,21 @@ def _side_name(side: int | None) -> str | None:
     return None if side is None else SIDE_NAMES[side]
 
 
-def _int_pair(data: Mapping[str, Any], key: str) -> tuple[int, int]:
-    value = data.get(key)
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise MazeFormatError(
-            f"{key!r} must be a pair [x, y] of whole numbers, got {_short(value)}"
-        )
-    return int(value[0]), int(value[1])
-
-
 def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
-    width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
+    width, height = data["width"], data["height"]
     try:
         grid = rect_grid(width, height)
     except ValueError as exc:
         raise MazeFormatError(str(exc)) from None
-    rows = data.get("walls")
-    if not isinstance(rows, list) or len(rows) != height:
-        raise MazeFormatError(f"'walls' must be a list of {height} rows")
-    flat = bytearray()
+    rows = data["walls"]
+    if len(rows) != height:
+        raise MazeFormatError(f"walls must hold {height} rows (the height), got {len(rows)}")
     for r, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != width:
-            raise MazeFormatError(f"'walls' row {r} must hold {width} numbers")
-        for v in row:
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 15:
-                raise MazeFormatError(f"'walls' row {r} holds {v!r}; wall values are 0 to 15")
-            flat.append(v)
+        if len(row) != width:
+            raise MazeFormatError(
+                f"walls[{r}] must hold {width} wall values (the width), got {len(row)}"
+            )
+    flat = bytes(chain.from_iterable(rows))  # the schema checked each is a whole 0..15
     adj, back, n = grid.adj, grid.back, grid.size
     links = bytearray(n)
     outer_open: list[tuple[int, int]] = []
@@ -193,29 +153,60 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
         )
     algorithm, seed, options = _made_by(data)
     crossings = _crossings(grid, bytes(links), data)
+    if "solution" in data:
+        cells = [_inside(grid, "solution", i, x, y) for i, (x, y) in enumerate(data["solution"])]
+        check_path(grid, bytes(links), entrance, exit_, cells, [c for c, _ in crossings])
     return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings)
+
+
+def _inside(grid: Grid, key: str, index: int, x: int, y: int) -> int:
+    """The cell at [x, y] of ``data[key][index]``, refused outside the rectangle."""
+    if not (0 <= x < grid.width and 0 <= y < grid.height):
+        raise MazeFormatError(
+            f"{key}[{index}] [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
+        )
+    return y * grid.width + x
+
+
+def check_path(
+    grid: Grid,
+    links: bytes,
+    entrance: Opening,
+    exit_: Opening,
+    cells: Sequence[int],
+    crossings: Sequence[int] = (),
+) -> None:
+    """Refuse a saved ``solution`` that is not a walk from the entrance to the exit through
+    open passages (straight on through a crossing). Whether it is the shortest is not checked."""
+    if not cells or cells[0] != entrance.cell or cells[-1] != exit_.cell:
+        raise MazeFormatError(
+            f"solution must run from the entrance (cell {entrance.cell}) to the exit "
+            f"(cell {exit_.cell})"
+        )
+    path = np.asarray(cells, dtype=np.int64)
+    here, there = path[:-1], path[1:]
+    adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(grid.size, grid.degree)[here]
+    bits = np.frombuffer(links, dtype=np.uint8)[here]
+    slots = np.arange(grid.degree, dtype=np.uint8)
+    joined = ((adj == there[:, None]) & ((bits[:, None] >> slots) & 1).astype(bool)).any(axis=1)
+    if crossings:  # through a crossing the path goes straight on: its two neighbours opposite
+        middle = np.isin(path[1:-1], np.asarray(crossings, dtype=np.int64))
+        turned = middle & (path[:-2] + path[2:] != 2 * path[1:-1])
+        joined[1:] &= ~turned
+    if not joined.all():
+        step = int(np.argmin(joined))
+        raise MazeFormatError(
+            f"solution[{step + 1}] (cell {int(there[step])}) is not reached from "
+            f"solution[{step}] (cell {int(here[step])}) through an open passage"
+        )
 
 
 def _crossings(grid: Grid, links: bytes, data: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
     """The checked ``crossings`` of a rectangle: [x, y, "h" | "v"] each (mazebook.core.weave)."""
-    value = data.get("crossings", [])
-    if not isinstance(value, list):
-        raise MazeFormatError(f'\'crossings\' must be a list of [x, y, "h" | "v"], got {value!r}')
-    found: list[tuple[int, str]] = []
-    for item in value:
-        if (
-            not isinstance(item, list)
-            or len(item) != 3
-            or not all(_is_whole(v) for v in item[:2])
-            or not isinstance(item[2], str)
-        ):
-            raise MazeFormatError(f'crossing {item!r} must be [x, y, "h" | "v"]')
-        x, y = item[0], item[1]
-        if not (0 <= x < grid.width and 0 <= y < grid.height):
-            raise MazeFormatError(
-                f"crossing [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
-            )
-        found.append((grid.cell_at(x, y), item[2]))
+    found = [
+        (_inside(grid, "crossings", i, x, y), over)
+        for i, (x, y, over) in enumerate(data.get("crossings", []))
+    ]
     try:
         return check_crossings(grid, links, found)
     except ValueError as exc:
@@ -225,26 +216,20 @@ def _crossings(grid: Grid, links: bytes, data: Mapping[str, Any]) -> tuple[tuple
 def _opening(
     grid: Grid, data: Mapping[str, Any], key: str, candidates: list[tuple[int, int]]
 ) -> Opening:
-    x, y = _int_pair(data, key)
+    x, y = data[key]
     if not (0 <= x < grid.width and 0 <= y < grid.height):
-        raise MazeFormatError(
-            f"{key!r} [{x}, {y}] lies outside the {grid.width}x{grid.height} maze"
-        )
+        raise MazeFormatError(f"{key} [{x}, {y}] lies outside the {grid.width}x{grid.height} maze")
     cell = grid.cell_at(x, y)
     sides = [k for c, k in candidates if c == cell]
     named = data.get(f"{key}_side")
     if named is not None:  # a side given is checked, never silently replaced
-        if not isinstance(named, str) or named not in SIDE_NAMES:
-            raise MazeFormatError(
-                f"{key}_side must be one of {', '.join(SIDE_NAMES)}, got {_short(named)}"
-            )
         if SIDE_NAMES.index(named) not in sides:
             raise MazeFormatError(
                 f"{key}_side {named!r} is not an opening of cell [{x}, {y}] in the outer wall"
             )
         return Opening(cell, SIDE_NAMES.index(named))
     if not sides:
-        raise MazeFormatError(f"{key!r} [{x}, {y}] has no opening in the outer wall")
+        raise MazeFormatError(f"{key} [{x}, {y}] has no opening in the outer wall")
     return Opening(cell, sides[0])
 
 
@@ -311,19 +296,13 @@ _UNSAFE_PARAMS = ("image", "text", "font", "mask")
 
 
 def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """The checked ``grid_params``: an object of plain values, a mask's with its ``cells``."""
+    """The checked ``grid_params`` (the schema checked it is an object of plain values): finite
+    numbers, and a mask's with its ``cells`` and nothing that would read a file."""
     params = data.get("grid_params") or {}
-    if not isinstance(params, Mapping):
-        raise MazeFormatError(f"'grid_params' must be an object, got {_short(params)}")
     for key, value in params.items():
-        items = value if isinstance(value, list) else [value]
-        if (
-            not isinstance(key, str)
-            or not isinstance(value, (str, int, float, list, type(None)))
-            or not all(_finite(v) for v in items)
-        ):
+        if not all(_finite(v) for v in (value if isinstance(value, list) else [value])):
             raise MazeFormatError(
-                f"'grid_params' holds {_short(key)}: {_short(value)}, which is not an option"
+                f"grid_params.{key} must be finite (not Infinity or NaN), got {_short(value)}"
             )
     if shape == "mask":
         unsafe = [k for k in _UNSAFE_PARAMS if k in params]
@@ -337,73 +316,95 @@ def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
     return dict(params)
 
 
-def _cell_list(value: object, key: str, size: int) -> list[list[int]]:
-    """A list of lists of cell numbers below ``size``."""
-    if not isinstance(value, list) or not all(
-        isinstance(item, list) and all(_is_whole(c) and 0 <= c < size for c in item)
-        for item in value
-    ):
-        raise MazeFormatError(f"{key!r} must be a list of lists of cell numbers below {size}")
-    return value
-
-
-def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
-    """Rebuild a maze of any shape from its graph form, checking the grid matches."""
-    shape = data.get("shape")
-    if not isinstance(shape, str) or shape not in SHAPES:
-        raise MazeFormatError(f"unknown shape {_short(shape)}; known: {', '.join(sorted(SHAPES))}")
-    width, height = _whole(data, "width", 1, MAX_SIDE), _whole(data, "height", 1, MAX_SIDE)
-    params = _grid_params(shape, data)
+def _as_float(value: float) -> float:
+    """A number as a float, infinity for a whole number too large for one."""
     try:
-        grid = make_grid(shape, width, height, **params)
-    except MazebookError as exc:
-        raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
+def _check_centres(grid: Grid, centres: Sequence[Sequence[float]]) -> None:
+    """Saved ``centres`` (pairs of numbers, the schema checked) must be finite, one per cell,
+    and where the rebuilt grid draws each cell: checked like 'neighbors', not replaced."""
     n = grid.size
-    if not _is_whole(data.get("cells")) or data.get("cells") != n:
-        raise MazeFormatError(f"'cells' is {_short(data.get('cells'))}, the grid has {n}")
-    neighbors = data.get("neighbors")
-    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
-        raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
-    centres = data.get("centres")
-    if centres is not None and (
-        not isinstance(centres, list)
-        or len(centres) != n
-        or not all(
-            isinstance(c, list)
-            and len(c) == 2
-            and all(
-                isinstance(v, (int, float)) and not isinstance(v, bool) and _finite(v) for v in c
-            )
-            for c in centres
-        )
-    ):
+    if len(centres) != n:
+        raise MazeFormatError(f"centres must hold one [x, y] per cell ({n}), got {len(centres)}")
+    try:
+        saved = np.asarray(centres, dtype=np.float64).reshape(n, 2)
+    except OverflowError:  # a whole number beyond any float: as good as infinite
+        saved = np.array([[_as_float(v) for v in pair] for pair in centres]).reshape(n, 2)
+    finite = np.isfinite(saved).all(axis=1)
+    if not finite.all():
+        cell = int(np.argmin(finite))
         raise MazeFormatError(
-            f"'centres' must hold one [x, y] pair of finite numbers per cell ({n})"
+            f"centres[{cell}] must be [x, y], two finite numbers, got {_short(centres[cell])}"
         )
-    if centres is not None:  # checked like 'neighbors', not silently replaced
-        drawn = cell_centres(grid).tolist()
-        for cell, ((x, y), (gx, gy)) in enumerate(zip(centres, drawn, strict=True)):
-            if abs(x - gx) > _CENTRE_TOLERANCE or abs(y - gy) > _CENTRE_TOLERANCE:
-                raise MazeFormatError(
-                    f"'centres' of cell {cell} is [{x:g}, {y:g}]; the grid that 'grid_params' "
-                    f"describe draws it at [{gx:.6g}, {gy:.6g}]"
-                )
-    passages = _cell_list(data.get("passages", []), "passages", n)
+    drawn = cell_centres(grid)
+    off = (np.abs(saved - drawn) > _CENTRE_TOLERANCE).any(axis=1)
+    if off.any():
+        cell = int(np.argmax(off))
+        (x, y), (gx, gy) = saved[cell].tolist(), drawn[cell].tolist()
+        raise MazeFormatError(
+            f"'centres' of cell {cell} is [{x:g}, {y:g}]; the grid that 'grid_params' "
+            f"describe draws it at [{gx:.6g}, {gy:.6g}]"
+        )
+
+
+def _graph_links(grid: Grid, passages: Sequence[Sequence[int]]) -> bytes:
+    """Passage bytes from [a, b] pairs (whole numbers >= 0, the schema checked)."""
+    n = grid.size
     links = bytearray(n)
-    for pair in passages:
-        if len(pair) != 2 or pair[1] not in grid.neighbors(pair[0]):
-            raise MazeFormatError(f"passage {_short(pair)} does not join two neighbouring cells")
-        a, b = pair
+    for i, (a, b) in enumerate(passages):
+        if a >= n or b >= n:
+            raise MazeFormatError(
+                f"passages[{i}] [{a}, {b}] names a cell beyond the grid's {n} (0 to {n - 1})"
+            )
+        if b not in grid.neighbors(a):
+            raise MazeFormatError(f"passage [{a}, {b}] does not join two neighbouring cells")
         k = grid.slot_to(a, b)
         links[a] |= 1 << k
         links[b] |= 1 << grid.back[a * grid.degree + k]
+    return bytes(links)
+
+
+def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
+    """Rebuild a maze of any shape from its graph form, checking the grid matches (the schema
+    checked the types and ranges first)."""
+    shape = data["shape"]
+    if shape not in SHAPES:  # shapes may come from plugins: not a list the schema can hold
+        raise MazeFormatError(f"unknown shape {_short(shape)}; known: {', '.join(sorted(SHAPES))}")
+    params = _grid_params(shape, data)
+    try:
+        grid = make_grid(shape, data["width"], data["height"], **params)
+    except MazebookError as exc:
+        raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
+    n = grid.size
+    if data["cells"] != n:
+        raise MazeFormatError(f"'cells' is {_short(data['cells'])}, the grid has {n}")
+    neighbors = data.get("neighbors")
+    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
+        raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
+    if data.get("centres") is not None:
+        _check_centres(grid, data["centres"])
+    links = _graph_links(grid, data.get("passages", []))
     openings = []
     boundary = set(grid.boundary)
     for key in ("entrance", "exit"):
-        cell = _whole(data, key, 0, n - 1)
+        cell = data[key]
+        if cell >= n:
+            raise MazeFormatError(f"{key} must be a cell from 0 to {n - 1}, got {cell}")
         side = data.get(f"{key}_side")
-        if side is not None and (not _is_whole(side) or (cell, side) not in boundary):
+        if side is not None and (cell, side) not in boundary:
             raise MazeFormatError(f"{key}_side {_short(side)} is not an outer side of cell {cell}")
         openings.append(Opening(cell, side))
+    if "solution" in data:
+        solution = data["solution"]
+        beyond = [i for i, c in enumerate(solution) if c >= n]
+        if beyond:
+            raise MazeFormatError(
+                f"solution[{beyond[0]}] must be a cell from 0 to {n - 1}, got {solution[beyond[0]]}"
+            )
+        check_path(grid, links, openings[0], openings[1], solution)
     algorithm, seed, options = _made_by(data)
-    return MazeParts(grid, bytes(links), openings[0], openings[1], algorithm, seed, options)
+    return MazeParts(grid, links, openings[0], openings[1], algorithm, seed, options)
