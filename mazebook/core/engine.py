@@ -103,7 +103,7 @@ def generate(
     else:
         links = bytes(spec.run(grid, rng, algo_options))
     # braiding and the openings see the split graph, where a crossing is two corridors
-    cells = [c for c, _ in crossings]
+    cells = [c for c, _ in crossings] if split is None or braid else []  # where it is needed
     graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
     if braid:
         nodes = braid_links(graph, nodes, braid, rng)

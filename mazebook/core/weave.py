@@ -61,9 +61,8 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
     backs[at, N] = backs[at, S] = 255
     backs[n:] = (S, 255, N, 255)
     back = backs.tobytes()
-    adj = out
     flat = array("i")
-    flat.frombytes(adj.tobytes())
+    flat.frombytes(memoryview(out).cast("B"))  # straight from the array's memory: one copy
     params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
     return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
 
