@@ -62,7 +62,7 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
     backs[n:] = (S, 255, N, 255)
     back = backs.tobytes()
     flat = array("i")
-    flat.frombytes(memoryview(out).cast("B"))  # straight from the array's memory: one copy
+    flat.frombytes(out.data.cast("B"))  # straight from the array's memory: one copy
     params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
     return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
 

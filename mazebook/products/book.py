@@ -269,14 +269,7 @@ class BookPlanned:
     limit: tuple[int, int]  # most columns and rows at min_cell
     side_room: float
     answer_boxes: dict[int, tuple[float, float]]
-
-    @property
-    def room(self) -> str:
-        tpl = self.template
-        return (
-            f"the {tpl.page_size} page ({tpl.puzzles_per_page} a page, cells of at least "
-            f"{format_length(tpl.min_cell)})"
-        )
+    room: str  # where the puzzles go, for messages
 
     def request_for(self, section: int, level: int) -> Request:
         return section_request(
@@ -365,6 +358,10 @@ def plan_book_product(template: Template) -> BookPlanned:
         limit=limit,
         side_room=side_room,
         answer_boxes=answer_boxes,
+        room=(
+            f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at "
+            f"least {format_length(template.min_cell)})"
+        ),
     )
 
 

@@ -185,12 +185,8 @@ class WorksheetPlanned:
     layout: PageLayout
     maze_room: tuple[float, float]
     side_room: float
+    room: str  # where the puzzles go, for messages
     rooms_by_level: dict[int, LevelRoom | None] = field(default_factory=dict, compare=False)
-
-    @property
-    def room(self) -> str:
-        tpl = self.template
-        return f"the {tpl.page_size} sheet ({tpl.puzzles_per_page} a page)"
 
     def level_room(self, level: int) -> LevelRoom | None:
         """The room of ``level``'s mazes (None: none fits), found once per level."""
@@ -296,7 +292,8 @@ def plan_worksheet_product(
     # the levels asked for must have room for their cells (else the error names min_cell)
     for level in levels:
         _room(template, level, *maze_room)
-    return kind(template, fonts, text, plan, layout, maze_room, side_room)
+    room = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
+    return kind(template, fonts, text, plan, layout, maze_room, side_room, room)
 
 
 def prepare_worksheet(template: Template) -> WorksheetSetup:
