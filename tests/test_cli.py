@@ -137,3 +137,24 @@ def test_unknown_suffix_without_format_is_refused(
     code, _, err = run(capsys, "maze", "-o", str(tmp_path / "m.gif"))
     assert code == 2 and "--format" in err
     assert not list(tmp_path.iterdir())
+
+
+def test_python_w_error_turns_a_warning_into_one_error_line(tmp_path: Path) -> None:
+    """`python -W error` makes mazebook's warnings errors: the run stops with one line and
+    exit 2 (bad input), not an internal error, and writes nothing."""
+    import subprocess
+    import sys
+
+    template = tmp_path / "s.toml"
+    template.write_text('title = "S"\n[[section]]\ncount = 2\n')  # padded to KDP's 24 pages
+    out = tmp_path / "s.pdf"
+    run = subprocess.run(
+        [sys.executable, "-W", "error", "-m", "mazebook", "build", str(template), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1 and "made an error" in run.stderr
+    assert "internal error" not in run.stderr and "Traceback" not in run.stderr
+    assert not out.exists()

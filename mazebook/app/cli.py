@@ -20,7 +20,7 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
-from ..errors import MazebookBug, MazebookError
+from ..errors import MazebookBug, MazebookError, MazebookWarning
 from ..fileio import held
 
 #: Subcommand modules under mazebook.app.commands, in the order --help lists them.
@@ -121,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(args.run(args))
     except MazebookError as exc:
         print(f"mazebook {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except MazebookWarning as exc:  # `python -W error`: a warning asked to stop the run
+        print(f"mazebook {args.command}: error (a warning, made an error): {exc}", file=sys.stderr)
         return EXIT_USAGE
     except MazebookBug as exc:
         _report_bug(args.command, exc)
