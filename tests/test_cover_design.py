@@ -190,21 +190,32 @@ def test_a_blurb_prints_every_word_or_is_refused(tmp_path: Path, words: int) -> 
     assert all(f"b{i:03d}" in text for i in range(words))
 
 
+@pytest.mark.parametrize("own_font", [False, True])
 @pytest.mark.parametrize(
     "title", ["Mazes for Rainy Days", "ÉCOLE D'ÉTÉ Ångström Çà", "Jumpy Quays"]
 )
-def test_spine_letters_keep_their_ink_clear_of_both_folds(tmp_path: Path, title: str) -> None:
+def test_spine_letters_keep_their_ink_clear_of_both_folds(
+    tmp_path: Path, title: str, own_font: bool
+) -> None:
     """The spine's letters, read as ink from the cover rendered at 600 dpi, stay the printer's
-    clearance inside both folds: accented capitals (above the font's declared ascent) too."""
+    clearance inside both folds: accented capitals (above the font's declared ascent) too, in
+    the bundled font and in a font of the user's own (read from its bytes)."""
+    import shutil
+
     import pypdfium2
 
     from mazebook.products.cover import band_height, band_text
+    from mazebook.render.typeset import FONT_DIR, user_font
 
-    template = _template("classic", {"title": title})
+    changes: dict[str, object] = {"title": title}
+    if own_font:
+        shutil.copy(FONT_DIR / "DejaVuSans-Bold.ttf", tmp_path / "mine.ttf")
+        changes["font"] = str(tmp_path / "mine.ttf")
+    template = _template("classic", changes)
     path = build_cover(template, output=tmp_path / "c.pdf", printer="kdp")
     printing, plan, _ = plan_layout(template)
     lay = cover_layout(printing.printer, printing.page_trim, plan.page_count, printing.paper)
-    fonts = default_fonts()
+    fonts = user_font(tmp_path / "mine.ttf") if own_font else default_fonts()
     band_bottom = lay.height - lay.bleed - band_height(band_text(template, fonts, lay), lay)
     scale = 600 / 72
     page = pypdfium2.PdfDocument(str(path))[0]

@@ -11,14 +11,12 @@ TEXT_MIN, the back text about 60 characters a line, spine text only at SPINE_MIN
 
 from __future__ import annotations
 
-import functools
 import io
 import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import ImageFont
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -39,7 +37,7 @@ from ..printing.printers import (
     spine_width,
 )
 from ..render.pdf import draw_maze, new_canvas
-from ..render.typeset import FontPair, Title, set_title, visual, wrap
+from ..render.typeset import FontPair, Title, ink_height, set_title, visual, wrap
 from ..template import Template
 from .runner import Outputs, Progress, Rendered
 from .schedule import generators_for
@@ -189,24 +187,18 @@ def _text_height(font: str, text: str) -> tuple[float, float]:
     stands above the declared ascent), so the letters keep their clearance."""
     face: Any = getFont(font).face  # type: ignore[attr-defined]
     ascent, descent = float(face.ascent) / 1000, float(face.descent) / 1000
-    _, top, _, bottom = _ink_font(face.filename).getbbox(text, anchor="ls")
-    high, low = -top / INK_EM, -bottom / INK_EM
+    ink = ink_height(font, text)
+    if ink is None:
+        return ascent, descent
+    high, low = ink
     return (
         high if high > ascent + INK_SLACK else ascent,
         low if low < descent - INK_SLACK else descent,
     )
 
 
-#: The size (pixels to the em) at which a text's ink is measured: a thousandth of an em.
-INK_EM = 1000
 #: Ink within this much (em) of the declared ascent or descent is the pixel grid's rounding.
 INK_SLACK = 0.002
-
-
-@functools.cache
-def _ink_font(path: str) -> ImageFont.FreeTypeFont:
-    """The font file read by FreeType (Pillow), to measure the ink of a text."""
-    return ImageFont.truetype(path, INK_EM)
 
 
 def _lines(text: str, font: str, size: float, width: float) -> list[str]:

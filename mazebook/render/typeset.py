@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
 
+from PIL import ImageFont
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -100,6 +101,37 @@ def _register(name: str, source: Path | BinaryIO, label: str, probe: str = "") -
             detail = detail[:197] + "..."
         raise FontError(f"cannot use font {label}: {detail}") from None
     pdfmetrics.registerFont(font)
+    if isinstance(source, Path):
+        _SOURCES[name] = source
+    elif isinstance(source, io.BytesIO):
+        _SOURCES[name] = source.getvalue()
+
+
+#: Each registered font's file or bytes, for measuring its ink (ink_height).
+_SOURCES: dict[str, Path | bytes] = {}
+#: The size (pixels to the em) at which a text's ink is measured: a thousandth of an em.
+INK_EM = 1000
+
+
+def ink_height(font_name: str, text: str) -> tuple[float, float] | None:
+    """How far the ink of ``text`` in a registered font reaches above and below the baseline,
+    per point of size (FreeType, through Pillow); None if the font cannot be measured so."""
+    source = _SOURCES.get(font_name)
+    if source is None or not text:
+        return None
+    try:
+        _, top, _, bottom = _ink_font(font_name, source).getbbox(text, anchor="ls")
+    except (OSError, ValueError):  # a font FreeType reads otherwise than reportlab
+        return None
+    return -top / INK_EM, -bottom / INK_EM
+
+
+@functools.cache
+def _ink_font(font_name: str, source: Path | bytes) -> ImageFont.FreeTypeFont:
+    """The registered font read by FreeType at INK_EM pixels to the em (once per font)."""
+    del font_name  # the cache's key
+    file = io.BytesIO(source) if isinstance(source, bytes) else str(source)
+    return ImageFont.truetype(file, INK_EM)
 
 
 def missing_glyphs(font_name: str, text: str) -> list[str]:
