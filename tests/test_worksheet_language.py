@@ -115,3 +115,21 @@ def test_svg_dir_mazes_speak_the_sheets_language(tmp_path: Path, language: str) 
     text = (tmp_path / "svg" / "puzzle-001.svg").read_text(encoding="utf-8")
     for key in ("start", "finish"):
         assert f">{LANGUAGES[language][key]}</text>" in text
+
+
+@pytest.mark.parametrize("names", ["", 'names = ["Ann", "Bob"]\n'])
+def test_svg_dir_uses_the_sheets_own_start_and_finish_words(tmp_path: Path, names: str) -> None:
+    """A worksheet's or class set's start_label and finish_label reach its SVGs, as its PDF."""
+    from mazebook.book import build_book
+
+    template = tmp_path / "t.toml"
+    template.write_text(
+        f'title = "T"\nkind = "worksheet"\n{names}start_label = "GO"\nfinish_label = "HOME"\n'
+        "[[section]]\ncount = 1\ndifficulty = 2\n"
+    )
+    build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
+    svgs = sorted((tmp_path / "svg").glob("*.svg"))
+    assert svgs
+    for svg in svgs:
+        text = svg.read_text(encoding="utf-8")
+        assert ">GO</text>" in text and ">HOME</text>" in text and ">START<" not in text

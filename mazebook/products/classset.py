@@ -66,6 +66,7 @@ from .runner import BuildResult, Outputs, Progress, Rendered, build, capped_coun
 from .worksheet import (
     WorksheetPlanned,
     WorksheetSetup,
+    label_words,
     number_limit,
     options_of,
     plan_worksheet_product,
@@ -449,7 +450,7 @@ class ClassSetProduct:
         records = _render(setup, plan, pupils, picks, sheets, answers)
         if svg_dir is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
-            ends = (template.texts("start"), template.texts("finish"))
+            ends = label_words(template)  # the sheets' own START and FINISH words
             chosen = [p for row in picks for p in row]
             for record, pick in zip(records, chosen, strict=True):
                 drawing = pick.drawing
