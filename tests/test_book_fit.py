@@ -136,3 +136,28 @@ def test_a_circle_keeps_min_cell_once_its_hub_holds_the_word(
         build_book(str(template), output=tmp_path / "c.pdf")
     min_cell = json.loads((tmp_path / "c.json").read_text("utf-8"))["min_cell_pt"]
     assert drawn and min(drawn) >= min_cell - 1e-6
+
+
+def test_a_book_over_the_caps_is_refused_before_any_maze_even_a_probe(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A book's work does not depend on its levels, so the caps are checked when it is planned:
+    the caps' error wins over a shape or level problem, and no maze is made (not even the
+    tiny probe mazes of the fit step)."""
+    import mazebook.products.fit as fit
+
+    from mazebook.errors import TemplateError
+
+    def no_maze(*_: object, **__: object) -> None:
+        raise AssertionError("a maze was made for a book over the caps")
+
+    monkeypatch.setattr(fit, "probe_sections", no_maze)
+    monkeypatch.setattr(fit, "fit_levels", no_maze)
+    template = tmp_path / "big.toml"
+    template.write_text(
+        'title = "x"\nprinter = "home"\nmin_cell = "3pt"\nanswers_per_page = 1\n'
+        '[[section]]\ncount = 1000\ndifficulty = 1\nshape = "hex"\n'
+        'options = { outline = "zzz" }\n'
+    )
+    with pytest.raises(TemplateError, match="MAX_CELLS"):
+        build_book(str(template), output=tmp_path / "big.pdf")

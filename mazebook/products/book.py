@@ -65,7 +65,7 @@ from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_paddi
 from ..render import typeset
 from ..render.numbers import fit_grid, ink_box
 from ..render.typeset import FontPair, visual
-from ..template import Template, load_template
+from ..template import Template, caps, load_template
 from ..template.load import DEFAULTS
 from ..template.units import format_length, parse_length
 from .cover import CoverProduct, cover_path
@@ -348,7 +348,7 @@ def plan_book_product(template: Template) -> BookPlanned:
                 key="answers_per_page",
             )
         answer_boxes[count] = (answer.width, answer.height)
-    return BookPlanned(
+    planned = BookPlanned(
         template,
         printing,
         plan,
@@ -363,6 +363,10 @@ def plan_book_product(template: Template) -> BookPlanned:
             f"least {format_length(template.min_cell)})"
         ),
     )
+    # a book's work does not depend on its levels: the caps hold before any maze (even a probe)
+    pages, cells = planned.work(plan)
+    caps.check_work(template.source, pages=pages, cells=cells)
+    return planned
 
 
 def prepare(template: Template) -> BookSetup:

@@ -22,7 +22,8 @@ from .schedule import Request, generators_for, openings_for
 
 
 class Fitting(Protocol):
-    """What fitting a planned product's levels asks of it (before any maze is made)."""
+    """What fitting a planned product's levels asks of it (before any puzzle is made; only
+    tiny probe mazes try each shape)."""
 
     @property
     def template(self) -> Template:

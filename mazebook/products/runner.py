@@ -4,7 +4,7 @@
 printer rules, page plan, layout, fonts, the room for mazes, giving a ``Planned``), fit its
 levels (fit.fit_plan: shapes probed, levels fitted or capped, the caps), name its files (a
 ``Product``: ``outputs``), check those names (UTF-8, none an input or another output, each
-writable) before any maze is made, draw it (``render``) with progress, and write the atomic
+writable) before any puzzle is made, draw it (``render``) with progress, and write the atomic
 output set with the manifest (a typed record, written here and nowhere else, last, with the
 digests of the other files). A cover alone has no levels to fit and goes straight to ``run``.
 """
@@ -96,7 +96,7 @@ def check_paths(
     inputs: Sequence[Path], outputs: list[Path], svg_dir: str | Path | None, count: int
 ) -> Path | None:
     """Output names that are UTF-8, and no output that is an input of the run or another
-    output (OutputError), before any maze is made; returns the SVG folder as a Path."""
+    output (OutputError), before any puzzle is made; returns the SVG folder as a Path."""
     folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
     if folder is not None:
         inside = os.path.realpath(folder) + os.sep
