@@ -327,3 +327,22 @@ def test_svgs_carry_the_trail_letters(tmp_path: Path, kind: str) -> None:
                 assert not discs and not grey  # on the sheet all letters look alike
             else:
                 assert len(discs) == len(word) and len(grey) == len(entry["decoys"])
+
+
+def test_a_given_answers_per_page_too_many_for_trail_letters_is_refused(tmp_path: Path) -> None:
+    """answers_per_page given by the template is kept, unless it leaves a word trail's answer
+    cells too small for 6 pt letters: then one line names the key and the section."""
+    body = (
+        '[[section]]\ncount = 9\ndifficulty = 10\npuzzle = "word-trail"\n'
+        'words = ["GARDEN", "HOUSE", "ELEPHANT"]\nfit = "cap"\n'
+    )
+    head = 'title = "T"\npage_size = "5.83x8.27in"\nprinter = "home"\nmin_cell = "2.5mm"\n'
+    crowded = tmp_path / "crowded.toml"
+    crowded.write_text(head + "answers_per_page = 9\n" + body)
+    with pytest.raises(TemplateError, match="too small for their letters") as caught:
+        build_book(str(crowded), output=tmp_path / "c.pdf")
+    assert caught.value.key == "answers_per_page" and caught.value.section == 1
+    roomy = tmp_path / "roomy.toml"
+    roomy.write_text(head + "answers_per_page = 1\n" + body)
+    pdf = build_book(str(roomy), output=tmp_path / "r.pdf").pdf
+    assert min(_letter_sizes(pdf)) >= 6.0 - 1e-6

@@ -174,22 +174,49 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     if min(limit) < MIN_SIDE:
         raise _no_room(template, box)
     counts = []
-    for section in template.sections:
+    for index, section in enumerate(template.sections):
         given = section.answers_per_page or template.answers_per_page
+        cells = expected_cells(max(section.levels), section.generators)
         if given is not None:
+            if section.puzzle == "word-trail":  # its letters must fit the answers' cells
+                size = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
+                _check_trail_answers(template, layout, index, given, size)
             counts.append(given)
             continue
-        cells = expected_cells(max(section.levels), section.generators) * 1.3  # a margin
-        columns, rows = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
+        columns, rows = dims_for(cells * 1.3, box[0], box[1], limit, MIN_SIDE)  # a margin
         least = template.min_answer_cell
         if section.puzzle == "word-trail":  # cells that hold their letters at full share
-            least = max(least, LETTER_MIN / LETTER_SHARE)
+            least = max(least, TRAIL_ANSWER_CELL)
         for count in ANSWER_COUNTS:
             answer = answer_slots(layout, count, 1)[0].maze
             if maze_scale(columns, rows, answer.width, answer.height) >= least:
                 break
         counts.append(count)
     return counts
+
+
+#: The smallest answer cell of a word trail (points): one that holds a LETTER_MIN letter.
+TRAIL_ANSWER_CELL = LETTER_MIN / LETTER_SHARE
+
+
+def _check_trail_answers(
+    template: Template, layout: PageLayout, index: int, count: int, size: tuple[int, int]
+) -> None:
+    """TemplateError when ``count`` answers a page leave a word-trail section's answers (a maze
+    of the size its hardest level is expected to need) cells too small for their letters."""
+    answer = answer_slots(layout, count, 1)[0].maze
+    cell = maze_scale(size[0], size[1], answer.width, answer.height)
+    if cell < TRAIL_ANSWER_CELL:
+        section = template.sections[index]
+        raise TemplateError(
+            f"{count} answers a page leave this word trail's answer cells about {cell:.1f} pt, "
+            f"too small for their letters (at least {TRAIL_ANSWER_CELL:.1f} pt); use fewer "
+            "answers a page, or leave answers_per_page out to have them chosen",
+            file=template.source,
+            section=index + 1,
+            section_name=section.name,
+            key="answers_per_page",
+        )
 
 
 def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
