@@ -321,3 +321,45 @@ def test_a_solution_turning_at_a_crossing_is_refused() -> None:
         check_path(grid, links, Opening(turn[0], None), Opening(turn[-1], None), turn, [cell])
     check_path(grid, links, Opening(cell - 1, None), Opening(cell + 1, None), straight, [cell])
     check_path(grid, links, Opening(turn[0], None), Opening(turn[-1], None), turn)  # no crossing
+
+
+def _rect_as_graph() -> dict[str, Any]:
+    from mazebook.core.codec import graph_dict
+
+    maze = generate("prim", 7, 6, seed=1)
+    return graph_dict(maze.grid, maze.links, maze.entrance, maze.exit, maze.solution_cells)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"grid_params": {"zzz": 1}}, "does not take the grid_params given"),
+        ({"entrance_side": None}, "entrance_side must be an outer side"),
+        ({"options": {"braid": float("nan")}}, "options.braid must be finite"),
+        ({"options": {"deep": [1, {"x": float("inf")}]}}, "options.deep must be finite"),
+        ({"grid_params": {"x\ny": float("nan")}}, 'grid_params["x\\ny"]'),
+    ],
+)
+def test_a_rect_in_graph_form_and_odd_options_are_refused_in_one_line(
+    change: dict[str, Any], message: str
+) -> None:
+    """What a reader once let through, or failed on with another exception: a rectangle's
+    graph form with parameters its shape does not take or an opening off the wall, options
+    that are not finite (the maze could not be written back as JSON), and keys that would
+    break the message over two lines."""
+    with pytest.raises(MazeFormatError) as caught:
+        Maze.from_dict({**_rect_as_graph(), **change})
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+@given(st.sampled_from(["prim", "backtracker", "kruskal"]), st.integers(2, 9), st.integers(0, 99))
+def test_a_rect_in_graph_form_reads_and_writes_back_as_standard_json(
+    name: str, side: int, seed: int
+) -> None:
+    from mazebook.core.codec import graph_dict
+
+    maze = generate(name, side, side + 1, seed=seed)
+    data = graph_dict(maze.grid, maze.links, maze.entrance, maze.exit, maze.solution_cells)
+    back = Maze.from_dict(data)
+    again = Maze.from_dict(json.loads(json.dumps(back.to_dict(), allow_nan=False)))
+    assert again.links == maze.links and again.entrance == maze.entrance

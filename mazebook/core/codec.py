@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import MazebookError, MazeFormatError
 from ..shapes import SHAPES, cell_centres, make_grid
 from .grid import SIDE_NAMES, Grid, Opening, rect_grid
-from .mazeschema import check_maze_json
+from .mazeschema import check_maze_json, json_path
 from .weave import check_crossings
 
 
@@ -98,8 +98,27 @@ def from_dict(data: Mapping[str, Any]) -> MazeParts:
 
 def _made_by(data: Mapping[str, Any]) -> tuple[str, int | None, dict[str, Any]]:
     """The algorithm name, seed and options a maze records (all optional; the schema checked
-    their types and the seed's range)."""
-    return data.get("algorithm") or "", data.get("seed"), dict(data.get("options") or {})
+    their types and the seed's range); an option that is not finite (NaN, Infinity) is refused,
+    as the maze could not be written back as standard JSON."""
+    options = dict(data.get("options") or {})
+    for name, value in options.items():
+        if not _all_finite(value):
+            where = json_path(["options", name])
+            raise MazeFormatError(f"{where} must be finite, got {_short(value)}")
+    return data.get("algorithm") or "", data.get("seed"), options
+
+
+def _all_finite(value: object, depth: int = 0) -> bool:
+    """Whether every number in a JSON value (lists and objects looked into) is finite."""
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if depth > 50:  # deeper than any option: let it be (the schema refused nothing here)
+        return True
+    if isinstance(value, (list, tuple)):
+        return all(_all_finite(v, depth + 1) for v in value)
+    if isinstance(value, Mapping):
+        return all(_all_finite(v, depth + 1) for v in value.values())
+    return True
 
 
 #: Passage byte -> wall byte for the rectangle (the low four bits flipped).
@@ -302,7 +321,8 @@ def _grid_params(shape: str, data: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in params.items():
         if not all(_finite(v) for v in (value if isinstance(value, list) else [value])):
             raise MazeFormatError(
-                f"grid_params.{key} must be finite (not Infinity or NaN), got {_short(value)}"
+                f"{json_path(['grid_params', key])} must be finite (not Infinity or NaN), got "
+                f"{_short(value)}"
             )
     if shape == "mask":
         unsafe = [k for k in _UNSAFE_PARAMS if k in params]
@@ -379,6 +399,12 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         grid = make_grid(shape, data["width"], data["height"], **params)
     except MazebookError as exc:
         raise MazeFormatError(f"the graph form's grid cannot be rebuilt: {exc}") from None
+    except TypeError:  # a parameter the shape does not take
+        names = ", ".join(sorted(repr(k) for k in params))
+        raise MazeFormatError(
+            f"the graph form's grid cannot be rebuilt: shape {shape!r} does not take the "
+            f"grid_params given ({names})"
+        ) from None
     n = grid.size
     if data["cells"] != n:
         raise MazeFormatError(f"'cells' is {_short(data['cells'])}, the grid has {n}")
@@ -395,6 +421,8 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
         if cell >= n:
             raise MazeFormatError(f"{key} must be a cell from 0 to {n - 1}, got {cell}")
         side = data.get(f"{key}_side")
+        if side is None and grid.kind == "rect":  # the rectangle's openings are in its wall
+            raise MazeFormatError(f"{key}_side must be an outer side of cell {cell}, got null")
         if side is not None and (cell, side) not in boundary:
             raise MazeFormatError(f"{key}_side {_short(side)} is not an outer side of cell {cell}")
         openings.append(Opening(cell, side))

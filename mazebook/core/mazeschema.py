@@ -255,10 +255,16 @@ def error_line(error: Any) -> str:
 
 
 def json_path(parts: Sequence[object]) -> str:
-    """``walls[3][7]``, ``grid_params.outline``: keys joined by dots, indexes in brackets."""
+    """``walls[3][7]``, ``grid_params.outline``: keys joined by dots, indexes in brackets; a key
+    that is not a plain name is quoted (``grid_params["x\\ny"]``), so a message stays one line."""
     text = ""
     for part in parts:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif str(part).isidentifier():
+            text += f".{part}" if text else str(part)
+        else:
+            text += f"[{json.dumps(str(part))}]"
     return text
 
 
