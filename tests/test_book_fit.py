@@ -145,7 +145,6 @@ def test_a_book_over_the_caps_is_refused_before_any_maze_even_a_probe(
     the caps' error wins over a shape or level problem, and no maze is made (not even the
     tiny probe mazes of the fit step)."""
     import mazebook.products.fit as fit
-
     from mazebook.errors import TemplateError
 
     def no_maze(*_: object, **__: object) -> None:
