@@ -122,9 +122,15 @@ def test_a_generators_own_tree_order_roots_its_maze(
     root has an open passage to a parent ranked below it, and following parents reaches the
     root: what weaving relies on."""
     spec = REGISTRY[name]
-    options = spec.resolve_options(
-        {o.name: data.draw(st.sampled_from(o.choices)) for o in spec.options if o.choices}
-    )
+    drawn = {
+        o.name: data.draw(
+            st.sampled_from(o.choices)
+            if o.choices
+            else st.one_of(st.sampled_from([o.minimum, o.maximum]), st.floats(0.0, 1.0))
+        )
+        for o in spec.options
+    }  # bias, and the chances p_vertical, p_east at their extremes too
+    options = spec.resolve_options(drawn)
     grid = rect_grid(w, h)
     links = bytes(spec.run(grid, random.Random(seed), options))
     assert spec.tree_order is not None

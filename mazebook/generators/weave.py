@@ -205,8 +205,8 @@ def weave_into(
     crossing[cells] = True
     fine = ~crossing[parent]
     index = np.arange(len(cells))
-    first = np.empty(n, dtype=np.int64)
-    first[cut[::-1]] = index[::-1]  # the last write wins: each cut cell's first crossing
+    first = np.full(n, len(cells), dtype=np.int64)
+    np.minimum.at(first, cut, index)  # each cut cell's first crossing (ufunc.at: unbuffered)
     alone = first[cut] == index  # the first crossing to cut a cell's parent passage keeps it
     keep = fine & alone
     cells, along, cut, slot, parent = cells[keep], along[keep], cut[keep], slot[keep], parent[keep]
