@@ -9,9 +9,11 @@ median processor time of ``--repeat`` runs. For comparison it times jsonschema's
 Draft202012Validator on a ``--plain`` square rectangle (it walks each of the size^2 wall values
 one by one, about 10 us each, which is why the fast path exists).
 
-Target: the schema check adds at most half of the rest of reading (from_dict within 1.5x of
-reading without it; before the schema was used, from_dict of a 1000x1000 backtracker maze took
-about 0.62 s here).
+Target: the schema check costs at most 0.15 s a million cells of a rectangle's wall rows, and
+1 s a million cells of the graph form (its passages are lists of pairs); it walks no array item
+by item unless it reports an error there. For scale: before the schema was used, from_dict of a
+1000x1000 backtracker maze took about 0.62 s here, its walls checked cell by cell in Python;
+they are checked in numpy now, and the whole read takes about 0.15 s.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from jsonschema import Draft202012Validator
 from mazebook import Maze, generate
 from mazebook.core.mazeschema import check_maze_json, maze_schema
 
-TARGET = 0.5  # the schema check's time over the rest of from_dict's, at most
+#: Seconds of schema check a million cells, at most: the rectangle's walls, the graph form.
+TARGET = {"walls": 0.15, "graph": 1.0}
 
 
 def median_time(run: Callable[[], object], repeat: int) -> float:
@@ -64,14 +67,14 @@ def main() -> int:
         f"hex {n // 2}x{n // 2}": generate("backtracker", n // 2, n // 2, seed=1, shape="hex"),
     }
     ok = True
-    print(f"{'maze':<22} {'from_dict s':>12} {'schema s':>10} {'schema/rest':>12}")
+    print(f"{'maze':<22} {'from_dict s':>12} {'schema s':>10} {'schema s/M':>12}")
     for name, maze in cases.items():
         data = read_back(maze)
         assert Maze.from_dict(data) == maze
         whole = median_time(lambda d=data: Maze.from_dict(d), args.repeat)  # type: ignore[misc]
         schema = median_time(lambda d=data: check_maze_json(d), args.repeat)  # type: ignore[misc]
-        share = schema / max(whole - schema, 1e-9)
-        ok &= share <= TARGET
+        share = schema / (maze.grid.size / 1e6)
+        ok &= share <= TARGET["walls" if "walls" in data else "graph"]
         print(f"{name:<22} {whole:>12.3f} {schema:>10.3f} {share:>12.2f}")
     plain = Draft202012Validator(maze_schema())
     small = read_back(generate("backtracker", args.plain, args.plain, seed=1))
@@ -79,7 +82,7 @@ def main() -> int:
     per = seconds / args.plain**2 * 1e6
     print(f"plain Draft202012Validator, rect {args.plain}x{args.plain}: {seconds:.3f} s")
     print(f"({per:.1f} us a wall value: {per * 4:.0f} s at 2000x2000)")
-    print("target met" if ok else f"target missed: schema/rest above {TARGET}")
+    print("target met" if ok else f"target missed: schema above {TARGET} s a million cells")
     return 0 if ok else 1
 
 

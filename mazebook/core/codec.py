@@ -144,23 +144,7 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
                 f"walls[{r}] must hold {width} wall values (the width), got {len(row)}"
             )
     flat = bytes(chain.from_iterable(rows))  # the schema checked each is a whole 0..15
-    adj, back, n = grid.adj, grid.back, grid.size
-    links = bytearray(n)
-    outer_open: list[tuple[int, int]] = []
-    for cell in range(n):
-        open_bits = ~flat[cell] & 15
-        for k in range(4):
-            if open_bits >> k & 1:
-                j = adj[cell * 4 + k]
-                if j == n:
-                    outer_open.append((cell, k))
-                elif flat[j] >> back[cell * 4 + k] & 1:
-                    x, y = grid.xy(cell)
-                    raise MazeFormatError(
-                        f"wall {SIDE_NAMES[k]} of cell [{x}, {y}] is open on one side only"
-                    )
-                else:
-                    links[cell] |= 1 << k
+    links, outer_open = _rect_links(grid, flat)
     entrance = _opening(grid, data, "entrance", outer_open)
     exit_ = _opening(grid, data, "exit", [o for o in outer_open if o != tuple(entrance)])
     leftover = [o for o in outer_open if o not in (tuple(entrance), tuple(exit_))]
@@ -176,6 +160,28 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
         cells = [_inside(grid, "solution", i, x, y) for i, (x, y) in enumerate(data["solution"])]
         check_path(grid, bytes(links), entrance, exit_, cells, [c for c, _ in crossings])
     return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings)
+
+
+def _rect_links(grid: Grid, walls: bytes) -> tuple[bytes, list[tuple[int, int]]]:
+    """The passage bytes of a rectangle's wall bytes, and its open outer sides (cell, slot) in
+    cell order; MazeFormatError naming the first wall (in cell, then side order) that is open on
+    one side only. In numpy: a 2000x2000 maze in a few tens of milliseconds."""
+    n = grid.size
+    wall = np.frombuffer(walls, dtype=np.uint8)
+    opened = np.unpackbits((wall ^ np.uint8(15))[:, None], axis=1, count=4, bitorder="little") == 1
+    adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
+    outer = adj == n
+    near = np.where(outer, 0, adj)
+    back = np.where(outer, 0, np.frombuffer(grid.back, dtype=np.uint8).reshape(n, 4))
+    closed_there = (wall[near] >> back) & 1 == 1  # the neighbour's wall on this side
+    one_sided = np.flatnonzero(opened & ~outer & closed_there)
+    if len(one_sided):
+        cell, k = divmod(int(one_sided[0]), 4)
+        x, y = grid.xy(cell)
+        raise MazeFormatError(f"wall {SIDE_NAMES[k]} of cell [{x}, {y}] is open on one side only")
+    outer_open = [divmod(int(i), 4) for i in np.flatnonzero(opened & outer)]
+    links = np.packbits(opened & ~outer, axis=1, bitorder="little")[:, 0]
+    return links.tobytes(), outer_open
 
 
 def _inside(grid: Grid, key: str, index: int, x: int, y: int) -> int:
