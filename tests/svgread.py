@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from xml.etree import ElementTree
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -81,3 +82,22 @@ def rect_walls_from_runs(
                 if xx > 0:
                     walls[yy][xx - 1] |= 2
     return walls
+
+
+#: The top lines of a template that makes each kind of product (a title and sections follow),
+#: for the --svg-dir tests.
+PRODUCT_HEADS = {
+    "worksheet": 'kind = "worksheet"\n',
+    "book": 'printer = "home"\n',
+    "class set": 'kind = "worksheet"\nnames = ["Ann", "Bob"]\n',
+}
+
+#: The SVG namespace, for ElementTree's find.
+SVG_NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def svg_group(path: Path, group: str) -> ElementTree.Element:
+    """The ``<g id="group">`` of an SVG file (AssertionError when it has none)."""
+    found = ElementTree.parse(path).getroot().find(f".//s:g[@id='{group}']", SVG_NS)
+    assert found is not None, f"{path.name} has no group {group!r}"
+    return found

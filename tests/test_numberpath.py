@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from hypothesis import given, settings
@@ -22,6 +23,8 @@ from mazebook.errors import TemplateError
 from mazebook.preflight import preflight
 from mazebook.printing.rules import PrintWarning
 from mazebook.template.load import parse_template
+
+from .svgread import PRODUCT_HEADS, SVG_NS, svg_group
 
 Grid = Sequence[Sequence[int]]
 
@@ -260,23 +263,15 @@ def test_svg_dir_draws_number_paths_in_the_books_words(
     """--svg-dir has a puzzle and a solution SVG for every number path too: its numbers, read
     back from the SVG, are the manifest's grid row by row, its START and FINISH the book's own
     words; the solution has the grey band along the path and the path's numbers in bold."""
-    import xml.etree.ElementTree as ET
-
     from mazebook.template.texts import LANGUAGES
 
-    head = {
-        "worksheet": 'kind = "worksheet"\n',
-        "book": 'printer = "home"\n',
-        "class set": 'kind = "worksheet"\nnames = ["Ann", "Bob"]\n',
-    }[kind]
     template = tmp_path / "t.toml"
     template.write_text(
-        f'title = "T"\nlanguage = "{language}"\n{head}'
+        f'title = "T"\nlanguage = "{language}"\n{PRODUCT_HEADS[kind]}'
         '[[section]]\ncount = 2\ndifficulty = 2\npuzzle = "number-path"\nstep = 3\n'
     )
     result = build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
     words = [LANGUAGES[language]["start"], LANGUAGES[language]["finish"]]
-    ns = {"s": "http://www.w3.org/2000/svg"}
     puzzles = json.loads(result.manifest.read_text())["puzzles"]
     assert puzzles and all(p["kind"] == "number-path" for p in puzzles)
     for entry in puzzles:
@@ -284,13 +279,12 @@ def test_svg_dir_draws_number_paths_in_the_books_words(
         path = {tuple(c) for c in entry["path"]}
         for show in ("puzzle", "solution"):
             svg = tmp_path / "svg" / f"{show}-{entry['number']:03d}.svg"
-            group = ET.parse(svg).getroot().find(".//s:g[@id='numbers']", ns)
-            assert group is not None
-            texts = [t.text or "" for t in group.findall("s:text", ns)]
+            group = svg_group(svg, "numbers")
+            texts = [t.text or "" for t in group.findall("s:text", SVG_NS)]
             assert [t for t in texts if t not in words] == [str(v) for row in grid for v in row]
             assert sorted(t for t in texts if t in words) == sorted(words)
-            band = ET.parse(svg).getroot().find(".//s:polyline[@id='solution']", ns)
-            bold = [t for t in group.findall("s:text", ns) if t.get("font-weight") == "bold"]
+            band = ElementTree.parse(svg).getroot().find(".//s:polyline[@id='solution']", SVG_NS)
+            bold = [t for t in group.findall("s:text", SVG_NS) if t.get("font-weight") == "bold"]
             if show == "puzzle":
                 assert band is None and len(bold) == 4  # START, FINISH: word and number
             else:

@@ -27,6 +27,7 @@ from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template.load import parse_template
 
 from .padding import padded
+from .svgread import PRODUCT_HEADS, SVG_NS, svg_group
 
 SHAPES = [
     ("rect", {}),
@@ -297,31 +298,21 @@ def test_svgs_carry_the_trail_letters(tmp_path: Path, kind: str) -> None:
     """--svg-dir's SVGs show a word trail's letters as the PDF does: every letter of the word
     and every decoy in the puzzle; on the solution the word's letters on white discs and the
     decoys grey. Read back from the SVG files and compared with the manifest."""
-    import xml.etree.ElementTree as ET
-
-    head = {
-        "worksheet": 'kind = "worksheet"\n',
-        "book": 'printer = "home"\n',
-        "class set": 'kind = "worksheet"\nnames = ["Ann", "Bob"]\n',
-    }[kind]
     template = tmp_path / "t.toml"
     template.write_text(
-        f'title = "T"\n{head}[[section]]\ncount = 2\ndifficulty = 3\n'
+        f'title = "T"\n{PRODUCT_HEADS[kind]}[[section]]\ncount = 2\ndifficulty = 3\n'
         'puzzle = "word-trail"\nwords = ["GARDEN", "HOUSE"]\n'
     )
     result = build_book(str(template), output=tmp_path / "t.pdf", svg_dir=tmp_path / "svg")
-    ns = {"s": "http://www.w3.org/2000/svg"}
     for entry in json.loads(result.manifest.read_text())["puzzles"]:
         word = entry["trail"]["word"]
         expected = sorted(word + "".join(d[2] for d in entry["decoys"]))
         name = f"{entry['number']:03d}.svg"
         for show in ("puzzle", "solution"):
-            root = ET.parse(tmp_path / "svg" / f"{show}-{name}").getroot()
-            group = root.find(".//s:g[@id='letters']", ns)
-            assert group is not None
-            texts = group.findall("s:text", ns)
+            group = svg_group(tmp_path / "svg" / f"{show}-{name}", "letters")
+            texts = group.findall("s:text", SVG_NS)
             assert sorted(t.text or "" for t in texts) == expected
-            discs = group.findall("s:circle", ns)
+            discs = group.findall("s:circle", SVG_NS)
             grey = [t for t in texts if t.get("fill")]
             if show == "puzzle":
                 assert not discs and not grey  # on the sheet all letters look alike

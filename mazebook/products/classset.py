@@ -19,7 +19,6 @@ import io
 import math
 import random
 import statistics
-import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -62,7 +61,7 @@ from ..template import Template
 from ..template.units import format_length
 from .manifest import Manifest
 from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
-from .runner import BuildResult, Outputs, Progress, Rendered, build, capped_count, template_inputs
+from .runner import Outputs, Progress, Rendered, capped_count, template_inputs
 from .worksheet import (
     WorksheetPlanned,
     WorksheetSetup,
@@ -388,26 +387,6 @@ def class_plan(base: BookPlan, pupils: int, per_key_page: int) -> ClassPlan:
         answers_per_page=per_key_page,
     )
     return ClassPlan(plan, base.page_count)
-
-
-def build_class_set(
-    template: Template,
-    *,
-    output: str | Path | None = None,
-    svg_dir: str | Path | None = None,
-    progress: Progress | None = None,
-) -> BuildResult:
-    """Build a class set (build_book sends worksheet templates with names here)."""
-    started = time.perf_counter()
-    finished = build(
-        plan_class_set_product,
-        template,
-        output=output,
-        svg_dir=svg_dir,
-        progress=progress,
-        started=started,
-    )
-    return finished.result()
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""build_worksheet: a worksheet template in, the pupils' sheets, the answer key and a manifest out.
+"""A worksheet: a worksheet template in, the pupils' sheets, the answer key and a manifest out.
 
 A worksheet is a kind of template (``kind = "worksheet"``), built with the book's parts: the
 same template reader, difficulty schedule (schedule.choose), page geometry (layout: frames,
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -78,12 +77,10 @@ from .pipeline import (
     trail_letters,
 )
 from .runner import (
-    BuildResult,
     Outputs,
     Product,
     Progress,
     Rendered,
-    build,
     capped_count,
     output_paths,
     template_inputs,
@@ -391,27 +388,6 @@ def worksheet_paths(template: Template, output: str | Path | None) -> tuple[Path
     """(sheets, answer key, manifest): NAME.pdf, NAME-answers.pdf and NAME.json."""
     pdf, manifest = output_paths(template, output)
     return pdf, pdf.with_name(f"{pdf.stem}{ANSWERS_SUFFIX}.pdf"), manifest
-
-
-def build_worksheet(
-    template: Template,
-    *,
-    output: str | Path | None = None,
-    svg_dir: str | Path | None = None,
-    progress: Progress | None = None,
-) -> BuildResult:
-    """Build a worksheet (use build_book, which sends worksheet templates here, and a class
-    set's, with ``names``, to classset.build_class_set)."""
-    started = time.perf_counter()
-    planned = build(
-        plan_worksheet_product,
-        template,
-        output=output,
-        svg_dir=svg_dir,
-        progress=progress,
-        started=started,
-    )
-    return planned.result()
 
 
 def sheet_facts(setup: WorksheetSetup, answers: Path) -> SheetFacts:
