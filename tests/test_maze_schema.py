@@ -12,6 +12,7 @@ other checks) is tested here and in tests/test_hostile*.py and tests/test_weave.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -363,3 +364,31 @@ def test_a_rect_in_graph_form_reads_and_writes_back_as_standard_json(
     back = Maze.from_dict(data)
     again = Maze.from_dict(json.loads(json.dumps(back.to_dict(), allow_nan=False)))
     assert again.links == maze.links and again.entrance == maze.entrance
+
+
+def _hex_dict() -> dict[str, Any]:
+    return json.loads(json.dumps(generate("backtracker", 6, 5, seed=2, shape="hex").to_dict()))
+
+
+def test_graph_form_passages_and_neighbours_are_checked_against_the_grid() -> None:
+    """What the schema cannot say of a graph form, checked against the rebuilt grid: the first
+    passage naming a cell beyond it or joining two cells that are not neighbours (named by its
+    place), and a neighbour list that is not the grid's (its order, lengths or cells)."""
+    data = _hex_dict()
+    n = data["cells"]
+    assert Maze.from_dict(data).to_dict() == Maze.from_dict(data).to_dict()
+    far = next(c for c in range(n) if c not in data["neighbors"][0] and c != 0)
+    rows = data["neighbors"]
+    wide = next(i for i, row in enumerate(rows) if len(row) >= 2)
+    turned = [*rows[:wide], list(reversed(rows[wide])), *rows[wide + 1 :]]
+    cases = [
+        ({"passages": [*data["passages"][:3], [0, n], [0, far]]}, f"passages[3] [0, {n}]"),
+        ({"passages": [*data["passages"][:3], [0, far], [0, n]]}, f"passage [0, {far}] does not"),
+        ({"neighbors": turned}, "'neighbors' do not match"),
+        ({"neighbors": rows[:-1]}, "'neighbors' do not match"),
+        ({"neighbors": [rows[0][:-1], *rows[1:]]}, "'neighbors' do not match"),
+        ({"neighbors": [[far], *rows[1:]]}, "'neighbors' do not match"),
+    ]
+    for change, message in cases:
+        with pytest.raises(MazeFormatError, match=re.escape(message)):
+            Maze.from_dict({**data, **change})

@@ -377,21 +377,46 @@ def _check_centres(grid: Grid, centres: Sequence[Sequence[float]]) -> None:
         )
 
 
-def _graph_links(grid: Grid, passages: Sequence[Sequence[int]]) -> bytes:
-    """Passage bytes from [a, b] pairs (whole numbers >= 0, the schema checked)."""
+def _same_neighbours(grid: Grid, neighbors: Sequence[Sequence[int]]) -> bool:
+    """Whether ``neighbors`` lists each cell's neighbours in slot order, as the grid has them
+    (Grid.neighbors), in numpy: the lists' lengths, then their cells end to end."""
     n = grid.size
-    links = bytearray(n)
-    for i, (a, b) in enumerate(passages):
-        if a >= n or b >= n:
+    if len(neighbors) != n:
+        return False
+    adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, grid.degree)
+    real = adj != n
+    lengths = np.fromiter((len(row) for row in neighbors), dtype=np.int64, count=n)
+    if not np.array_equal(lengths, real.sum(axis=1)):
+        return False
+    given = np.fromiter(chain.from_iterable(neighbors), dtype=np.int64, count=int(lengths.sum()))
+    return bool(np.array_equal(given, adj[real]))
+
+
+def _graph_links(grid: Grid, passages: Sequence[Sequence[int]]) -> bytes:
+    """Passage bytes from [a, b] pairs (whole numbers >= 0, the schema checked), in numpy;
+    MazeFormatError for the first pair naming a cell beyond the grid or two cells that are not
+    neighbours."""
+    n, degree = grid.size, grid.degree
+    pairs = np.asarray(passages, dtype=np.int64).reshape(-1, 2)
+    beyond: np.ndarray = np.any(pairs >= n, axis=1)
+    safe = np.where(beyond[:, None], 0, pairs)  # rows already refused, read as cell 0
+    adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
+    match: np.ndarray = adj[safe[:, 0]] == safe[:, 1][:, None]  # which slot of a leads to b
+    bad = np.flatnonzero(beyond | ~match.any(axis=1))
+    if len(bad):
+        i = int(bad[0])
+        a, b = (int(v) for v in pairs[i])
+        if beyond[i]:
             raise MazeFormatError(
                 f"passages[{i}] [{a}, {b}] names a cell beyond the grid's {n} (0 to {n - 1})"
             )
-        if b not in grid.neighbors(a):
-            raise MazeFormatError(f"passage [{a}, {b}] does not join two neighbouring cells")
-        k = grid.slot_to(a, b)
-        links[a] |= 1 << k
-        links[b] |= 1 << grid.back[a * grid.degree + k]
-    return bytes(links)
+        raise MazeFormatError(f"passage [{a}, {b}] does not join two neighbouring cells")
+    slot = match.argmax(axis=1)  # the first such slot, as Grid.slot_to
+    back = np.frombuffer(grid.back, dtype=np.uint8).reshape(n, degree)[pairs[:, 0], slot]
+    links = np.zeros(n, dtype=np.uint8)
+    np.bitwise_or.at(links, pairs[:, 0], (np.uint8(1) << slot.astype(np.uint8)))
+    np.bitwise_or.at(links, pairs[:, 1], (np.uint8(1) << back))
+    return links.tobytes()
 
 
 def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
@@ -415,7 +440,7 @@ def graph_from_dict(data: Mapping[str, Any]) -> MazeParts:
     if data["cells"] != n:
         raise MazeFormatError(f"'cells' is {_short(data['cells'])}, the grid has {n}")
     neighbors = data.get("neighbors")
-    if neighbors is not None and neighbors != [grid.neighbors(c) for c in range(n)]:
+    if neighbors is not None and not _same_neighbours(grid, neighbors):
         raise MazeFormatError("'neighbors' do not match the grid that 'grid_params' describe")
     if data.get("centres") is not None:
         _check_centres(grid, data["centres"])
