@@ -28,8 +28,9 @@ OVER = ("h", "v")
 #: A crossing as stored on a Maze: (cell, "h" | "v"), sorted by cell.
 Crossing = tuple[int, str]
 
-_NS = (1 << N) | (1 << S)
-_EW = (1 << E) | (1 << W)
+#: The passage bits of a cell open north and south, and east and west.
+NS_BITS = (1 << N) | (1 << S)
+EW_BITS = (1 << E) | (1 << W)
 
 
 def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
@@ -74,8 +75,8 @@ def split_links(links: bytes, cells: Sequence[int] | np.ndarray) -> bytes:
     if len(at) == 0:
         return bytes(links)
     base = np.frombuffer(bytes(links), dtype=np.uint8)
-    out = np.concatenate([base, base[at] & np.uint8(_NS)])
-    out[at] &= np.uint8(_EW)
+    out = np.concatenate([base, base[at] & np.uint8(NS_BITS)])
+    out[at] &= np.uint8(EW_BITS)
     return out.tobytes()
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..core.grid import Grid
 from ..errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
+
+if TYPE_CHECKING:
+    import numpy as np
 
 Carve = Callable[..., bytearray]
 #: A generator's own reading of its maze as a rooted tree (see GeneratorSpec.tree_order).

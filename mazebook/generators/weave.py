@@ -20,7 +20,15 @@ import numpy as np
 
 from ..core.grid import E, Grid, N, S, W, passage_counts
 from ..core.tour import tree_order
-from ..core.weave import OVER, Crossing, join_links, split_grid, split_links
+from ..core.weave import (
+    EW_BITS,
+    NS_BITS,
+    OVER,
+    Crossing,
+    join_links,
+    split_grid,
+    split_links,
+)
 from ..errors import InvalidOptionError
 from .spec import GeneratorSpec
 
@@ -157,10 +165,6 @@ def _crossings(cells: np.ndarray, over: np.ndarray) -> tuple[Crossing, ...]:
     return tuple([(cell, OVER[top]) for cell, top in pairs])
 
 
-_EW = (1 << E) | (1 << W)
-_NS = (1 << N) | (1 << S)
-
-
 def weave_into(
     grid: Grid,
     plain: bytes,
@@ -185,14 +189,14 @@ def weave_into(
     n, w = grid.size, grid.width
     none = np.zeros(0, dtype=np.int64)
     mask = np.frombuffer(plain, dtype=np.uint8)[:n] & np.uint8(15)
-    cells = propose(grid, weave, nrng, (mask == _EW) | (mask == _NS))
+    cells = propose(grid, weave, nrng, (mask == EW_BITS) | (mask == NS_BITS))
     if not len(cells):
         return none, plain
     order = read_tree()
     if order is None:  # not a spanning tree (a plugin's maze): nothing to weave into
         return none, plain
     up, rank = order
-    along = mask[cells] == _EW  # the maze runs west-east: the new passage runs north-south
+    along = mask[cells] == EW_BITS  # the maze runs west-east: the new passage runs north-south
     step = np.where(along, w, 1)
     ends = np.stack([cells - step, cells + step])  # the cells the new passage joins
     r0, r1 = rank[ends[0]], rank[ends[1]]
