@@ -6,7 +6,6 @@ JSON or text, and ``build_book`` from a template.
 
 from __future__ import annotations
 
-from importlib import metadata as _metadata
 from typing import TYPE_CHECKING, Any
 
 from .core.engine import generate
@@ -14,9 +13,10 @@ from .core.maze import Maze
 from .core.solve import solve
 from .difficulty.metrics import Metrics, measure
 from .errors import MazebookError
+from .version import __version__ as __version__
 
 if TYPE_CHECKING:
-    from .book import build_book
+    from .products.build import build_book
 
 __all__ = [
     "Maze",
@@ -28,17 +28,13 @@ __all__ = [
     "save",
     "solve",
 ]
-try:  # the one place the version is written is pyproject.toml
-    __version__ = _metadata.version("mazebook")
-except _metadata.PackageNotFoundError:  # run from a checkout that was never installed
-    __version__ = "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
     """``mazebook.build_book``, imported when first asked for: the book builder needs
     reportlab, which making and solving mazes never loads."""
     if name == "build_book":
-        from .book import build_book
+        from .products.build import build_book
 
         return build_book
     raise AttributeError(f"module 'mazebook' has no attribute {name!r}")

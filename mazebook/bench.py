@@ -19,7 +19,7 @@ _CHILD = r"""
 import json, random, resource, sys, time
 task, algorithm, size, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 from mazebook.core.engine import generate
-from mazebook.generators import get
+from mazebook.core.generators import get
 from mazebook.core.grid import rect_grid
 times = []
 if task == "carve":

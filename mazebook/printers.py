@@ -1,7 +1,9 @@
-"""The old home of the printer tables, kept so plugins written against it still import:
-``mazebook.printers.Printer`` and ``PRINTERS`` are mazebook.printing.printers' own objects."""
+"""Deprecated: the old home of the printer tables, now mazebook.printing.printers (the same
+objects); this alias warns and goes in mazebook 0.3.0 (CHANGELOG)."""
 
 from __future__ import annotations
+
+import warnings
 
 from .printing.printers import (
     DEFAULT_PRINTER,
@@ -14,6 +16,13 @@ from .printing.printers import (
     UnknownPrinterError,
     printer,
     printer_from_data,
+)
+
+warnings.warn(
+    "mazebook.printers is deprecated and goes in mazebook 0.3.0: import from "
+    "mazebook.printing.printers",
+    DeprecationWarning,
+    stacklevel=2,
 )
 
 __all__ = [

@@ -23,9 +23,9 @@ from .core.engine import check_seed, generate
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
+from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import Template, locate, template_from_data, toml_data
-from .template.units import PAGE_SIZES, parse_length, parse_page_size
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
@@ -295,7 +295,7 @@ def build_worksheet_request(
 ) -> tuple[Template, BuildResult]:
     """Build the worksheet a request asks for (sheets, answer key, manifest) as
     ``build_book`` builds any template; every error keyed by the request field it concerns."""
-    from .book import build_book
+    from .products.build import build_book
 
     template = worksheet_template(request)
     try:
@@ -325,7 +325,7 @@ def build_book_request(
     progress: Progress | None = None,
 ) -> BuildResult:
     """Build the book a request asks for: its PDF, manifest and (for most printers) cover."""
-    from .book import build_book
+    from .products.build import build_book
 
     return build_book(
         request.template,

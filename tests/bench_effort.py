@@ -14,8 +14,8 @@ import statistics
 import time
 
 from mazebook import generate
+from mazebook.core.generators import REGISTRY
 from mazebook.difficulty.effort import RUNS, solving_effort
-from mazebook.generators import REGISTRY
 
 CASES = [
     ("backtracker", 40, 60, 0.0),

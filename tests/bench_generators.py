@@ -23,8 +23,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mazebook.core.engine import farthest_openings
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import rect_grid
-from mazebook.generators import REGISTRY
 
 TARGETS = {"binary-tree": 10e6, "sidewinder": 10e6, "aldous-broder": 0.3e6}
 

@@ -22,10 +22,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import Grid, bfs, passage_counts, rect_grid
 from mazebook.core.maze import Opening
 from mazebook.core.openings import OPENINGS, farthest_openings, place_openings
-from mazebook.generators import REGISTRY
 
 TARGET = 0.15  # seconds per million cells
 DEFAULT_GENERATORS = ("backtracker", "wilson", "kruskal", "prim", "binary-tree", "sidewinder")

@@ -57,7 +57,8 @@ def walk(spec: str) -> list[tuple[str, str]]:
             seen.add(code)
             route.append((module.removeprefix("mazebook."), code.co_qualname))
 
-    for name in ("mazebook.book", "mazebook.app.commands.build"):  # importing is not the walk
+    # importing is not the walk
+    for name in ("mazebook.products.build", "mazebook.app.commands.build"):
         importlib.import_module(name)
 
     with tempfile.TemporaryDirectory() as folder:

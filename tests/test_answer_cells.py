@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.book import build_book, load_template, prepare
+from mazebook import build_book
 from mazebook.pages.layout import maze_scale
-from mazebook.template.units import parse_length
+from mazebook.printing.units import parse_length
+from mazebook.products.book import prepare
+from mazebook.template import load_template
 
 
 @pytest.mark.slow

@@ -16,16 +16,17 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from mazebook import build_book, generate
 from mazebook import fileio as output_mod
-from mazebook import generate
 from mazebook.app.cli import main
-from mazebook.book import build_book, load_template, prepare
 from mazebook.difficulty.effort import solving_effort
 from mazebook.difficulty.levels import band, level_of
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.pages.layout import gutter_for, maze_scale
 from mazebook.preflight import preflight
+from mazebook.products.book import prepare
 from mazebook.render.typeset import FONT_DIR
+from mazebook.template import load_template
 
 from .contract import PUZZLE_KEYS
 from .padding import padded

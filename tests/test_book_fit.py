@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from mazebook.book import build_book
+from mazebook import build_book
 from mazebook.preflight import preflight
 
 from .padding import padded

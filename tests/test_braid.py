@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure
 from mazebook.core.braid import braid
+from mazebook.core.generators import REGISTRY
 from mazebook.errors import InvalidOptionError
-from mazebook.generators import REGISTRY
 
 SHAPES = ("rect", "circle", "hex", "triangle", "mask")
 #: (algorithm, shape) pairs that generate() accepts.

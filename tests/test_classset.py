@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.difficulty.effort import solving_effort
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.geometry.from_maze import maze_geometry

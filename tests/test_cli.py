@@ -9,7 +9,7 @@ import pytest
 
 from mazebook import Maze
 from mazebook.app.cli import main
-from mazebook.generators import REGISTRY
+from mazebook.core.generators import REGISTRY
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

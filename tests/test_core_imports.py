@@ -20,24 +20,28 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 
 #: Layers from the bottom up. A module may import its own layer's modules and any lower layer.
 #: Keys are module names relative to the package; a key covers its submodules, and the longest
-#: key that matches wins (so one room, printing/, can hold the printer tables low down and the
-#: book's fit to its printer, which reads the page plan, higher up).
+#: key that matches wins (the core's own floors). Every folder is one floor: printing/ (every
+#: printer rule) below template/ and pages/, shapes/ and generators/ inside core/.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "plugins", "core"),
-    ("core.grid", "inputs", "core.weave", "core.tour", "grid"),
-    ("shapes",),
+    ("errors", "plugins", "version", "core"),
+    ("core.grid", "inputs", "core.weave", "core.tour"),
+    ("core.shapes",),
     ("core.codec", "fileio"),
     ("core.maze",),
-    ("generators", "core.braid"),
+    ("core.generators", "core.braid"),
     ("core.openings", "core.engine", "core.solve"),
     ("difficulty", "core.numberpath", "core.wordtrail"),
     ("geometry",),
     ("render",),
-    ("printing", "printers", "template"),
+    ("printing",),
+    ("template",),
     ("preflight",),
     ("pages",),
-    ("printing.rules", "products", "book", "requests"),
-    ("__init__", "bench", "app", "cli", "__main__"),
+    ("kinds",),
+    ("products",),
+    ("requests",),
+    # the public face and the front ends; the deprecated aliases of old paths (CHANGELOG)
+    ("__init__", "bench", "app", "__main__", "book", "cli", "grid", "printers"),
 )
 
 #: The one deferred upward import, and why: Jupyter asks a Maze for its picture
@@ -56,8 +60,8 @@ ON_READING_ONLY = ("jsonschema",)
 JSONSCHEMA_IN_CORE = "core.mazeschema"
 
 
-def _module_name(path: Path) -> str:
-    rel = path.relative_to(PACKAGE).with_suffix("")
+def _module_name(path: Path, package: Path = PACKAGE) -> str:
+    rel = path.relative_to(package).with_suffix("")
     parts = list(rel.parts)
     if parts[-1] == "__init__" and len(parts) > 1:
         parts = parts[:-1]
@@ -65,7 +69,8 @@ def _module_name(path: Path) -> str:
 
 
 def _resolve(current: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
-    """Package-relative names that an ImportFrom brings in (a name may be a submodule)."""
+    """Package-relative names that an ImportFrom brings in (a name may be a submodule; one that
+    is not stands for its package, which ``import_graph`` finds by cutting the name back)."""
     if node.level == 0:
         if not (node.module or "").startswith("mazebook"):
             return []
@@ -74,16 +79,37 @@ def _resolve(current: str, is_package: bool, node: ast.ImportFrom) -> list[str]:
         parts = current.split(".") if current != "__init__" else []
         keep = len(parts) - node.level + (1 if is_package else 0)
         base = ".".join(parts[: max(keep, 0)] + ([node.module] if node.module else []))
-    names = []
-    for alias in node.names:
-        names.append(f"{base}.{alias.name}" if base else alias.name)
-    return [base] if base and node.module else names
+    return [f"{base}.{alias.name}" if base else alias.name for alias in node.names]
+
+
+def _import_module_targets(current: str, call: ast.Call) -> list[str]:
+    """Package-relative names an ``importlib.import_module(...)`` call loads: a literal name,
+    or the package a name built at run time starts with (an f-string's literal head)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in ("import_module", "__import__") or not call.args:
+        return []
+    arg = call.args[0]
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        text = arg.value
+    elif isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+        text = str(arg.values[0].value).rstrip(".")
+    else:
+        return []
+    if text.startswith("."):  # relative to the calling module's package (__package__)
+        package = current.rpartition(".")[0]
+        return [f"{package}{text}" if package else text.lstrip(".")]
+    if text.startswith("mazebook"):
+        return [text.removeprefix("mazebook").lstrip(".") or "__init__"]
+    return []
 
 
 @functools.cache
-def import_graph() -> dict[str, set[str]]:
-    """Module -> the package modules it imports (relative names), at any depth of the code."""
-    modules = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+def import_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
+    """Module -> the package modules it imports (relative names), at any depth of the code, by
+    every form: ``import``, ``from ... import`` (``from .. import name`` of the package root
+    too) and ``importlib.import_module`` with a name written in the code."""
+    modules = {_module_name(p, package): p for p in package.rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -95,14 +121,17 @@ def import_graph() -> dict[str, set[str]]:
                 found = _resolve(name, is_package, node)
             elif isinstance(node, ast.Import):
                 found = [
-                    a.name.removeprefix("mazebook.")
+                    a.name.removeprefix("mazebook").lstrip(".") or "__init__"
                     for a in node.names
-                    if a.name.startswith("mazebook.")
+                    if a.name == "mazebook" or a.name.startswith("mazebook.")
                 ]
+            elif isinstance(node, ast.Call):
+                found = _import_module_targets(name, node)
             for target in found:
                 while target and target not in modules:  # `from . import x` where x is a name
                     target = target.rpartition(".")[0]
-                if target and target != name:
+                target = target or "__init__"  # a name of the package root (``from .. import``)
+                if target != name:
                     targets.add(target)
         graph[name] = targets
     return graph
@@ -187,11 +216,25 @@ def test_no_import_cycles() -> None:
 
 def test_the_graph_reader_sees_a_cycle_and_an_upward_import(tmp_path: Path) -> None:
     """The checks above can fail: a planted lazy import is found by the same reader."""
-    tree = ast.parse("def f():\n    from ..book import build\n")
+    tree = ast.parse("def f():\n    from ..products import build\n")
     node = next(n for n in ast.walk(tree) if isinstance(n, ast.ImportFrom))
-    assert _resolve("render.svg", False, node) == ["book"]
-    assert layer_of("book") > layer_of("render.svg")
-    assert layer_of("printing.rules") > layer_of("pages.plan") > layer_of("printing.printers")
+    assert _resolve("render.svg", False, node) == ["products.build"]
+    assert layer_of("products.build") > layer_of("render.svg")
+    # the package root, by every form: ``from .. import x``, ``import mazebook``, import_module
+    planted = tmp_path / "mazebook"
+    (planted / "products").mkdir(parents=True)
+    (planted / "__init__.py").write_text("from .products import manifest\n")
+    (planted / "products" / "__init__.py").write_text("")
+    (planted / "products" / "manifest.py").write_text("from .. import __version__\n")
+    graph = import_graph.__wrapped__(planted)
+    assert graph["products.manifest"] == {"__init__"}
+    assert graph["__init__"] == {"products.manifest"}
+    call = ast.parse("importlib.import_module('mazebook')").body[0].value  # type: ignore[attr-defined]
+    assert _import_module_targets("products.x", call) == ["__init__"]
+    lazy = ast.parse("import_module(f'.commands.{n}', __package__)").body[0].value  # type: ignore[attr-defined]
+    assert _import_module_targets("app.cli", lazy) == ["app.commands"]
+    assert layer_of("__init__") > layer_of("products.manifest")
+    assert layer_of("pages.plan") > layer_of("template") > layer_of("printing.rules")
 
 
 #: The command line's modules: the web app speaks requests (mazebook/requests.py), never flags.
@@ -270,6 +313,6 @@ def test_core_loads_no_writer_template_or_pdf_code(
     assert bad == []
     assert [m for m in made if m.split(".")[0] in ON_READING_ONLY] == []
     assert "jsonschema" in loaded  # reading did check the schema
-    assert "mazebook.generators.backtracker" in loaded  # the import really happened
+    assert "mazebook.core.generators.backtracker" in loaded  # the import really happened
     above = ("render", "geometry", "printing", "pages", "products", "book", "app")
     assert not any(m.startswith(tuple(f"mazebook.{room}" for room in above)) for m in loaded)

@@ -13,7 +13,7 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from mazebook.book import build_book
+from mazebook import build_book
 from mazebook.errors import TemplateError
 from mazebook.products.book import plan_layout
 from mazebook.products.cover import SPINE_MIN, TEXT_MIN, cover_layout

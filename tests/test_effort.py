@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazebook import generate
+from mazebook.core.generators import REGISTRY
 from mazebook.difficulty.effort import effort_parts, maze_seed, solving_effort
 from mazebook.errors import InvalidOptionError
-from mazebook.generators import REGISTRY
 
 
 def mean_effort(algorithm: str, w: int, h: int, seeds: range, **kw: object) -> float:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from mazebook.book import build_book
+from mazebook import build_book
 from mazebook.errors import TemplateError
 from mazebook.pages.plan import FrontMatter, SectionInput, plan_book
 

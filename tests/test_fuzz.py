@@ -22,12 +22,12 @@ from PIL import Image, ImageDraw
 
 from mazebook import generate
 from mazebook.core.maze import Maze
+from mazebook.core.shapes import make_grid
 from mazebook.errors import MazebookError
 from mazebook.products.book import prepare
 from mazebook.render import typeset
 from mazebook.render.pdf import new_canvas
 from mazebook.render.writers import write
-from mazebook.shapes import make_grid
 from mazebook.template import load_template
 
 from .fontmaker import tiny_font

@@ -24,11 +24,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazebook.core.engine import generate
+from mazebook.core.generators import REGISTRY, GeneratorSpec, _walk, get, wilson
+from mazebook.core.generators._common import adj_array, numpy_rng, undirected_edges
 from mazebook.core.grid import Grid, bfs, rect_grid
 from mazebook.core.maze import Maze
 from mazebook.errors import InvalidOptionError, MazebookError, UnsupportedShapeError
-from mazebook.generators import REGISTRY, GeneratorSpec, _walk, get, wilson
-from mazebook.generators._common import adj_array, numpy_rng, undirected_edges
 
 NAMES = list(REGISTRY)
 GRAPH = [name for name in NAMES if REGISTRY[name].shapes is None]

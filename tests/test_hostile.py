@@ -26,14 +26,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.core.maze import Maze
+from mazebook.core.shapes import make_grid, raster
 from mazebook.errors import FontError, InvalidOptionError, MazebookError, MazeFormatError
 from mazebook.fileio import verify_set
 from mazebook.render import typeset
-from mazebook.shapes import make_grid, raster
 from mazebook.template import parse_template
 from mazebook.template.limits import MAX_CELLS, MAX_PAGES, MAX_PUZZLES, MAX_SECTIONS, MAX_TEXT
 

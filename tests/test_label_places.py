@@ -20,9 +20,8 @@ from xml.etree import ElementTree
 import pypdfium2 as pdfium
 import pytest
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.render.svg import to_svg
 from tests.pdfmarks import MM, WordAtMark, ink_under_words, words_at_marks

@@ -13,9 +13,8 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import LABEL_SIZE, LABEL_SIZE_MAX, label_anchors, place_maze
 from mazebook.geometry.style import fit_maze

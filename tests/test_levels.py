@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from mazebook import Maze, generate
+from mazebook import Maze, build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.difficulty.effort import solving_effort
 from mazebook.difficulty.levels import (
     FIRST_LEVEL,

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure
+from mazebook.core.generators import REGISTRY
 from mazebook.difficulty.metrics import difficulty_score
-from mazebook.generators import REGISTRY
 
 
 def degrees(maze: Maze) -> list[int]:

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.core.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.errors import TemplateError
 from mazebook.preflight import preflight

@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 from mazebook import Maze, generate
 from mazebook.app.cli import main
 from mazebook.core import tour
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import bfs
 from mazebook.core.openings import OPENINGS, apart_steps, boundary_metric, facing_of
+from mazebook.core.shapes import make_grid
 from mazebook.core.tour import euler_tour
 from mazebook.errors import InvalidOptionError
-from mazebook.generators import REGISTRY
-from mazebook.shapes import make_grid
 
 TEMPLATES = sorted(p.stem for p in (Path(__file__).parent.parent / "templates").glob("*.toml"))
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)

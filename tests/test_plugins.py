@@ -110,7 +110,7 @@ from dataclasses import replace
 
 from mazebook.core.grid import rect_grid
 from mazebook.geometry.drawing import rect_geometry
-from mazebook.shapes import Shape, rect_centres
+from mazebook.core.shapes import Shape, rect_centres
 
 
 def build(width, height):
@@ -184,15 +184,15 @@ def test_a_registry_reads_its_group_once_and_only_when_consulted(
 
 
 def test_plugin_errors_name_the_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from mazebook.generators import _accept as accept_generator
+    from mazebook.core.generators import _accept as accept_generator
 
     install(
         tmp_path,
         "mazebook-bad",
-        {"mazebook_bad": "from mazebook.generators import REGISTRY\nSPEC = 3\n"},
+        {"mazebook_bad": "from mazebook.core.generators import REGISTRY\nSPEC = 3\n"},
         "[mazebook.test]\nbad = mazebook_bad:SPEC\n"
         "[mazebook.test2]\nshipped = mazebook_bad:SPEC\n"
-        "[mazebook.test3]\nprim = mazebook.generators.backtracker:SPEC\n",
+        "[mazebook.test3]\nprim = mazebook.core.generators.backtracker:SPEC\n",
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match=r"plugin 'bad' \(mazebook_bad:SPEC\) .* int, not a Gen"):

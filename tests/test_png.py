@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 import mazebook
+from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.render.png import MAX_DPI, MIN_DPI
 from mazebook.render.writers import write
 

@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
+from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.errors import MazebookError, TemplateError
 from mazebook.pages.layout import Margins, PageFormat, PageLayout
 from mazebook.preflight import preflight

@@ -13,7 +13,8 @@ import pytest
 
 from mazebook.errors import OutputError
 from mazebook.fileio import OutputSet
-from mazebook.products.book import BookProduct, product_for
+from mazebook.products.book import BookProduct
+from mazebook.products.build import product_for
 from mazebook.products.classset import ClassSetProduct
 from mazebook.products.cover import CoverProduct
 from mazebook.products.cover_only import cover_product

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from mazebook.app.cli import main
-from mazebook.generators import REGISTRY
+from mazebook.core.generators import REGISTRY
 
 REFERENCE = Path(__file__).parent / "reference"
 PDF_HASHES = REFERENCE / "pdf-sha256.json"

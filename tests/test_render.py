@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import generate
-from mazebook.generators import REGISTRY
+from mazebook.core.generators import REGISTRY
 from mazebook.geometry.drawing import rect_wall_runs
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.render.pdf import to_pdf

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from mazebook.app.cli import main
+from mazebook.core.generators import REGISTRY
 from mazebook.errors import TemplateError
-from mazebook.generators import REGISTRY
 from mazebook.template import parse_template
 from mazebook.template.schema import template_schema
 

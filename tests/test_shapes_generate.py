@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import Maze, generate, measure, solve
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import Grid, bfs
+from mazebook.core.shapes import make_grid
 from mazebook.errors import InvalidOptionError, MazeFormatError, UnsupportedShapeError
-from mazebook.generators import REGISTRY
-from mazebook.shapes import make_grid
 
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
 RECT_ONLY = sorted(name for name, spec in REGISTRY.items() if spec.shapes == {"rect"})

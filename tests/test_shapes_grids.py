@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook.core.grid import Grid
+from mazebook.core.shapes import make_grid
+from mazebook.core.shapes.hexagonal import hex_corners
+from mazebook.core.shapes.polar import ring_counts
+from mazebook.core.shapes.triangular import triangle_corners
 from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
-from mazebook.shapes import make_grid
-from mazebook.shapes.hexagonal import hex_corners
-from mazebook.shapes.polar import ring_counts
-from mazebook.shapes.triangular import triangle_corners
 
 
 def assert_consistent(grid: Grid) -> None:

@@ -16,10 +16,10 @@ from PIL import Image, ImageDraw
 
 from mazebook import Maze, generate
 from mazebook.core.grid import Grid
+from mazebook.core.shapes import make_grid
+from mazebook.core.shapes.lattice import components, outside_region
+from mazebook.core.shapes.masks import MaskWarning, decode_cells, encode_cells
 from mazebook.errors import InvalidOptionError, MazebookError
-from mazebook.shapes import make_grid
-from mazebook.shapes.lattice import components, outside_region
-from mazebook.shapes.masks import MaskWarning, decode_cells, encode_cells
 
 
 def inside_of(grid: Grid) -> np.ndarray:
@@ -222,6 +222,6 @@ def test_shapes_do_not_load_pillow_or_the_writers_unless_asked() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
-    assert "mazebook.shapes.polar" in loaded
+    assert "mazebook.core.shapes.polar" in loaded
     bad = [m for m in loaded if m.split(".")[0] in ("PIL", "reportlab", "svgwrite", "tomllib")]
     assert bad == []

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from mazebook import Maze, generate
+from mazebook.core.shapes.hexagonal import hex_centres
+from mazebook.core.shapes.triangular import triangle_corners
 from mazebook.geometry.from_maze import maze_geometry, merge_segments
 from mazebook.render.pdf import to_pdf
 from mazebook.render.svg import to_svg
-from mazebook.shapes.hexagonal import hex_centres
-from mazebook.shapes.triangular import triangle_corners
 
 from .svgread import element_by_id, path_d, polyline_points, straight_runs
 
@@ -150,7 +150,7 @@ def test_mask_svg_walls_read_back() -> None:
 
 
 def _inside(maze: Maze) -> np.ndarray:
-    from mazebook.shapes.masks import decode_cells
+    from mazebook.core.shapes.masks import decode_cells
 
     return decode_cells(maze.grid.params["cells"], maze.width, maze.height)
 

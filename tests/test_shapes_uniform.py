@@ -18,9 +18,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import Grid
-from mazebook.generators import REGISTRY
-from mazebook.shapes import make_grid
+from mazebook.core.shapes import make_grid
 
 from .stats import chi_square_critical
 

@@ -11,10 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mazebook.book import build_book
-from mazebook.errors import TemplateError
-from mazebook.products.schedule import silhouette_aspect
-from mazebook.shapes.masks import (
+from mazebook import build_book
+from mazebook.core.shapes.masks import (
     MIN_FIDELITY,
     TEXT_ROWS,
     least_recognisable,
@@ -22,7 +20,9 @@ from mazebook.shapes.masks import (
     mask_likeness,
     recognisable,
 )
-from mazebook.shapes.silhouettes import silhouette_mask
+from mazebook.core.shapes.silhouettes import silhouette_mask
+from mazebook.errors import TemplateError
+from mazebook.products.schedule import silhouette_aspect
 
 
 def test_the_likeness_score_can_fail_and_pass() -> None:

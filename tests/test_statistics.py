@@ -24,8 +24,8 @@ from typing import Any
 
 import pytest
 
+from mazebook.core.generators import REGISTRY, _walk, wilson
 from mazebook.core.grid import Grid, rect_grid
-from mazebook.generators import REGISTRY, _walk, wilson
 
 from .stats import chi_square_critical
 

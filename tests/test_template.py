@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from mazebook.core.generators import REGISTRY
 from mazebook.errors import TemplateError
-from mazebook.generators import REGISTRY
+from mazebook.printing.units import parse_length, parse_page_size
 from mazebook.template import load as template_mod
 from mazebook.template.load import (
     DEFAULTS,
@@ -16,7 +17,6 @@ from mazebook.template.load import (
     locate,
     parse_template,
 )
-from mazebook.template.units import parse_length, parse_page_size
 
 INCH, MM = 72.0, 72.0 / 25.4
 

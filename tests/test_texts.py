@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from mazebook.book import build_book
+from mazebook import build_book
 from mazebook.errors import TemplateError
 from mazebook.preflight import preflight
 from mazebook.template import parse_template

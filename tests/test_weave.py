@@ -18,18 +18,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.book import build_book, load_template
 from mazebook.core.engine import generate
+from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import bfs, passage_counts, rect_grid
 from mazebook.core.maze import Maze
 from mazebook.difficulty.effort import effort_parts
 from mazebook.difficulty.metrics import measure
 from mazebook.errors import InvalidOptionError, MazebookError, MazeFormatError, TemplateError
-from mazebook.generators import REGISTRY
 from mazebook.geometry.drawing import break_polyline, rect_geometry
 from mazebook.preflight import preflight
 from mazebook.render.writers import maze_json, write
+from mazebook.template import load_template
 
 from .padding import padded
 

@@ -13,9 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
 from mazebook.geometry.from_maze import maze_geometry

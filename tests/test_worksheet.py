@@ -15,16 +15,16 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from mazebook import generate
+from mazebook import build_book, generate
 from mazebook.app.cli import main
-from mazebook.book import build_book, load_template
 from mazebook.difficulty.metrics import measure
 from mazebook.errors import TemplateError
 from mazebook.pages.layout import maze_scale
 from mazebook.preflight import preflight
+from mazebook.printing.units import POINTS_PER_MM
 from mazebook.products.worksheet import prepare_worksheet
+from mazebook.template import load_template
 from mazebook.template.load import parse_template
-from mazebook.template.units import POINTS_PER_MM
 from mazebook.template.worksheet import MIN_CELL_MM
 
 from .contract import PUZZLE_KEYS

@@ -104,7 +104,7 @@ def test_an_unknown_language_flag_is_one_line(capsys: pytest.CaptureFixture[str]
 @pytest.mark.parametrize("language", ["de", "fr", "es"])
 def test_svg_dir_mazes_speak_the_sheets_language(tmp_path: Path, language: str) -> None:
     """The SVGs of --svg-dir label START and FINISH in the template's language, as the PDF."""
-    from mazebook.book import build_book
+    from mazebook import build_book
 
     template = tmp_path / "t.toml"
     template.write_text(
@@ -120,7 +120,7 @@ def test_svg_dir_mazes_speak_the_sheets_language(tmp_path: Path, language: str) 
 @pytest.mark.parametrize("names", ["", 'names = ["Ann", "Bob"]\n'])
 def test_svg_dir_uses_the_sheets_own_start_and_finish_words(tmp_path: Path, names: str) -> None:
     """A worksheet's or class set's start_label and finish_label reach its SVGs, as its PDF."""
-    from mazebook.book import build_book
+    from mazebook import build_book
 
     template = tmp_path / "t.toml"
     template.write_text(

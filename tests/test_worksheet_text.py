@@ -16,8 +16,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
+from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.book import build_book
 from mazebook.core.engine import generate
 from mazebook.errors import FontError
 from mazebook.geometry.from_maze import maze_geometry

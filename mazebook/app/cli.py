@@ -85,7 +85,7 @@ def signals_interrupt() -> Iterator[None]:
 
 def build_parser() -> ArgumentParser:
     parser = ArgumentParser(prog="mazebook", description="Printable maze puzzle books.")
-    from .. import __version__
+    from ..version import __version__
 
     parser.add_argument("--version", action="version", version=f"mazebook {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)

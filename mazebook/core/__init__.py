@@ -1,6 +1,7 @@
 """The core: the maze model and everything that makes and reads it, with no drawing, template,
 TOML or PDF code. ``grid`` (cells and neighbours), ``maze`` (the model), ``codec`` (its JSON),
 ``engine`` (``generate``: request -> checked maze), ``solve``, ``braid``, ``openings``,
-``weave`` (crossings), ``numberpath`` and ``wordtrail`` (the other puzzle kinds). Shapes and
-generators are packages of their own beside it (mazebook.shapes, mazebook.generators): their
-names are also the plugin entry-point groups that plugins import from."""
+``weave`` (crossings), ``numberpath`` and ``wordtrail`` (the other puzzle kinds), and two
+registries open to plugins: ``shapes`` (one module per topology) and ``generators`` (one module
+per algorithm), read from the entry-point groups ``mazebook.shapes`` and
+``mazebook.generators``."""

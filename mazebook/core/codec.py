@@ -23,9 +23,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ..errors import MazebookError, MazeFormatError
-from ..shapes import SHAPES, cell_centres, make_grid
 from .grid import SIDE_NAMES, Grid, Opening, rect_grid
 from .mazeschema import check_maze_json, json_path
+from .shapes import SHAPES, cell_centres, make_grid
 from .weave import check_crossings
 
 

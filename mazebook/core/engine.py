@@ -11,19 +11,19 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .. import generators
 from ..errors import InvalidOptionError, MazebookError
-from ..generators.weave import carve as carve_weave
-from ..generators.weave import check_weave
-from ..shapes import make_grid
+from . import generators
 from .braid import braid as braid_links
 from .braid import check_braid
+from .generators.weave import carve as carve_weave
+from .generators.weave import check_weave
 from .grid import MAX_SEED as MAX_SEED
 from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
 from .openings import PLACEMENT_OPTIONS, place_openings
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
+from .shapes import make_grid
 from .weave import Crossing, join_links, split_grid, split_links
 
 

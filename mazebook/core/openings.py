@@ -132,7 +132,7 @@ def facing_of(grid: Grid) -> np.ndarray:
     if grid.kind == "hex":  # slots E, SE, SW, W, NW, NE
         return np.array([FACING_E, FACING_S, FACING_S, FACING_W, FACING_N, FACING_N])[slots]
     if grid.kind == "triangle":  # slots: horizontal (an up cell's base), right, left
-        from ..shapes.triangular import triangle_positions, triangle_rows
+        from .shapes.triangular import triangle_positions, triangle_rows
 
         outline = str(grid.params["outline"])
         rows, cols = triangle_positions(grid.width, grid.height, outline)

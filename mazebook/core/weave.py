@@ -8,7 +8,7 @@ split into two nodes of a graph (the *split graph*): the cell's own number carri
 west-east passage, a new node ``size + i`` the north-south passage of crossing i. A weave maze
 is perfect when its split graph is a spanning tree.
 
-Generation is in mazebook.generators.weave; this module is the model's part: the split
+Generation is in mazebook.core.generators.weave; this module is the model's part: the split
 graph and the checks of a maze's crossings.
 """
 

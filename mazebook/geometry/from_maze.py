@@ -1,6 +1,6 @@
 """How each shape is drawn: a MazeGeometry (walls, arcs, solution, markers) for any maze.
 
-``DRAWINGS`` maps every shape of ``mazebook.shapes.SHAPES`` to its drawing function, and
+``DRAWINGS`` maps every shape of ``mazebook.core.shapes.SHAPES`` to its drawing function, and
 ``maze_geometry`` picks the right one.
 
 Walls are the cell sides without a passage (outer sides too, except the openings), each shared
@@ -17,12 +17,12 @@ from collections.abc import Callable
 import numpy as np
 
 from ..core.maze import Maze
+from ..core.shapes import shape
+from ..core.shapes.hexagonal import hex_centres, hex_corners
+from ..core.shapes.masks import mask_centres, mask_positions
+from ..core.shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
+from ..core.shapes.triangular import triangle_centres, triangle_corners
 from ..errors import UnsupportedShapeError
-from ..shapes import shape
-from ..shapes.hexagonal import hex_centres, hex_corners
-from ..shapes.masks import mask_centres, mask_positions
-from ..shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
-from ..shapes.triangular import triangle_centres, triangle_corners
 from .drawing import (
     Marker,
     MazeGeometry,
@@ -308,7 +308,7 @@ def _polar_path(cells: tuple[int, ...], ring: np.ndarray, mid: np.ndarray, c: fl
     return simplify_polyline(np.array(pts, dtype=np.float64))
 
 
-#: The drawing of every shape in mazebook.shapes.SHAPES.
+#: The drawing of every shape in mazebook.core.shapes.SHAPES.
 DRAWINGS: dict[str, Callable[[Maze], MazeGeometry]] = {
     "rect": rect_geometry,
     "circle": polar_geometry,

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from ..geometry.labels import LABEL_ROOM
 from ..geometry.style import fit_maze
 from ..printing.printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
+from ..printing.rules import PrintSetup
+from ..printing.units import POINTS_PER_INCH
 from ..template.limits import GRIDS
-from ..template.units import POINTS_PER_INCH
 
 
 def gutter_for(page_count: int, printer: str | Printer = DEFAULT_PRINTER) -> float:
@@ -97,6 +98,11 @@ class PageFormat:
     trim_height: float
     bleed: float = 0.0
     sides: BleedSides = "four"
+
+    @classmethod
+    def of(cls, setup: PrintSetup) -> PageFormat:
+        """The page format a book's printer rules give (printing.rules.print_setup)."""
+        return cls(setup.page_size[0], setup.page_size[1], setup.bleed, setup.sides)
 
     @property
     def media_size(self) -> tuple[float, float]:

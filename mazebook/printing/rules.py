@@ -1,8 +1,9 @@
-"""The book for its printer: page format (bleed on three or four sides), the page-count rule
-(too few pages: padded with pages for notes; too many: refused before any maze is drawn).
+"""The book for its printer: trim, bleed (on three or four sides), the page-count rule (too few
+pages: padded with pages for notes; too many: refused before any maze is drawn).
 
-Every number comes from the printer's table (mazebook.printing.printers); the template's keys
-are read by template/print_keys.py.
+Every number comes from the printer's table (mazebook.printing.printers); the template's print
+keys are read by printing/keys.py. The rules read a book through ``PrintedBook`` (what a
+template says about its print), so this room sits below the template and the page plan.
 """
 
 from __future__ import annotations
@@ -10,21 +11,47 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
 from ..errors import MazebookWarning, TemplateError
-from ..pages.layout import PageFormat
-from ..pages.plan import BookPlan
-from ..template import Template
-from ..template.print_keys import bleed_points, check_margin
-from ..template.units import POINTS_PER_INCH
-from .printers import Printer, Trim, find_trim, page_range, printer
+from .keys import PrintOptions, check_margin
+from .printers import BleedSides, Printer, Trim, find_trim, page_range
+from .units import POINTS_PER_INCH
 
 
 class PrintWarning(MazebookWarning):
     """The book was changed to suit its printer (pages for notes added, bleed dropped)."""
 
 
-def trim_of(template: Template) -> Trim:
+class PrintedBook(Protocol):
+    """What the rules read of a book's template: its file (for messages), page size, trim and
+    margin (points), bleed (points, 0 without) and print keys."""
+
+    @property
+    def source(self) -> str: ...
+    @property
+    def page_size(self) -> str: ...
+    @property
+    def trim(self) -> tuple[float, float]: ...
+    @property
+    def margin(self) -> float: ...
+    @property
+    def bleed(self) -> float: ...
+    @property
+    def printing(self) -> PrintOptions: ...
+
+
+class Paged(Protocol):
+    """A page plan, as the page-count rule reads it."""
+
+    @property
+    def page_count(self) -> int: ...
+
+
+P = TypeVar("P", bound=Paged)
+
+
+def trim_of(template: PrintedBook) -> Trim:
     """The printer's trim that the template's page size is; TemplateError listing the
     accepted trims otherwise."""
     p = template.printing.table
@@ -41,36 +68,30 @@ def trim_of(template: Template) -> Trim:
     return trim
 
 
-def check_print(template: Template) -> Trim:
+def check_print(template: PrintedBook) -> Trim:
     """Refuse up front what the template's printer cannot take; returns the book's trim."""
     check_margin(template.margin, template.printing, template.source)
     return trim_of(template)
 
 
-def with_printer(template: Template, name: str | None) -> Template:
-    """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
-    the template itself when ``name`` is None. UnknownPrinterError names the valid ones."""
-    if name is None:
-        return template
-    options = replace(template.printing, printer=printer(name).name)
-    return replace(template, printing=options, bleed=bleed_points(options))
-
-
 @dataclass(frozen=True)
 class PrintSetup:
-    """The printer's table, the book's trim and paper, and the page format they make."""
+    """The printer's table, the book's trim and paper, and its pages' size (points) with the
+    bleed beyond it (points, 0 without) on ``sides`` (pages.layout.PageFormat draws them)."""
 
     printer: Printer
     trim: Trim
     paper: str
-    format: PageFormat
+    page_size: tuple[float, float]
+    bleed: float = 0.0
+    sides: BleedSides = "none"
     padded_from: int | None = None  # the page count before pages for notes were added
 
     @property
     def page_trim(self) -> Trim:
         """The interior's own trim in inches (A4 is 8.2677 x 11.6929 in, not the 8.27 x 11.69
         the printers list): the cover is sized from it."""
-        return Trim(self.format.trim_width / 72.0, self.format.trim_height / 72.0)
+        return Trim(self.page_size[0] / POINTS_PER_INCH, self.page_size[1] / POINTS_PER_INCH)
 
     @property
     def takes_cover(self) -> bool:
@@ -78,8 +99,8 @@ class PrintSetup:
         return self.printer.cover is not None
 
 
-def print_setup(template: Template) -> PrintSetup:
-    """Check the template against its printer (trim, margins) and make its page format."""
+def print_setup(template: PrintedBook) -> PrintSetup:
+    """Check the template against its printer (trim, margins): its pages' size and bleed."""
     trim = check_print(template)
     p = template.printing.table
     if template.printing.bleed and not template.bleed:
@@ -88,13 +109,12 @@ def print_setup(template: Template) -> PrintSetup:
             stacklevel=3,
         )
     sides = p.bleed_sides if template.bleed else "none"
-    fmt = PageFormat(template.trim[0], template.trim[1], template.bleed, sides)
-    return PrintSetup(p, trim, template.printing.paper, fmt)
+    return PrintSetup(p, trim, template.printing.paper, template.trim, template.bleed, sides)
 
 
 def fit_page_count(
-    setup: PrintSetup, template: Template, plan: Callable[[int], BookPlan]
-) -> tuple[PrintSetup, BookPlan]:
+    setup: PrintSetup, template: PrintedBook, plan: Callable[[int], P]
+) -> tuple[PrintSetup, P]:
     """The book's plan within the printer's page range: ``plan(least)`` pads with pages for
     notes up to ``least`` pages (``padded_from`` says so; ``warn_padding`` tells the user);
     more than the maximum is a TemplateError, before any maze is made."""
@@ -116,7 +136,7 @@ def fit_page_count(
     return replace(setup, padded_from=count), plan(low)
 
 
-def warn_padding(setup: PrintSetup, plan: BookPlan) -> None:
+def warn_padding(setup: PrintSetup, plan: Paged) -> None:
     """One warning line when the book was padded to its printer's minimum page count."""
     if setup.padded_from is None:
         return

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import functools
 import io
-import os
 import random
-import time
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -21,7 +18,7 @@ from typing import Any, BinaryIO
 from reportlab.pdfgen.canvas import Canvas
 
 from ..core import numberpath
-from ..core.engine import check_seed, generate
+from ..core.engine import generate
 from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
@@ -48,6 +45,7 @@ from ..pages.document import (
 from ..pages.layout import (
     Box,
     Margins,
+    PageFormat,
     PageFrame,
     PageLayout,
     Slot,
@@ -60,14 +58,13 @@ from ..pages.layout import (
     slots,
 )
 from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
-from ..printing.printers import printer as printer_table
-from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding, with_printer
+from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding
+from ..printing.units import format_length, parse_length
 from ..render import typeset
 from ..render.numbers import fit_grid, ink_box
 from ..render.typeset import FontPair, visual
-from ..template import Template, caps, load_template
+from ..template import Template, caps
 from ..template.load import DEFAULTS
-from ..template.units import format_length, parse_length
 from .cover import CoverProduct, cover_path
 from .fit import fit_plan
 from .manifest import BookFacts, Manifest
@@ -82,13 +79,9 @@ from .pipeline import (
     trail_word,
 )
 from .runner import (
-    BuildResult,
     Outputs,
-    Planned,
-    Product,
     Progress,
     Rendered,
-    build,
     capped_count,
     output_paths,
     template_inputs,
@@ -252,7 +245,7 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     printing = print_setup(template)
     margin = template.margin
     base = PageLayout(
-        printing.format, Margins(gutter_for(0, printing.printer), margin, margin, margin)
+        PageFormat.of(printing), Margins(gutter_for(0, printing.printer), margin, margin, margin)
     )
     per_page = pages.contents_lines_per_page(base.body_size[1])
     answers = answers_per_section(template, base)
@@ -402,60 +395,6 @@ def prepare(template: Template) -> BookSetup:
     for (else refuse, or cap where fit = "cap")."""
     planned = plan_book_product(template)
     return planned.setup(fit_plan(planned))
-
-
-def build_book(
-    template: Template | str | os.PathLike[str] | None = None,
-    *,
-    output: str | Path | None = None,
-    seed: int | None = None,
-    svg_dir: str | Path | None = None,
-    progress: Progress | None = None,
-    printer: str | None = None,
-) -> BuildResult:
-    """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
-
-    ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
-    ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
-    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
-    replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
-    the template says ``cover = false``). A worksheet template (kind = "worksheet") is a
-    worksheet (or, with names, a class set), which also writes the answer key
-    NAME-answers.pdf. Every kind is prepared as its Product and made by the one runner.
-    """
-    started = time.perf_counter()
-    tpl = template if isinstance(template, Template) else load_template(template)
-    if seed is not None:
-        tpl = replace(tpl, seed=check_seed(seed))
-    if printer is not None:
-        printer_table(printer)  # an unknown name is refused even for a worksheet
-    if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
-        tpl = with_printer(tpl, printer)
-    finished = build(
-        planner_for(tpl), tpl, output=output, svg_dir=svg_dir, progress=progress, started=started
-    )
-    return finished.result()
-
-
-def planner_for(template: Template) -> Callable[[Template], Planned]:
-    """The planning step of the product a template makes: a book's, or a worksheet's (which
-    plans a class set too, a worksheet with names)."""
-    if template.worksheet is None:
-        return plan_book_product
-    if template.names:  # a class set: every pupil's own sheets
-        from .classset import plan_class_set_product
-
-        return plan_class_set_product
-    from .worksheet import plan_worksheet_product
-
-    return plan_worksheet_product
-
-
-def product_for(template: Template, output: str | Path | None) -> Product:
-    """The product a template makes, planned and fitted (a book, a worksheet, or a class set):
-    what ``build`` runs."""
-    planned = planner_for(template)(template)
-    return planned.product(fit_plan(planned), output)
 
 
 @dataclass(frozen=True)

@@ -55,10 +55,10 @@ from ..pages.sheet_furniture import (
     page_footer,
     sheet_header,
 )
+from ..printing.units import format_length
 from ..render.numbers import fit_grid
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template
-from ..template.units import format_length
 from .manifest import Manifest
 from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
 from .runner import Outputs, Progress, Rendered, capped_count, template_inputs

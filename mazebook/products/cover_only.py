@@ -9,7 +9,7 @@ from pathlib import Path
 from ..core.engine import check_seed
 from ..errors import OutputError
 from ..printing.printers import PrinterRuleError
-from ..printing.rules import warn_padding, with_printer
+from ..printing.rules import warn_padding
 from ..template import Template, load_template
 from .book import check_title_page, load_fonts, plan_layout
 from .cover import CoverProduct
@@ -26,7 +26,7 @@ def build_cover(
     """Write only the cover of the book ``template`` builds (``mazebook cover``): the book is
     planned for its page count, no maze of its own is made. Returns the file written."""
     tpl = template if isinstance(template, Template) else load_template(template)
-    tpl = with_printer(tpl, printer)
+    tpl = tpl.with_printer(printer)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
     return run(cover_product(tpl, output)).outputs.pdf

@@ -15,12 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import __version__
 from ..core.maze import Maze, Opening
 from ..difficulty.levels import level_of
 from ..difficulty.metrics import Metrics
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
+from ..version import __version__
 
 
 def opening_position(maze: Maze, opening: Opening) -> list[int] | int:

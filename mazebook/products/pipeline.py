@@ -24,8 +24,8 @@ from ..fileio import OutputSet, relative_name
 from ..geometry.drawing import MazeGeometry
 from ..pages.layout import max_cells
 from ..pages.plan import BookPlan, PlannedPuzzle
+from ..printing.units import POINTS_PER_MM
 from ..template import Template
-from ..template.units import POINTS_PER_MM
 from . import manifest as manifest_mod
 from .fit import section_error
 from .runner import BuildResult as BuildResult

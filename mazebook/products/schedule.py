@@ -27,17 +27,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.engine import generate
+from ..core.generators import REGISTRY
 from ..core.maze import Maze
+from ..core.shapes.masks import least_recognisable
+from ..core.shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
+from ..core.shapes.silhouettes import SILHOUETTES
 from ..difficulty.effort import solving_effort
 from ..difficulty.levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
 from ..difficulty.metrics import Metrics, measure
 from ..errors import MazebookError
-from ..generators import REGISTRY
 from ..geometry.drawing import MazeGeometry
 from ..pages.layout import dims_for, maze_scale
-from ..shapes.masks import least_recognisable
-from ..shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
-from ..shapes.silhouettes import SILHOUETTES
 from ..template.limits import LEVELS
 
 #: At most this many candidates per puzzle, and this many at the largest size the page takes;

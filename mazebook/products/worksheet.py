@@ -61,9 +61,9 @@ from ..pages.sheet_furniture import (
     page_footer,
     sheet_header,
 )
+from ..printing.units import POINTS_PER_MM, format_length
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template
-from ..template.units import POINTS_PER_MM, format_length
 from ..template.worksheet import WorksheetOptions
 from .fit import fit_plan
 from .manifest import Manifest, SheetFacts

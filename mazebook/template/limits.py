@@ -7,12 +7,13 @@ command line, preflight) imports them from here.
 
 from __future__ import annotations
 
+from ..core.shapes.raster import MAX_IMAGE_PIXELS as MAX_IMAGE_PIXELS
+from ..core.shapes.raster import MAX_MASK_TEXT as MAX_MASK_TEXT
+
 # The largest font or image file read (bytes), mask image (pixels, from its header, before
 # decoding) and mask text (characters) live with their readers; they are repeated here so
 # every cap can be found in one place.
 from ..inputs import MAX_INPUT_BYTES as MAX_INPUT_BYTES
-from ..shapes.raster import MAX_IMAGE_PIXELS as MAX_IMAGE_PIXELS
-from ..shapes.raster import MAX_MASK_TEXT as MAX_MASK_TEXT
 
 #: Difficulty levels, easiest first.
 LEVEL_MIN, LEVEL_MAX = 1, 10

@@ -20,15 +20,16 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from ..core.generators import REGISTRY
 from ..core.wordtrail import word_problem
 from ..errors import TemplateError, did_you_mean
-from ..generators import REGISTRY
 from ..inputs import check_input, read_input
-from ..template.units import parse_length, parse_page_size
+from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
+from ..printing.printers import printer
+from ..printing.units import parse_length, parse_page_size
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
-from .print_keys import PrintOptions, bleed_points, check_margin, print_options
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
 from .worksheet import (
@@ -133,6 +134,14 @@ class Template:
     )  # printer, paper, bleed and cover (print_keys.py)
     path: Path | None = None  # the template file, when it was read from one
     names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
+
+    def with_printer(self, name: str | None) -> Template:
+        """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
+        the template itself when ``name`` is None. UnknownPrinterError names the valid ones."""
+        if name is None:
+            return self
+        options = replace(self.printing, printer=printer(name).name)
+        return replace(self, printing=options, bleed=bleed_points(options))
 
     @property
     def base_dir(self) -> Path | None:

@@ -17,14 +17,14 @@ from jsonschema.exceptions import ValidationError
 
 from ..core.engine import MAX_SEED, OPENINGS
 from ..core.numberpath import MAX_STEP, MIN_STEP
+from ..core.shapes import SHAPES
 from ..core.wordtrail import MAX_WORD
 from ..errors import TemplateError, did_you_mean
-from ..shapes import SHAPES
+from ..printing.keys import schema_properties as print_properties
+from ..printing.units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
-from .print_keys import schema_properties as print_properties
 from .texts import LANGUAGES, TEXT_KEYS
-from .units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .worksheet import KINDS, PUZZLES
 
 

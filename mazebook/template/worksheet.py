@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TemplateError
+from ..printing.units import POINTS_PER_MM
 from .limits import LEVELS, MAX_TEXT
 from .texts import Texts
-from .units import POINTS_PER_MM
 
 KINDS = ("book", "worksheet")
 #: What a section's puzzles may be (a section key, ``puzzle``): mazes, number paths

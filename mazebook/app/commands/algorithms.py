@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ...generators import REGISTRY
+from ...core.generators import REGISTRY
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ...core.generators import REGISTRY, get
 from ...errors import InvalidOptionError
-from ...generators import REGISTRY, get
 
 TASKS = ("carve", "generate", "solve+measure+svg", "generate+weave")
 #: The tasks run when --tasks is not given (generate+weave on request: compare it with generate).

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from ...core.engine import OPENINGS
+from ...core.shapes import SHAPES
 from ...errors import InvalidOptionError
 from ...fileio import is_special
 from ...inputs import check_distinct
 from ...render.writers import FORMATS, write
 from ...requests import MazeRequest, make_maze
-from ...shapes import SHAPES
 from .common import emit, parse_seed, parse_size
 
 

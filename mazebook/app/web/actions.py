@@ -21,9 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...book import load_template
 from ...core.engine import OPENINGS, generate
+from ...core.generators import REGISTRY
 from ...core.maze import Maze
+from ...core.shapes import SHAPES as SHAPE_REGISTRY
+from ...core.shapes.masks import PARTS as MASK_PARTS
+from ...core.shapes.masks import MaskWarning
+from ...core.shapes.raster import image_size
+from ...core.shapes.silhouettes import SILHOUETTES
 from ...difficulty.metrics import measure
 from ...errors import (
     FontError,
@@ -33,12 +38,12 @@ from ...errors import (
     UnknownAlgorithmError,
     UnsupportedShapeError,
 )
-from ...generators import REGISTRY
 from ...geometry.from_maze import maze_geometry
 from ...geometry.style import fit_maze
 from ...pages.document import answer_style
 from ...pages.layout import max_cells
 from ...printing.printers import PAPERS, PRINTERS
+from ...printing.units import PAGE_SIZES, parse_length, parse_page_size
 from ...products.runner import BuildResult, Progress
 from ...products.schedule import Request, choose
 from ...render.pdf import to_pdf
@@ -63,16 +68,10 @@ from ...requests import (
     parse_whole,
 )
 from ...requests import make_maze as maze_of_request
-from ...shapes import SHAPES as SHAPE_REGISTRY
-from ...shapes.masks import PARTS as MASK_PARTS
-from ...shapes.masks import MaskWarning
-from ...shapes.raster import image_size
-from ...shapes.silhouettes import SILHOUETTES
-from ...template import Template, available_templates, locate, template_from_data
+from ...template import Template, available_templates, load_template, locate, template_from_data
 from ...template.limits import LEVELS as LEVEL_RANGE
 from ...template.load import toml_data
 from ...template.texts import LANGUAGES
-from ...template.units import PAGE_SIZES, parse_length, parse_page_size
 from .classroom import PUZZLE_WORDS, ClassroomError, classroom_choices
 
 #: What the form offers.

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import numpy as np
 
-from ..errors import InvalidOptionError, InvalidSizeError, did_you_mean
+from ...errors import InvalidOptionError, InvalidSizeError, did_you_mean
 
 Key = tuple[int, int]
 Side = tuple[int, int, Key, Key]  # cell, slot, start vertex, end vertex (clockwise)

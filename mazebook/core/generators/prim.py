@@ -21,7 +21,7 @@ from array import array
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import links_from_edges, numpy_rng, perm_indices, permutations
 from .spec import GeneratorSpec, Option
 

@@ -12,7 +12,7 @@ import random
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import numpy_rng
 from .spec import GeneratorSpec, Option
 

@@ -13,7 +13,7 @@ from array import array
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng
 from ._walk import chunk_for, rect_steps, use_rect_walk
 from .spec import GeneratorSpec

@@ -16,7 +16,7 @@ import random
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from .spec import GeneratorSpec, Option
 
 SPLITS = ("proportional", "longer", "random")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 
 _PERMS: dict[int, tuple[tuple[int, ...], ...]] = {}
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import MAX_SIDE, Grid, Opening, bfs
+from ..grid import MAX_SIDE, Grid, Opening, bfs
 from .lattice import check_int, check_side, pack_tables, reject_unknown
 
 #: The largest number of rings (about 285,000 cells).

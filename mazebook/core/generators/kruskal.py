@@ -12,7 +12,7 @@ from array import array
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng, undirected_edges
 from .spec import GeneratorSpec
 

@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.grid import Grid
-from ..errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
+from ...errors import InvalidOptionError, UnsupportedShapeError, did_you_mean
+from ..grid import Grid
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,7 +67,7 @@ class GeneratorSpec:
     shapes: frozenset[str] | None = None  # None: any grid (a graph algorithm)
     options: tuple[Option, ...] = ()
     #: Carves the passages a grid names in ``params["first_edges"]`` before any other (a weave
-    #: maze's crossings, mazebook.generators.weave), so they need no completing afterwards.
+    #: maze's crossings, mazebook.core.generators.weave), so they need no completing afterwards.
     carves_first_edges: bool = False
     #: Reads the generator's own maze as a tree without a walk round it: (grid, passage
     #: bytes, **options) -> per cell the slot of its passage to its parent (-1 at the root)

@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import Grid, rect_grid
-from ..errors import UnsupportedShapeError, did_you_mean
-from ..plugins import Registry
+from ...errors import UnsupportedShapeError, did_you_mean
+from ...plugins import Registry
+from ..grid import Grid, rect_grid
 from .hexagonal import hex_centres, hex_grid
 from .masks import mask_centres, mask_grid
 from .polar import polar_centres, polar_grid

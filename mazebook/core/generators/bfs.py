@@ -18,7 +18,7 @@ import random
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng
 from .spec import GeneratorSpec
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import Grid
-from ..errors import InvalidOptionError, MazebookWarning
+from ...errors import InvalidOptionError, MazebookWarning
+from ..grid import Grid
 from .lattice import (
     Side,
     check_choice,

@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import FontError, InvalidOptionError, MazebookError
-from ..inputs import input_version, read_input, shown
+from ...errors import FontError, InvalidOptionError, MazebookError
+from ...inputs import input_version, read_input, shown
 
 if TYPE_CHECKING:
     from PIL import ImageFont
     from PIL.Image import Image as PILImage
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
-DEFAULT_FONT = Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans-Bold.ttf"
+DEFAULT_FONT = Path(__file__).resolve().parents[2] / "fonts" / "DejaVuSans-Bold.ttf"
 
 #: Pixels per cell aimed at when drawing text, and the largest bitmap drawn (pixels).
 TEXT_PIXELS_PER_CELL = 12

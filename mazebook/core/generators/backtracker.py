@@ -13,7 +13,7 @@ import random
 from array import array
 from collections.abc import Iterator
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
 from .spec import GeneratorSpec
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import Grid
-from ..errors import InvalidSizeError
+from ...errors import InvalidSizeError
+from ..grid import Grid
 from .lattice import (
     Side,
     check_choice,

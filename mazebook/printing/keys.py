@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import TemplateError
-from ..printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
-from ..printing.printers import outside_margin as printer_outside_margin
+from .printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
+from .printers import outside_margin as printer_outside_margin
 from .units import POINTS_PER_INCH, format_length
 
 #: An accent colour as the template writes it: "#rrggbb".

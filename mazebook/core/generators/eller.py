@@ -15,7 +15,7 @@ from array import array
 
 import numpy as np
 
-from ..core.grid import Grid
+from ..grid import Grid
 from ._common import numpy_rng
 from .spec import GeneratorSpec, Option
 

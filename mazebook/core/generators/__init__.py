@@ -8,8 +8,8 @@ Options are validated here, against each generator's declared Option list, befor
 
 from __future__ import annotations
 
-from ..errors import UnknownAlgorithmError, did_you_mean
-from ..plugins import Registry
+from ...errors import UnknownAlgorithmError, did_you_mean
+from ...plugins import Registry
 from . import (
     aldous_broder,
     backtracker,

@@ -18,9 +18,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import E, Grid, N, S, W, passage_counts
-from ..core.tour import tree_order
-from ..core.weave import (
+from ...errors import InvalidOptionError
+from ..grid import E, Grid, N, S, W, passage_counts
+from ..tour import tree_order
+from ..weave import (
     EW_BITS,
     NS_BITS,
     OVER,
@@ -29,7 +30,6 @@ from ..core.weave import (
     split_grid,
     split_links,
 )
-from ..errors import InvalidOptionError
 from .spec import GeneratorSpec
 
 #: Share of the inner cells that are crossings at weave=1.0 (in expectation): each cell
