@@ -2,7 +2,9 @@
 
 Every case below is made through the command line, so the test does not depend on where code
 lives inside the package. Small outputs (maze JSON and SVG, manifests) are stored whole under
-``tests/reference/``; PDFs are stored as their SHA-256 in ``tests/reference/pdf-sha256.json``.
+``tests/reference/``; PDFs are stored as their SHA-256 in ``tests/reference/pdf-sha256.json``,
+with a readable dump of their pages (tests/pdfdump.py: boxes, text, drawing operators) under
+``tests/reference/pdf/``, so a failure shows what changed, page by page, not only two hashes.
 
 A change that alters any of them fails here. When a change is meant to alter output, refresh
 the files and commit them with the change, saying why::
@@ -23,9 +25,11 @@ import pytest
 
 from mazebook.app.cli import main
 from mazebook.core.generators import REGISTRY
+from tests import pdfdump
 
 REFERENCE = Path(__file__).parent / "reference"
 PDF_HASHES = REFERENCE / "pdf-sha256.json"
+PDF_DUMPS = REFERENCE / "pdf"
 
 #: Every registered generator: a new one fails here until its reference is added.
 GENERATORS = tuple(REGISTRY)
@@ -69,13 +73,25 @@ def _first_difference(a: bytes, b: bytes) -> str:
     return f"lengths {len(a)} and {len(b)}"
 
 
-def _check_hash(data: bytes, key: str, hashes: dict[str, str], refresh: bool) -> None:
+def _check_hash(
+    data: bytes, key: str, hashes: dict[str, str], refresh: bool, dumps: Path = PDF_DUMPS
+) -> None:
+    """Compare a PDF's SHA-256 with the stored one (or store it and its dump, when refreshing);
+    a difference is shown as the first changed lines of the pages' dumps."""
     digest = hashlib.sha256(data).hexdigest()
+    stored = dumps / f"{key}.txt.gz"
     if refresh:
         hashes[key] = digest
+        dumps.mkdir(parents=True, exist_ok=True)
+        stored.write_bytes(pdfdump.pack(pdfdump.dump(data)))
         return
     assert key in hashes, f"no reference hash for {key}: run with --refresh-reference"
-    assert digest == hashes[key], f"{key} differs from its reference (SHA-256 {digest})"
+    if digest == hashes[key]:
+        return
+    shown = "no stored dump to compare: run with --refresh-reference"
+    if stored.exists():
+        shown = pdfdump.difference(pdfdump.unpack(stored.read_bytes()), pdfdump.dump(data))
+    raise AssertionError(f"{key} differs from its reference (SHA-256 {digest}):\n{shown}")
 
 
 @pytest.fixture(scope="module")
@@ -156,13 +172,42 @@ def test_a_changed_byte_is_caught(name: str, check: Callable[[bytes], None]) -> 
             check(_flip_one_byte(stored, at))
 
 
-def test_a_changed_pdf_byte_is_caught() -> None:
-    hashes = json.loads(PDF_HASHES.read_text())
-    fake_pdf = b"%PDF-1.4 reference check\n"
-    hashes = {**hashes, "probe.pdf": hashlib.sha256(fake_pdf).hexdigest()}
-    _check_hash(fake_pdf, "probe.pdf", hashes, False)
+def _tiny_pdf(level: int, x: float) -> bytes:
+    """A one-page PDF with a line of text and one stroke (reportlab, invariant bytes)."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(200, 100), invariant=True)
+    canvas.drawString(10, 80, f"Puzzle 1 Level {level}")
+    canvas.line(x, 10, 150, 10)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_a_changed_pdf_is_caught_and_shown(tmp_path: Path) -> None:
+    before = _tiny_pdf(3, 20.0)
+    hashes: dict[str, str] = {}
+    _check_hash(before, "probe.pdf", hashes, True, tmp_path)  # store it
+    _check_hash(before, "probe.pdf", hashes, False, tmp_path)  # the same bytes pass
     with pytest.raises(AssertionError, match="differs from its reference"):
-        _check_hash(_flip_one_byte(fake_pdf, 5), "probe.pdf", hashes, False)
+        _check_hash(_flip_one_byte(before, 5), "probe.pdf", hashes, False, tmp_path)
+    with pytest.raises(AssertionError) as caught:
+        _check_hash(_tiny_pdf(4, 25.0), "probe.pdf", hashes, False, tmp_path)
+    message = str(caught.value)
+    assert "@@ page 1" in message  # where
+    assert "- text: Puzzle 1 Level 3" in message and "+ text: Puzzle 1 Level 4" in message
+    assert "-   20 10 m 150 10 l S" in message.replace("n ", "")  # the drawing operator
+    assert "+   25 10 m 150 10 l S" in message.replace("n ", "")
+
+
+def test_every_stored_pdf_hash_has_its_dump() -> None:
+    hashes = json.loads(PDF_HASHES.read_text())
+    assert sorted(p.name.removesuffix(".txt.gz") for p in PDF_DUMPS.glob("*.txt.gz")) == sorted(
+        hashes
+    )
 
 
 @pytest.mark.slow
