@@ -1,7 +1,8 @@
 """Registries open to plugins: the built-in entries plus the entry points of one group.
 
 Other packages add generators, shapes and printers by declaring entry points in the groups
-``mazebook.generators``, ``mazebook.shapes`` and ``mazebook.printers`` (docs/plugins.md).
+``mazebook.generators``, ``mazebook.shapes``, ``mazebook.printers`` and ``mazebook.kinds``
+(docs/plugins.md).
 Nothing registers itself when imported: a ``Registry`` reads its group once, the first time it
 is consulted, and a plugin that cannot be loaded becomes one PluginError naming it.
 """
@@ -19,7 +20,7 @@ from .errors import MazebookError, PluginError
 T = TypeVar("T")
 
 #: The entry-point groups mazebook reads.
-GROUPS = ("mazebook.generators", "mazebook.shapes", "mazebook.printers")
+GROUPS = ("mazebook.generators", "mazebook.shapes", "mazebook.printers", "mazebook.kinds")
 
 
 class Registry(Mapping[str, T]):

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from mazebook.difficulty.levels import LAST_LEVEL, centre
 from mazebook.errors import TemplateError
+from mazebook.kinds import Spot
+from mazebook.kinds.maze import section_request
+from mazebook.kinds.search import Choice, Request, choose
 from mazebook.products.book import prepare
-from mazebook.products.pipeline import section_request
-from mazebook.products.schedule import Choice, Request, choose
 from mazebook.products.worksheet import prepare_worksheet
 from mazebook.template import Template
 from mazebook.template.load import parse_template
@@ -60,15 +61,16 @@ def request_for(kind: str, level: int) -> Request | None:
         if sheet.plan.puzzles[0].level != level:
             return None
         room = sheet.rooms[level]
-        return section_request(
-            tpl, 0, level, box=sheet.maze_box, min_cell=room.min_cell, limit=room.limit
-        )
+        return section_request(tpl, 0, level, Spot(sheet.maze_box, room.min_cell, words(tpl)))
     book = prepare(tpl)
     if book.plan.puzzles[0].level != level:
         return None
-    return section_request(
-        tpl, 0, level, box=book.maze_box, min_cell=tpl.min_cell, limit=book.limit
-    )
+    return section_request(tpl, 0, level, Spot(book.maze_box, tpl.min_cell, words(tpl)))
+
+
+def words(tpl: Template) -> tuple[str, str]:
+    """The START and FINISH words of the template's language."""
+    return tpl.texts("start"), tpl.texts("finish")
 
 
 @dataclass(frozen=True)

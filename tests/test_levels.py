@@ -25,7 +25,7 @@ from mazebook.difficulty.levels import (
     level_value,
     lowest_kept,
 )
-from mazebook.products import schedule
+from mazebook.kinds import search as schedule
 from mazebook.template.limits import LEVEL_MAX, LEVEL_MIN
 
 from .bench_levels import PAGE_KINDS, LevelRow, level_rows, request_for
@@ -160,7 +160,7 @@ def test_shipped_templates_cap_nothing(path: Path) -> None:
     """Every shipped template's levels fit its pages as asked: none says fit = "cap", and the
     plan (levels checked before any maze) keeps every requested level."""
     from mazebook.products.book import prepare
-    from mazebook.products.pipeline import capped_count
+    from mazebook.products.runner import capped_count
     from mazebook.products.worksheet import prepare_worksheet
     from mazebook.template.load import load_template
 
@@ -197,7 +197,7 @@ def test_a_level_that_does_not_fit_is_refused_before_any_maze(
     template = tmp_path / "cramped.toml"
     template.write_text(CRAMPED.format(top="") + HARD, encoding="utf-8")
     made: list[Any] = []
-    monkeypatch.setattr("mazebook.products.pipeline.choose", lambda *a: made.append(a))
+    monkeypatch.setattr("mazebook.kinds.search.choose", lambda *a: made.append(a))
     out = tmp_path / "out" / "cramped.pdf"
     assert main(["build", str(template), "-o", str(out)]) == 2
     err = capsys.readouterr().err.strip()
@@ -231,15 +231,13 @@ def test_fit_cap_builds_at_the_highest_level_that_fits(where: str, tmp_path: Pat
 
 
 def _highest_on_cramped() -> int:
+    from mazebook.kinds.maze import section_request
     from mazebook.products.book import prepare
-    from mazebook.products.pipeline import section_request
     from mazebook.template.load import parse_template
 
     tpl = parse_template(CRAMPED.format(top='fit = "cap"\n') + "difficulty = 1\n")
     setup = prepare(tpl)
-    request = section_request(
-        tpl, 0, 1, box=setup.maze_box, min_cell=tpl.min_cell, limit=setup.limit
-    )
+    request = section_request(tpl, 0, 1, setup.spot)
     highest = schedule.highest_level(request)
     assert 3 <= highest < 9  # a quarter of an a5 page: well short of level 9
     return highest

@@ -20,6 +20,7 @@ from mazebook import build_book
 from mazebook.app.cli import main
 from mazebook.core.numberpath import LEVEL_TABLE, make_number_path
 from mazebook.errors import TemplateError
+from mazebook.kinds import check_sections
 from mazebook.preflight import preflight
 from mazebook.printing.rules import PrintWarning
 from mazebook.template.load import parse_template
@@ -179,13 +180,13 @@ def test_number_paths_and_mazes_share_a_sheet(tmp_path: Path) -> None:
         ("step = 2", 'add puzzle = "number-path"'),
         ('puzzle = "number-path"\nshape = "circle"', "shapes mazes"),
         ('puzzle = "number-path"\ngenerators = ["prim"]', "shapes mazes"),
-        ('puzzle = "number-line"', "not allowed"),
+        ('puzzle = "number-line"', "not a kind of puzzle.*did you mean .number-path."),
     ],
 )
 def test_bad_number_path_keys(section: str, message: str) -> None:
     text = f'kind = "worksheet"\ntitle = "T"\n[[section]]\n{section}\n'
     with pytest.raises(TemplateError, match=message):
-        parse_template(text, source="t.toml")
+        check_sections(parse_template(text, source="t.toml"))
 
 
 def test_bad_step_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

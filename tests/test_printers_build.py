@@ -163,13 +163,13 @@ def test_the_padding_warning_is_one_line_on_the_command_line(
 def test_a_book_too_long_for_its_printer_is_refused_before_any_maze(
     tmp_path: Path, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import mazebook.products.book as build_module
+    import mazebook.kinds.search as search_module
     import mazebook.products.fit as fit_module
 
     def no_maze(*_: Any, **__: Any) -> Any:
         raise AssertionError("a maze was made for a book that cannot be printed")
 
-    monkeypatch.setattr(build_module, "choose_maze", no_maze)
+    monkeypatch.setattr(search_module, "choose", no_maze)
     monkeypatch.setattr(fit_module, "probe_sections", no_maze)
     _, high = page_range("kdp", KDP.trims[14], "white") or (0, 0)  # 8.5 x 11 in: 590
     assert high == 590

@@ -22,7 +22,7 @@ from mazebook.core.shapes.masks import (
 )
 from mazebook.core.shapes.silhouettes import silhouette_mask
 from mazebook.errors import TemplateError
-from mazebook.products.schedule import silhouette_aspect
+from mazebook.kinds.search import silhouette_aspect
 
 
 def test_the_likeness_score_can_fail_and_pass() -> None:

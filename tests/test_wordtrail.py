@@ -19,6 +19,7 @@ from mazebook.core.wordtrail import capacity, lay_trail
 from mazebook.errors import TemplateError
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.style import fit_maze
+from mazebook.kinds import check_sections
 from mazebook.pages.layout import maze_box
 from mazebook.preflight import preflight
 from mazebook.printing.rules import PrintWarning
@@ -239,7 +240,7 @@ def test_a_word_too_long_names_it_and_the_longest_that_fits(
 def test_bad_word_trail_keys(section: str, message: str) -> None:
     text = f'kind = "worksheet"\ntitle = "T"\n[[section]]\n{section}\n'
     with pytest.raises(TemplateError, match=message):
-        parse_template(text, source="t.toml")
+        check_sections(parse_template(text, source="t.toml"))
 
 
 def _letter_sizes(pdf: Path) -> list[float]:

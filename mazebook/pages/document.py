@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import BinaryIO
+from typing import BinaryIO, Protocol
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -33,7 +33,7 @@ from ..geometry.style import (
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
 from ..render.typeset import FontPair, fit_prefix, visual
-from .layout import Box, PageFrame, PageLayout, Slot, maze_box
+from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
 Painter = Callable[[Canvas, PageFrame], None]
 
@@ -127,6 +127,53 @@ def place_form(canvas: Canvas, name: str, box: Box) -> None:
     canvas.restoreState()
 
 
+class Card(Protocol):
+    """A puzzle to draw in a slot with its caption, whatever it draws (a maze, a number path):
+    the products place cards and ask them where their ink lands."""
+
+    @property
+    def caption_left(self) -> str:
+        """The caption's bold text at the left (the puzzle's number)."""
+        ...
+
+    def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        """Caption and drawing in the slot, the drawing as large as the slot allows."""
+        ...
+
+    def draw_drawing(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        """The drawing alone where ``draw`` puts it (a caption of the caller's own above)."""
+        ...
+
+    def draw_in(self, canvas: Canvas, fonts: FontPair, box: Box) -> None:
+        """The drawing alone, as large as ``box`` allows (an answer's form)."""
+        ...
+
+    def ink_box(self, slot: Slot) -> list[float]:
+        """[x0, y0, x1, y1]: where ``draw`` puts the drawing's ink in the slot."""
+        ...
+
+    def answer(self) -> Card:
+        """The card of its answer on a book's answer page (solution drawn, no caption)."""
+        ...
+
+    def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
+        """Where the ink of ``draw_in(form)`` lands once the form is placed at ``placed``."""
+        ...
+
+    def solved(self, caption_right: str = "") -> Card:
+        """The same card with the solution drawn (an answer key's), ``caption_right`` at the
+        right of its caption."""
+        ...
+
+    def cell_in(self, box: Box) -> float:
+        """The cell size (points) the drawing gets in ``box``."""
+        ...
+
+    def least_cell(self, floor: float) -> float:
+        """The least cell (points) its answer may have on a key whose own floor is ``floor``."""
+        ...
+
+
 @dataclass(frozen=True, eq=False)
 class MazeCard:
     """A maze to draw in a slot, with its caption (left in bold, right in regular)."""
@@ -143,6 +190,40 @@ class MazeCard:
     #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
     letters: tuple[tuple[float, float, str, bool], ...] = ()
     font: str = ""  # the words' font (the bundled bold if empty)
+
+    def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        draw_card(canvas, fonts, self, slot)
+
+    def draw_drawing(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        box = maze_box(slot, labels=self.labels, side_room=self.side_room)
+        draw_maze_box(canvas, fonts, self, box, side_room=box.x - slot.maze.x)
+
+    def draw_in(self, canvas: Canvas, fonts: FontPair, box: Box) -> None:
+        draw_maze_box(canvas, fonts, self, box)
+
+    def ink_box(self, slot: Slot) -> list[float]:
+        return card_ink_box(self, slot)
+
+    def answer(self) -> MazeCard:
+        return MazeCard(self.geometry, "", show_solution=True, labels=False, letters=self.letters)
+
+    def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
+        x0, y0, x1, y1 = maze_ink_box(self, form)
+        return [
+            round(x0 + placed.x, 3),
+            round(y0 + placed.y, 3),
+            round(x1 + placed.x, 3),
+            round(y1 + placed.y, 3),
+        ]
+
+    def solved(self, caption_right: str = "") -> MazeCard:
+        return replace(self, show_solution=True, caption_right=caption_right)
+
+    def cell_in(self, box: Box) -> float:
+        return maze_scale(self.geometry.width, self.geometry.height, box.width, box.height)
+
+    def least_cell(self, floor: float) -> float:
+        return floor
 
 
 def caption_size(slot: Slot) -> float:
@@ -324,6 +405,39 @@ class NumberCard:
     caption_right: str = ""
     caption_right_short: str = ""
 
+    def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        draw_number_card(canvas, fonts, self, slot)
+
+    def draw_drawing(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
+        draw_number_box(canvas, fonts, self, number_box(self, slot))
+
+    def draw_in(self, canvas: Canvas, fonts: FontPair, box: Box) -> None:
+        draw_number_box(canvas, fonts, self, box)
+
+    def ink_box(self, slot: Slot) -> list[float]:
+        return number_ink_box(self, slot)
+
+    def answer(self) -> NumberCard:
+        return replace(self, show_solution=True)
+
+    def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
+        columns, rows = len(self.grid[0]), len(self.grid)
+        return ink_box(fit_grid(columns, rows, placed.x, placed.y, placed.width, placed.height))
+
+    def solved(self, caption_right: str = "") -> NumberCard:
+        return replace(self, show_solution=True, caption_right=caption_right)
+
+    def cell_in(self, box: Box) -> float:
+        columns, rows = len(self.grid[0]), len(self.grid)
+        return fit_grid(columns, rows, box.x, box.y, box.width, box.height).cell
+
+    def least_cell(self, floor: float) -> float:
+        return NUMBER_KEY_CELL
+
+
+#: The smallest number-path cell on an answer key (points): 4 mm, numbers of about 5 pt.
+NUMBER_KEY_CELL = 4 * 72 / 25.4
+
 
 def number_box(card: NumberCard, slot: Slot) -> Box:
     """The box a number card's grid is fitted in: the maze box of the slot."""
@@ -358,17 +472,12 @@ def draw_number_box(canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box)
 
 
 def cards_painter(
-    fonts: FontPair,
-    cards: Sequence[MazeCard | NumberCard],
-    slot_list: Callable[[PageFrame], Sequence[Slot]],
+    fonts: FontPair, cards: Sequence[Card], slot_list: Callable[[PageFrame], Sequence[Slot]]
 ) -> Painter:
-    """A painter that draws ``cards`` (mazes or number paths) in the page's slots, in order."""
+    """A painter that draws ``cards`` (mazes, number paths, ...) in the page's slots, in order."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         for card, slot in zip(cards, slot_list(frame), strict=False):
-            if isinstance(card, NumberCard):
-                draw_number_card(canvas, fonts, card, slot)
-            else:
-                draw_card(canvas, fonts, card, slot)
+            card.draw(canvas, fonts, slot)
 
     return paint

@@ -13,32 +13,25 @@ import io
 import random
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core import numberpath
 from ..core.engine import generate
-from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
 from ..geometry.labels import LABEL_ROOM
-from ..geometry.style import LETTER_MIN, LETTER_SHARE
+from ..kinds import Kind, Spot, check_sections, kind_of
+from ..kinds.search import MIN_SIDE, generators_for
 from ..pages import book_furniture as pages
 from ..pages.document import (
     ANSWER_MIN_SCALE,
+    Card,
     MazeCard,
-    NumberCard,
     Painter,
     PdfDocument,
-    card_ink_box,
     cards_painter,
-    draw_maze_box,
-    draw_number_box,
-    maze_ink_box,
-    number_ink_box,
     place_form,
     side_room_for,
 )
@@ -61,23 +54,13 @@ from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, pla
 from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding
 from ..printing.units import format_length, parse_length
 from ..render import typeset
-from ..render.numbers import fit_grid, ink_box
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps
 from ..template.load import DEFAULTS
 from .cover import CoverProduct, cover_path
 from .fit import fit_plan
-from .manifest import BookFacts, Manifest
-from .pipeline import (
-    choose_maze,
-    choose_number,
-    number_room,
-    puzzles_by_page,
-    section_request,
-    stage_svgs,
-    trail_letters,
-    trail_word,
-)
+from .manifest import BookFacts, Manifest, Placement, PuzzleRecord
+from .pipeline import make_puzzle, puzzles_by_page, stage_svgs
 from .runner import (
     Outputs,
     Progress,
@@ -86,7 +69,6 @@ from .runner import (
     output_paths,
     template_inputs,
 )
-from .schedule import MIN_SIDE, Request, expected_cells, generators_for
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
@@ -116,6 +98,21 @@ class BookSetup:
     def answer_box(self, page: int) -> tuple[float, float]:
         """Width and height of one answer's room on answer page ``page``."""
         return self.answer_boxes[self.plan.answers_on(page)]
+
+    @property
+    def words(self) -> tuple[str, str]:
+        """The START and FINISH words the book prints (its language's)."""
+        return book_words(self.template)
+
+    @property
+    def spot(self) -> Spot:
+        """Where every puzzle goes: the maze box at the template's min_cell."""
+        return Spot(self.maze_box, self.template.min_cell, self.words)
+
+
+def book_words(template: Template) -> tuple[str, str]:
+    """The START and FINISH words of a book: its language's."""
+    return template.texts("start"), template.texts("finish")
 
 
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
@@ -168,18 +165,17 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
         raise _no_room(template, box)
     counts = []
     for index, section in enumerate(template.sections):
+        kind = kind_of(template, index)
         given = section.answers_per_page or template.answers_per_page
-        cells = expected_cells(max(section.levels), section.generators)
+        cells = kind.expected_cells(template, index, max(section.levels))
         if given is not None:
-            if section.puzzle == "word-trail":  # its letters must fit the answers' cells
+            if kind.answer_cell:  # its answers need cells of their own least size
                 size = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
-                _check_trail_answers(template, layout, index, given, size)
+                _check_answer_cells(template, layout, index, given, size, kind)
             counts.append(given)
             continue
         columns, rows = dims_for(cells * 1.3, box[0], box[1], limit, MIN_SIDE)  # a margin
-        least = template.min_answer_cell
-        if section.puzzle == "word-trail":  # cells that hold their letters at full share
-            least = max(least, TRAIL_ANSWER_CELL)
+        least = max(template.min_answer_cell, kind.answer_cell)
         for count in ANSWER_COUNTS:
             answer = answer_slots(layout, count, 1)[0].maze
             if maze_scale(columns, rows, answer.width, answer.height) >= least:
@@ -188,23 +184,23 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     return counts
 
 
-#: The smallest answer cell of a word trail (points): one that holds a LETTER_MIN letter.
-TRAIL_ANSWER_CELL = LETTER_MIN / LETTER_SHARE
-
-
-def _check_trail_answers(
-    template: Template, layout: PageLayout, index: int, count: int, size: tuple[int, int]
+def _check_answer_cells(
+    template: Template,
+    layout: PageLayout,
+    index: int,
+    count: int,
+    size: tuple[int, int],
+    kind: Kind,
 ) -> None:
-    """TemplateError when ``count`` answers a page leave a word-trail section's answers (a maze
-    of the size its hardest level is expected to need) cells too small for their letters."""
+    """TemplateError when ``count`` answers a page leave section ``index``'s answers (a puzzle
+    of the size its hardest level is expected to need) cells too small for its kind."""
     answer = answer_slots(layout, count, 1)[0].maze
     cell = maze_scale(size[0], size[1], answer.width, answer.height)
-    if cell < TRAIL_ANSWER_CELL:
+    problem = kind.answer_cell_problem(count, cell)
+    if problem is not None:
         section = template.sections[index]
         raise TemplateError(
-            f"{count} answers a page leave this word trail's answer cells about {cell:.1f} pt, "
-            f"too small for their letters (at least {TRAIL_ANSWER_CELL:.1f} pt); use fewer "
-            "answers a page, or leave answers_per_page out to have them chosen",
+            problem,
             file=template.source,
             section=index + 1,
             section_name=section.name,
@@ -241,7 +237,9 @@ def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
 
 def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
-    maximum) and the layout, with the inside margin for the final page count: no maze made."""
+    maximum) and the layout, with the inside margin for the final page count: no maze made.
+    Every section's kind and keys are checked first."""
+    check_sections(template)
     printing = print_setup(template)
     margin = template.margin
     base = PageLayout(
@@ -291,18 +289,8 @@ class BookPlanned:
     answer_boxes: dict[int, tuple[float, float]]
     room: str  # where the puzzles go, for messages
 
-    def request_for(self, section: int, level: int) -> Request:
-        return section_request(
-            self.template,
-            section,
-            level,
-            box=self.maze_room,
-            min_cell=self.template.min_cell,
-            limit=self.limit,
-        )
-
-    def puzzle_fits(self, section: int, level: int) -> bool:
-        return numberpath.fits(level, number_room(self.maze_room, self.template.min_cell))
+    def spot_for(self, section: int, level: int) -> Spot:
+        return Spot(self.maze_room, self.template.min_cell, book_words(self.template))
 
     def work(self, plan: BookPlan) -> tuple[int, int]:
         return plan.page_count, len(plan.puzzles) * self.limit[0] * self.limit[1]
@@ -342,8 +330,7 @@ def plan_book_product(template: Template) -> BookPlanned:
             key="margin",
         )
     check_title_page(template, plan, layout, fonts)
-    words = (template.texts("start"), template.texts("finish"))
-    side_room = side_room_for(fonts, words, template.min_cell)
+    side_room = side_room_for(fonts, book_words(template), template.min_cell)
     first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
     box = maze_box(first_slot, labels=True, side_room=side_room)
     limit = max_cells(box.width, box.height, template.min_cell)
@@ -458,40 +445,13 @@ def book_product(setup: BookSetup, output: str | Path | None) -> BookProduct:
 
 @dataclass(frozen=True, eq=False)
 class _Made:
-    """A chosen puzzle on its way to the page: its card and manifest record."""
+    """A made puzzle on its way to the page: its card, manifest record and what its answer's
+    caption adds."""
 
     planned: PlannedPuzzle
-    card: MazeCard | NumberCard
-    record: dict[str, Any]
-
-
-def _make_puzzle(setup: BookSetup, planned: PlannedPuzzle) -> tuple[_Made, MazeGeometry]:
-    tpl = setup.template
-    choice, record = choose_maze(
-        tpl,
-        planned,
-        box=setup.maze_box,
-        min_cell=tpl.min_cell,
-        limit=setup.limit,
-        rng=puzzle_rng(tpl.seed, planned.number),
-        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
-    )
-    geom = maze_geometry(choice.maze)
-    level = record["level"]
-    texts = tpl.texts
-    answer = texts("solution_on_page", page=planned.answer_page)
-    card = MazeCard(
-        geom,
-        texts("puzzle", number=planned.number),
-        f"{texts('level', level=level)} · {answer}",
-        caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
-        start_word=texts("start"),
-        finish_word=texts("finish"),
-        side_room=setup.side_room,
-        letters=trail_letters(choice.maze, record),
-        font=setup.fonts.bold,
-    )
-    return _Made(planned, card, record), geom
+    card: Card
+    record: PuzzleRecord
+    answer_word: str
 
 
 def render_book(
@@ -501,7 +461,7 @@ def render_book(
     svg_dir: Path | None = None,
     out: OutputSet | None = None,
     progress: Progress | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PuzzleRecord]:
     """Draw the whole book into ``stream``; returns the manifest records of the puzzles."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     doc = PdfDocument(
@@ -509,7 +469,8 @@ def render_book(
     )
     number_painter = pages.page_number(fonts)
     _front_matter(doc, setup, number_painter)
-    records: list[dict[str, Any]] = []
+    records: list[PuzzleRecord] = []
+    answer_words: dict[int, str] = {}
     current_section = -1
     width = max(3, len(str(len(plan.puzzles))))
     for planned_list in puzzles_by_page(plan):
@@ -521,13 +482,14 @@ def render_book(
             doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
         made = [_puzzle_with_answer(doc, setup, p, svg_dir, out, width) for p in planned_list]
         records += [item.record for item in made]
+        answer_words.update((item.planned.number, item.answer_word) for item in made)
         head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
         cards = [item.card for item in made]  # in slot order
         painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
         doc.add_page(pages.running_head(fonts, head), painter, number_painter)
         if progress is not None:
             progress(len(records), len(plan.puzzles))
-    _answer_pages(doc, setup, number_painter)
+    _answer_pages(doc, setup, number_painter, answer_words)
     while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
         doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
@@ -597,88 +559,48 @@ def _puzzle_with_answer(
     out: OutputSet | None,
     width: int,
 ) -> _Made:
-    """Choose a puzzle's maze, draw its answer now as a form, stage its SVGs, and record where
-    both drawings land (``box``, ``answer_box``)."""
-    tpl = setup.template
-    words = (tpl.texts("start"), tpl.texts("finish"))
-    if tpl.sections[planned.section].puzzle == "number-path":
-        made, puzzle = _number_with_answer(doc, setup, planned)
-        if svg_dir is not None and out is not None:
-            stage_svgs(out, svg_dir, planned.number, width, puzzle, words)
-        return made
-    item, geom = _make_puzzle(setup, planned)
-    assert isinstance(item.card, MazeCard)  # _make_puzzle makes maze cards
-    answer_card = MazeCard(geom, "", show_solution=True, labels=False, letters=item.card.letters)
+    """Make a puzzle (its section's kind), draw its answer now as a form, stage its SVGs, and
+    record where both drawings land (``box``, ``answer_box``)."""
+    tpl, texts = setup.template, setup.template.texts
+    rng = puzzle_rng(tpl.seed, planned.number)
+    made = make_puzzle(tpl, planned, setup.spot, rng, setup.requested)
+    level = made.shown_level
+    answer = texts("solution_on_page", page=planned.answer_page)
+    card = made.card(
+        texts("puzzle", number=planned.number),
+        words=setup.words,
+        side_room=setup.side_room,
+        caption_right=f"{texts('level', level=level)} · {answer}",
+        caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
+        font=setup.fonts.bold,
+    )
+    answer_card = card.answer()
     answer_w, answer_h = setup.answer_box(planned.answer_page)
-    answer_box = Box(0.0, 0.0, answer_w, answer_h)
+    form = Box(0.0, 0.0, answer_w, answer_h)
     doc.add_form(
         _form_name(planned.number),
         answer_w,
         answer_h,
-        functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
+        functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=form),
     )
     if svg_dir is not None and out is not None:
-        stage_svgs(out, svg_dir, planned.number, width, geom, words, item.card.letters)
+        stage_svgs(out, svg_dir, planned.number, width, made, setup.words)
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
-    x0, y0, x1, y1 = maze_ink_box(answer_card, answer_box)
-    item.record["box"] = card_ink_box(item.card, puzzle_slot)
-    item.record["answer_box"] = [
-        round(x0 + placed.x, 3),
-        round(y0 + placed.y, 3),
-        round(x1 + placed.x, 3),
-        round(y1 + placed.y, 3),
-    ]
-    return item
-
-
-def _number_with_answer(
-    doc: PdfDocument, setup: BookSetup, planned: PlannedPuzzle
-) -> tuple[_Made, NumberPath]:
-    """A number path for a planned puzzle, with its answer drawn now as a form; the path
-    itself too, for its SVGs."""
-    tpl = setup.template
-    record, puzzle = choose_number(
-        tpl,
-        planned,
-        limit=number_room(setup.maze_box, tpl.min_cell),
-        rng=puzzle_rng(tpl.seed, planned.number),
-        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
+    record = PuzzleRecord(
+        at=Placement.of(planned, tpl),
+        facts=made.facts,
+        box=card.ink_box(puzzle_slot),
+        answer_box=answer_card.placed_ink_box(form, placed),
     )
-    texts = tpl.texts
-    answer = texts("solution_on_page", page=planned.answer_page)
-    card = NumberCard(
-        puzzle.grid,
-        puzzle.path,
-        texts("puzzle", number=planned.number),
-        start_word=texts("start"),
-        finish_word=texts("finish"),
-        side_room=setup.side_room,
-        caption_right=f"{texts('level', level=planned.level)} · {answer}",
-        caption_right_short=texts("solution_short", level=planned.level, page=planned.answer_page),
-    )
-    answer_card = replace(card, show_solution=True)
-    answer_w, answer_h = setup.answer_box(planned.answer_page)
-    answer_box = Box(0.0, 0.0, answer_w, answer_h)
-    doc.add_form(
-        _form_name(planned.number),
-        answer_w,
-        answer_h,
-        functools.partial(_draw_number_answer, fonts=setup.fonts, card=answer_card, box=answer_box),
-    )
-    placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
-    fit = fit_grid(puzzle.width, puzzle.height, placed.x, placed.y, placed.width, placed.height)
-    record["box"] = number_ink_box(card, setup.puzzle_slots(planned.page)[planned.slot])
-    record["answer_box"] = ink_box(fit)
-    return _Made(planned, card, record), puzzle
+    return _Made(planned, card, record, made.answer_word)
 
 
-def _draw_number_answer(canvas: Canvas, *, fonts: FontPair, card: NumberCard, box: Box) -> None:
-    draw_number_box(canvas, fonts, card, box)
-
-
-def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
-    """The answer key: each answer page places the forms of its puzzles' answers."""
+def _answer_pages(
+    doc: PdfDocument, setup: BookSetup, number_painter: Painter, words: dict[int, str]
+) -> None:
+    """The answer key: each answer page places the forms of its puzzles' answers (captioned
+    with what their answer adds, ``words`` by number: a word trail's word)."""
     by_page: dict[int, list[PlannedPuzzle]] = {}
     for planned in setup.plan.puzzles:
         by_page.setdefault(planned.answer_page, []).append(planned)
@@ -688,7 +610,7 @@ def _answer_pages(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -
         head = texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
         doc.add_page(
             pages.running_head(setup.fonts, head),
-            _answers_painter(setup, on_page),
+            _answers_painter(setup, on_page, words),
             number_painter,
         )
 
@@ -697,11 +619,13 @@ def _form_name(number: int) -> str:
     return f"answer{number}"
 
 
-def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: MazeCard, box: Box) -> None:
-    draw_maze_box(canvas, fonts, card, box)
+def _draw_answer(canvas: Canvas, *, fonts: FontPair, card: Card, box: Box) -> None:
+    card.draw_in(canvas, fonts, box)
 
 
-def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
+def _answers_painter(
+    setup: BookSetup, on_page: list[PlannedPuzzle], words: dict[int, str]
+) -> Painter:
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         slot_list = setup.answer_slots(frame.number)
         fonts, texts = setup.fonts, setup.template.texts
@@ -714,8 +638,8 @@ def _answers_painter(setup: BookSetup, on_page: list[PlannedPuzzle]) -> Painter:
             canvas.setFont(fonts.regular, 8)
             canvas.setFillGray(0.3)
             page = visual(texts("answer_page", page=planned.page))
-            if setup.template.sections[planned.section].puzzle == "word-trail":
-                page = f"{visual(trail_word(setup.template, planned))} · {page}"
+            if words.get(planned.number):
+                page = f"{visual(words[planned.number])} · {page}"
             canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
             canvas.setFillGray(0.0)
             place_form(canvas, _form_name(planned.number), slot.maze)

@@ -22,30 +22,16 @@ import statistics
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..geometry.drawing import MazeGeometry
-from ..geometry.from_maze import maze_geometry
-from ..pages.document import (
-    ANSWER_MIN_SCALE,
-    MazeCard,
-    NumberCard,
-    Painter,
-    caption_size,
-    card_ink_box,
-    cards_painter,
-    draw_maze_box,
-    draw_number_box,
-    number_box,
-    number_ink_box,
-)
-from ..pages.layout import PageFrame, Slot, maze_box, maze_scale, slots
+from ..kinds import Made
+from ..pages.document import ANSWER_MIN_SCALE, Card, Painter, caption_size, cards_painter
+from ..pages.layout import PageFrame, Slot, maze_box, slots
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..pages.sheet_furniture import (
     FOOTER_SIZE,
@@ -56,19 +42,18 @@ from ..pages.sheet_furniture import (
     sheet_header,
 )
 from ..printing.units import format_length
-from ..render.numbers import fit_grid
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template
-from .manifest import Manifest
-from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
+from .manifest import Manifest, Placement, PuzzleRecord, Student
+from .pipeline import make_puzzle, stage_svgs
 from .runner import Outputs, Progress, Rendered, capped_count, template_inputs
 from .worksheet import (
     WorksheetPlanned,
     WorksheetSetup,
+    _min_cell_pt,
     label_words,
-    number_limit,
-    options_of,
     plan_worksheet_product,
+    puzzle_spot,
     sheet_documents,
     sheet_facts,
     worksheet_paths,
@@ -87,8 +72,6 @@ CODE_LENGTH = 4
 #: A pupil's name on the Name line: the field's type size, shrunk down to NAME_MIN_SIZE to fit.
 NAME_MIN_SIZE = 5.0
 NAME_PAD = 3.0  # points kept free at each end of the line
-#: The smallest number-path cell on the key (points): 4 mm, numbers of about 5 pt.
-NUMBER_KEY_CELL = 4 * 72 / 25.4
 
 
 @dataclass(frozen=True)
@@ -103,15 +86,11 @@ class Pupil:
 
 @dataclass(frozen=True)
 class Picked:
-    """One pupil's puzzle for one slot: its drawing (a maze's geometry, or the number path),
-    what tells it from the others, its effort and record, and the searches it took."""
+    """One pupil's puzzle for one slot (made by the section's kind) and the puzzles made in
+    all to find it (every search's)."""
 
-    drawing: MazeGeometry | NumberPath
-    identity: Hashable  # the maze, or the number grid: no two pupils share one
-    effort: float
-    record: dict[str, Any]
+    made: Made
     candidates: int
-    letters: tuple[tuple[float, float, str, bool], ...] = ()  # a word trail's
 
 
 def version_codes(seed: int, count: int) -> list[str]:
@@ -200,30 +179,11 @@ def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Paint
 
 
 def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt: int) -> Picked:
-    """One schedule search for pupil ``pupil``'s puzzle of slot ``planned``."""
+    """One search for pupil ``pupil``'s puzzle of slot ``planned``."""
     tpl = setup.template
-    room = setup.rooms[planned.level]
     rng = random.Random(f"mazebook-class:{tpl.seed}:{planned.number}:{pupil}:{attempt}")
-    requested = setup.requested[planned.number - 1] if setup.requested else None
-    if tpl.sections[planned.section].puzzle == "number-path":
-        limit = number_limit(tpl, planned.level, setup.maze_box)
-        record, puzzle = choose_number(
-            tpl, planned, limit=limit, rng=rng, requested_level=requested
-        )
-        return Picked(puzzle, puzzle.grid, puzzle.effort, record, record["candidates"])
-    choice, record = choose_maze(
-        tpl,
-        planned,
-        box=setup.maze_box,
-        min_cell=room.min_cell,
-        limit=room.limit,
-        rng=rng,
-        requested_level=requested,
-    )
-    record["min_cell_pt"] = round(room.min_cell, 3)
-    geom = maze_geometry(choice.maze)
-    letters = trail_letters(choice.maze, record)
-    return Picked(geom, choice.maze, choice.effort, record, choice.candidates, letters)
+    made = make_puzzle(tpl, planned, puzzle_spot(setup, planned), rng, setup.requested)
+    return Picked(made, made.candidates)
 
 
 def match_slot(
@@ -234,14 +194,14 @@ def match_slot(
     within +-10 % of the slot's median; TemplateError when MAX_ATTEMPTS searches do not get
     there for some pupil."""
     picks = [_attempt(setup, planned, i, 0) for i in range(pupils)]
-    goal = statistics.median(p.effort for p in picks)
+    goal = statistics.median(p.made.effort for p in picks)
 
     def miss(pick: Picked) -> float:
-        return abs(math.log(pick.effort / goal))
+        return abs(math.log(pick.made.effort / goal))
 
     for i in range(pupils):
         pick, tries, attempt = picks[i], picks[i].candidates, 0
-        while pick.identity in taken or miss(pick) > math.log(MATCH):
+        while pick.made.identity in taken or miss(pick) > math.log(MATCH):
             attempt += 1
             if attempt >= MAX_ATTEMPTS:
                 raise TemplateError(
@@ -253,39 +213,31 @@ def match_slot(
                 )
             new = _attempt(setup, planned, i, attempt)
             tries += new.candidates
-            if new.identity not in taken and (pick.identity in taken or miss(new) < miss(pick)):
+            fresh = new.made.identity not in taken
+            if fresh and (pick.made.identity in taken or miss(new) < miss(pick)):
                 pick = new
-        taken.add(pick.identity)
+        taken.add(pick.made.identity)
         picks[i] = replace(pick, candidates=tries)
     return picks
 
 
 def key_count(
     setup: WorksheetSetup,
-    drawings: Sequence[MazeGeometry | NumberPath],
+    cards: Sequence[Card],
     pupils: Sequence[Pupil],
     slots: int,
     word: str = "",
 ) -> int:
     """Answers a key page holds: the most of KEY_COUNTS at which every answer's cells are at
-    least ``min_answer_cell`` (and ANSWER_MIN_SCALE; a number path's at least
-    NUMBER_KEY_CELL) and every caption shows the whole name at NAME_MIN_SIZE or more."""
+    least ``min_answer_cell`` (and ANSWER_MIN_SCALE; a card may ask more, such as a number
+    path's) and every caption shows the whole name at NAME_MIN_SIZE or more."""
     floor = max(setup.template.min_answer_cell, ANSWER_MIN_SCALE)
     frame = setup.layout.frame(1)
-    sizes = {(g.width, g.height) for g in drawings if isinstance(g, MazeGeometry)}
-    grids = {(g.width, g.height) for g in drawings if isinstance(g, NumberPath)}
     for count in KEY_COUNTS:
         slot = key_slots(frame, count)[0]
         box = maze_box(slot, labels=True, side_room=setup.side_room)
-        mazes_ok = all(maze_scale(w, h, box.width, box.height) >= floor for w, h in sizes)
-        numbers_ok = all(
-            fit_grid(w, h, box.x, box.y, box.width, box.height).cell >= NUMBER_KEY_CELL
-            for w, h in grids
-        )
-        if (
-            mazes_ok
-            and numbers_ok
-            and all(key_caption(setup.fonts, slot, p, slots, word) is not None for p in pupils)
+        if all(card.cell_in(box) >= card.least_cell(floor) for card in cards) and all(
+            key_caption(setup.fonts, slot, p, slots, word) is not None for p in pupils
         ):
             return count
     return 1
@@ -331,20 +283,13 @@ def _caption(canvas: Canvas, fonts: FontPair, slot: Slot, caption: KeyCaption) -
     canvas.setFillGray(0.0)
 
 
-def key_painter(
-    fonts: FontPair, cards: Sequence[tuple[MazeCard | NumberCard, KeyCaption]], count: int
-) -> Painter:
+def key_painter(fonts: FontPair, cards: Sequence[tuple[Card, KeyCaption]], count: int) -> Painter:
     """A painter: a key page's answers in its ``count`` slots, each with its caption."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         for (card, caption), slot in zip(cards, key_slots(frame, count), strict=False):
-            if isinstance(card, NumberCard):
-                _caption(canvas, fonts, slot, caption)
-                draw_number_box(canvas, fonts, card, number_box(card, slot))
-                continue
             _caption(canvas, fonts, slot, caption)
-            maze = maze_box(slot, labels=card.labels, side_room=card.side_room)
-            draw_maze_box(canvas, fonts, card, maze, side_room=maze.x - slot.maze.x)
+            card.draw_drawing(canvas, fonts, slot)
 
     return paint
 
@@ -420,26 +365,22 @@ class ClassSetProduct:
         assert answers_path is not None  # class_set_product names it
         base = setup.plan
         picks = _choose_all(setup, len(pupils), progress)
-        every = [p.drawing for row in picks for p in row]
+        cards = [[_card(setup, base.puzzles[n], p) for n, p in enumerate(row)] for row in picks]
         words = [w for s in template.sections for w in s.words]
         widest = max(words, key=lambda w: stringWidth(w, setup.fonts.regular, 1.0), default="")
+        every = [card for row in cards for card in row]
         per_key = key_count(setup, every, pupils, len(base.puzzles), widest)
         plan = class_plan(base, len(pupils), per_key)
         sheets, answers = io.BytesIO(), io.BytesIO()
-        records = _render(setup, plan, pupils, picks, sheets, answers)
+        records = _render(setup, plan, pupils, picks, cards, sheets, answers)
         if svg_dir is not None:
             width = max(3, len(str(len(plan.plan.puzzles))))
             ends = label_words(template)  # the sheets' own START and FINISH words
             chosen = [p for row in picks for p in row]
             for record, pick in zip(records, chosen, strict=True):
-                drawing = pick.drawing
-                stage_svgs(out, svg_dir, record["number"], width, drawing, ends, pick.letters)
+                stage_svgs(out, svg_dir, record.at.number, width, pick.made, ends)
         students = [
-            {
-                "name": pupil.name,
-                "code": pupil.code,
-                "pages": [i * plan.per_pupil + 1, (i + 1) * plan.per_pupil],
-            }
+            Student(pupil.name, pupil.code, (i * plan.per_pupil + 1, (i + 1) * plan.per_pupil))
             for i, pupil in enumerate(pupils)
         ]
         facts = replace(
@@ -487,11 +428,11 @@ def _choose_all(
     return [[row[i] for row in by_slot] for i in range(pupils)]
 
 
-def _ink_box(card: MazeCard | NumberCard, slot: Slot) -> list[float]:
-    """Where a card's drawing lands in a slot (its manifest box)."""
-    if isinstance(card, NumberCard):
-        return number_ink_box(card, slot)
-    return card_ink_box(card, slot)
+def _card(setup: WorksheetSetup, base: PlannedPuzzle, pick: Picked) -> Card:
+    """A pupil's card for the base sheet's puzzle: its number and the sheets' words."""
+    return pick.made.card(
+        str(base.number), words=label_words(setup.template), side_room=setup.side_room
+    )
 
 
 def _render(
@@ -499,79 +440,53 @@ def _render(
     plan: ClassPlan,
     pupils: Sequence[Pupil],
     picks: Sequence[Sequence[Picked]],
+    cards: Sequence[Sequence[Card]],
     sheets: BinaryIO,
     answers: BinaryIO,
-) -> list[dict[str, Any]]:
+) -> list[PuzzleRecord]:
     """Draw every pupil's sheets and the packed answer key; the puzzles' manifest records."""
     tpl, fonts = setup.template, setup.fonts
-    options = options_of(tpl)
     sheet_doc, key_doc = sheet_documents(setup, sheets, answers)
-    start, finish = options.start_label, options.finish_label
     per = len(setup.plan.puzzles)
-    records: list[dict[str, Any]] = []
-    key_cards: list[tuple[MazeCard | NumberCard, KeyCaption]] = []
+    records: list[PuzzleRecord] = []
+    key_cards: list[tuple[Card, KeyCaption]] = []
     count = plan.plan.answers_per_page
     for i, pupil in enumerate(pupils):
         header = pupil_header(setup, pupil)
         footer = pupil_footer(fonts, pupil, i * plan.per_pupil + 1, plan.per_pupil)
         for page in range(1, setup.plan.page_count + 1):
-            cards: list[MazeCard | NumberCard] = []
+            page_cards: list[Card] = []
             for base in (p for p in setup.plan.puzzles if p.page == page):
                 planned = plan.plan.puzzles[i * per + base.number - 1]
-                drawing = picks[i][base.number - 1].drawing
-                card: MazeCard | NumberCard
-                if isinstance(drawing, NumberPath):
-                    card = NumberCard(
-                        drawing.grid,
-                        drawing.path,
-                        str(base.number),
-                        side_room=setup.side_room,
-                        start_word=start,
-                        finish_word=finish,
-                    )
-                else:
-                    card = MazeCard(
-                        drawing,
-                        str(base.number),
-                        side_room=setup.side_room,
-                        start_word=start,
-                        finish_word=finish,
-                        letters=picks[i][base.number - 1].letters,
-                    )
-                key = replace(card, show_solution=True)
+                pick = picks[i][base.number - 1]
+                card = cards[i][base.number - 1]
+                key = card.solved()
                 frame = setup.layout.frame(planned.page)
                 key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
                     planned.answer_slot
                 ]
-                trail = picks[i][base.number - 1].record.get("trail")
-                caption = key_caption(
-                    fonts, key_slot, pupil, base.number, trail["word"] if trail else ""
-                )
+                caption = key_caption(fonts, key_slot, pupil, base.number, pick.made.answer_word)
                 if caption is None:  # pragma: no cover - key_count chose a count that fits
                     raise MazebookBug(f"the answer caption of {pupil.name!r} does not fit")
-                record = dict(picks[i][base.number - 1].record)
-                record.update(
-                    number=planned.number,
-                    page=planned.page,
-                    answer_page=planned.answer_page,
-                    candidates=picks[i][base.number - 1].candidates,
-                    student=pupil.name,
-                    slot=base.number,
-                    box=_ink_box(card, setup.slots(frame)[planned.slot]),
-                    answer_box=_ink_box(key, key_slot),
+                records.append(
+                    PuzzleRecord(
+                        at=Placement.of(planned, tpl),
+                        facts=replace(pick.made.facts, candidates=pick.candidates),
+                        min_cell_pt=_min_cell_pt(setup, base),
+                        student=pupil.name,
+                        slot=base.number,
+                        box=card.ink_box(setup.slots(frame)[planned.slot]),
+                        answer_box=key.ink_box(key_slot),
+                    )
                 )
-                records.append(record)
-                cards.append(card)
+                page_cards.append(card)
                 key_cards.append((key, caption))
-            sheet_doc.add_page(header, cards_painter(fonts, cards, setup.slots), footer)
+            sheet_doc.add_page(header, cards_painter(fonts, page_cards, setup.slots), footer)
     key_header = answers_header(fonts, setup.text)
     key_footer = page_footer(fonts, plan.plan.answer_pages[-1])
     for first in range(0, len(key_cards), count):
-        page_cards = key_cards[first : first + count]
         key_doc.add_page(
-            key_header,
-            key_painter(fonts, page_cards, count),
-            key_footer,
+            key_header, key_painter(fonts, key_cards[first : first + count], count), key_footer
         )
     if sheet_doc.page_count != plan.plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.plan.page_count}")

@@ -24,6 +24,7 @@ from ..core.engine import generate
 from ..errors import TemplateError
 from ..fileio import OutputSet
 from ..geometry.from_maze import maze_geometry
+from ..kinds.search import generators_for
 from ..pages.document import puzzle_style
 from ..pages.layout import Box, maze_scale
 from ..printing.printers import (
@@ -39,8 +40,8 @@ from ..printing.printers import (
 from ..render.pdf import draw_maze, new_canvas
 from ..render.typeset import FontPair, Title, ink_height, set_title, visual, wrap
 from ..template import Template
+from .manifest import CoverEntry
 from .runner import Outputs, Progress, Rendered
-from .schedule import generators_for
 
 PT = 72.0
 #: Grey of the band at the top of the cover when the template sets no accent colour.
@@ -103,17 +104,17 @@ def cmyk_of(rgb: tuple[float, float, float], limit: float) -> tuple[float, float
     return (c, m, y, k)
 
 
-def cover_manifest(file: str, p: Printer, trim: Trim, pages: int, paper: str) -> dict[str, Any]:
+def cover_manifest(file: str, p: Printer, trim: Trim, pages: int, paper: str) -> CoverEntry:
     """The manifest's ``cover`` entry: file, size in inches, spine, paper and page count."""
     width, height = cover_size(p, trim, pages, paper)
-    return {
-        "file": file,
-        "width_in": round(width, 4),
-        "height_in": round(height, 4),
-        "spine_in": round(spine_width(p, pages, paper), 4),
-        "paper": paper,
-        "pages": pages,
-    }
+    return CoverEntry(
+        file=file,
+        width_in=round(width, 4),
+        height_in=round(height, 4),
+        spine_in=round(spine_width(p, pages, paper), 4),
+        paper=paper,
+        pages=pages,
+    )
 
 
 @dataclass(frozen=True)
@@ -139,7 +140,7 @@ class CoverProduct:
         render_cover(self.template, self.fonts, self.printer, self.trim, self.pages, buffer)
         return Rendered(((self.outputs.pdf, buffer.getvalue()),), page_count=self.pages)
 
-    def manifest_entry(self) -> dict[str, Any]:
+    def manifest_entry(self) -> CoverEntry:
         """The book manifest's ``cover`` entry for this cover."""
         return cover_manifest(
             self.outputs.pdf.name, self.printer, self.trim, self.pages, self.paper

@@ -1,166 +1,195 @@
-"""The manifest: what is on every page, and how to make each maze again.
+"""The manifest: what is on every page, and how to make each puzzle again.
 
-For each puzzle, ``mazebook.generate(algorithm, width, height, seed=seed, **options)``
-reproduces the maze exactly (walls, entrance and exit); ``options`` carries ``shape`` too when
-it is not a rectangle. No timestamps or absolute paths of the machine: same input, same bytes
-(files the template names are recorded relative to its folder). The last key, ``files``, holds
-the SHA-256 of every other file of the build by its path relative to the manifest (see the
-guarantee in mazebook/fileio.py): a reader can tell whether the files beside it are its set.
+For each maze, ``mazebook.generate(algorithm, width, height, seed=seed, **options)`` reproduces
+it exactly (walls, entrance and exit); ``options`` carries ``shape`` too when it is not a
+rectangle. No timestamps or absolute paths of the machine: same input, same bytes (files the
+template names are recorded relative to its folder). The last key, ``files``, holds the SHA-256
+of every other file of the build by its path relative to the manifest (see the guarantee in
+mazebook/fileio.py): a reader can tell whether the files beside it are its set.
+
+Every record is a frozen dataclass, built once; ``to_json`` is the one function that turns
+them into JSON, field by field in their order (a field marked ``inline`` lends its own fields
+to its record, one marked ``optional`` is left out when None).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.maze import Maze, Opening
-from ..difficulty.levels import level_of
-from ..difficulty.metrics import Metrics
+from ..kinds import Facts
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
 from ..version import __version__
 
-
-def opening_position(maze: Maze, opening: Opening) -> list[int] | int:
-    """[x, y] of an opening's cell on a rectangle, else its cell number."""
-    if maze.grid.kind == "rect":
-        return list(maze.grid.xy(opening.cell))
-    return opening.cell
+#: Field metadata: the value's fields stand in the record itself.
+INLINE = {"inline": True}
+#: Field metadata: left out of the JSON when None.
+OPTIONAL = {"optional": True}
 
 
-def puzzle_record(
-    planned: PlannedPuzzle,
-    section_name: str,
-    maze: Maze,
-    metrics: Metrics,
-    *,
-    target: float,
-    candidates: int,
-    effort: float,
-    requested_level: int,
-) -> dict[str, Any]:
-    """One puzzle's manifest entry. ``level`` is the level the maze reaches (the band of the
-    ladder holding its modelled ``effort``), ``requested_level`` the one the template asked
-    for; ``target_effort`` is the centre of the planned level's band."""
-    options = dict(maze.options)
-    if maze.grid.kind != "rect":
-        options["shape"] = maze.grid.kind
-    return {
-        "number": planned.number,
-        "section": section_name,
-        "page": planned.page,
-        "answer_page": planned.answer_page,
-        "level": level_of(effort),
-        "requested_level": requested_level,
-        "effort": round(effort, 1),
-        "target_effort": round(target, 1),
-        "algorithm": maze.algorithm,
-        "shape": maze.grid.kind,
-        "width": maze.width,
-        "height": maze.height,
-        "seed": maze.seed,
-        "options": options,
-        "entrance": opening_position(maze, maze.entrance),
-        "exit": opening_position(maze, maze.exit),
-        "solution_length": metrics.solution_length,
-        "candidates": candidates,
-        "metrics": metrics.to_dict(),
-    }
+def to_json(value: object) -> Any:
+    """A record (or any value in one) as JSON-ready data: dataclasses field by field in their
+    order (``inline`` and ``optional`` fields as their metadata says; a value with its own
+    ``to_dict``, such as Metrics, as that says), mappings, sequences and plain values."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        own = getattr(value, "to_dict", None)
+        if own is not None:
+            return own()
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.metadata.get("inline"):
+                out.update(to_json(item))
+            elif item is not None or not f.metadata.get("optional"):
+                out[f.name] = to_json(item)
+        return out
+    if isinstance(value, Mapping):
+        return {str(k): to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return value
 
 
-def manifest(
-    template: Template,
-    plan: BookPlan,
-    puzzles: Sequence[dict[str, Any]],
-    *,
-    extra: Mapping[str, Any] | None = None,
-) -> dict[str, Any]:
-    """The whole manifest as a JSON-ready dict; ``extra`` keys are added (or replace) at the
-    end (a worksheet adds its answer file's name and its cell sizes by level)."""
-    data: dict[str, Any] = {
-        "title": template.title,
-        "kind": template.kind,
-        "template": template.name,
-        "seed": template.seed,
-        "page_count": plan.page_count,
-        "page_size": template.page_size,
-        "trim_size_pt": [round(template.trim[0], 3), round(template.trim[1], 3)],
-        "bleed_pt": round(template.bleed, 3),
-        "min_cell_pt": round(template.min_cell, 3),
-        "puzzles_per_page": plan.puzzles_per_page,
-        "answers_per_page": plan.answers_per_page,
-        "generator": f"mazebook {__version__}",
-        "sections": [
-            {
-                "name": s.name,
-                "levels": list(s.levels),
-                "page": s.header_page,
-                "first_puzzle": s.first_number,
-                "last_puzzle": s.last_number,
-            }
-            for s in plan.sections
-        ],
-        "answer_pages": [plan.answer_pages[0], plan.answer_pages[-1]],
-        "puzzles": list(puzzles),
-    }
-    data.update(extra or {})
-    return data
+@dataclass(frozen=True)
+class Placement:
+    """Where a puzzle is printed: its number, section, page and answer page."""
+
+    number: int
+    section: str
+    page: int
+    answer_page: int
+
+    @classmethod
+    def of(cls, planned: PlannedPuzzle, template: Template) -> Placement:
+        """The planned puzzle's place, its section by name."""
+        name = template.sections[planned.section].name
+        return cls(planned.number, name, planned.page, planned.answer_page)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PuzzleRecord:
+    """One puzzle's manifest entry: where it is, its kind's own record (``facts``), on a
+    worksheet its level's smallest cell, in a class set its pupil and slot, and where its
+    drawing and its answer's land on their pages ([x0, y0, x1, y1] in PDF points)."""
+
+    at: Placement = field(metadata=INLINE)
+    facts: Facts = field(metadata=INLINE)
+    min_cell_pt: float | None = field(default=None, metadata=OPTIONAL)
+    student: str | None = field(default=None, metadata=OPTIONAL)
+    slot: int | None = field(default=None, metadata=OPTIONAL)
+    box: Sequence[float]
+    answer_box: Sequence[float]
+
+
+@dataclass(frozen=True)
+class SectionEntry:
+    """A section: its name, its levels, its header page and the range of its puzzles."""
+
+    name: str
+    levels: tuple[int, int]
+    page: int
+    first_puzzle: int
+    last_puzzle: int
+
+
+@dataclass(frozen=True)
+class CoverEntry:
+    """A book's cover: its file, size in inches, spine, paper and page count."""
+
+    file: str
+    width_in: float
+    height_in: float
+    spine_in: float
+    paper: str
+    pages: int
+
+
+@dataclass(frozen=True)
+class Student:
+    """A pupil of a class set: name, version code and their pages (first, last)."""
+
+    name: str
+    code: str
+    pages: tuple[int, int]
 
 
 @dataclass(frozen=True)
 class BookFacts:
-    """What a book's manifest adds: the printer it follows, its paper and its cover (the
-    cover's own record, or None)."""
+    """What a book's manifest adds: the printer it follows, its paper and its cover (None:
+    no cover)."""
 
     printer: str
     paper: str
-    cover: Mapping[str, Any] | None
+    cover: CoverEntry | None
 
 
 @dataclass(frozen=True)
 class SheetFacts:
     """What a worksheet's manifest adds: its answer key's file and the smallest cell of each
-    level; a class set also its answers' smallest cell and its pupils (name, code, pages)."""
+    level; a class set also its answers' smallest cell and its pupils."""
 
     answers_file: str
     min_cell_pt_by_level: Mapping[int, float]
     min_answer_cell_pt: float | None = None
-    students: Sequence[Mapping[str, Any]] | None = None
+    students: Sequence[Student] | None = None
 
 
 @dataclass(frozen=True)
 class Manifest:
-    """The manifest of one build, as a typed record: the template, the page plan, the puzzles'
-    records and what the kind of product adds. ``to_dict`` is the one place its JSON is made
-    (the build runner writes it, with ``files``, last of all)."""
+    """The manifest of one build: the template, the page plan, the puzzles' records and what
+    the kind of product adds. ``to_dict`` is the one place its JSON is made (the build runner
+    writes it, with ``files``, last of all)."""
 
     template: Template
     plan: BookPlan
-    puzzles: Sequence[dict[str, Any]]
+    puzzles: Sequence[PuzzleRecord]
     book: BookFacts | None = None
     sheet: SheetFacts | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict, keys in their documented order."""
-        extra: dict[str, Any] = {}
+        template, plan = self.template, self.plan
+        sections = [
+            SectionEntry(s.name, s.levels, s.header_page, s.first_number, s.last_number)
+            for s in plan.sections
+        ]
+        data: dict[str, Any] = {
+            "title": template.title,
+            "kind": template.kind,
+            "template": template.name,
+            "seed": template.seed,
+            "page_count": plan.page_count,
+            "page_size": template.page_size,
+            "trim_size_pt": [round(template.trim[0], 3), round(template.trim[1], 3)],
+            "bleed_pt": round(template.bleed, 3),
+            "min_cell_pt": round(template.min_cell, 3),
+            "puzzles_per_page": plan.puzzles_per_page,
+            "answers_per_page": plan.answers_per_page,
+            "generator": f"mazebook {__version__}",
+            "sections": to_json(sections),
+            "answer_pages": [plan.answer_pages[0], plan.answer_pages[-1]],
+            "puzzles": to_json(self.puzzles),
+        }
         if self.book is not None:
-            extra.update(printer=self.book.printer, paper=self.book.paper, cover=self.book.cover)
+            data.update(to_json(self.book))
         if self.sheet is not None:
             by_level = self.sheet.min_cell_pt_by_level
-            extra.update(
+            data.update(
                 answers_file=self.sheet.answers_file,
                 min_cell_pt=round(min(by_level.values()), 3),
                 min_cell_pt_by_level={str(lv): round(pt, 3) for lv, pt in by_level.items()},
             )
             if self.sheet.min_answer_cell_pt is not None:
-                extra["min_answer_cell_pt"] = round(self.sheet.min_answer_cell_pt, 3)
+                data["min_answer_cell_pt"] = round(self.sheet.min_answer_cell_pt, 3)
             if self.sheet.students is not None:
-                extra["students"] = [dict(s) for s in self.sheet.students]
-        return manifest(self.template, self.plan, self.puzzles, extra=extra)
+                data["students"] = to_json(self.sheet.students)
+        return data
 
 
-def dumps(data: dict[str, Any]) -> str:
+def dumps(data: Mapping[str, Any]) -> str:
     """Stable JSON text (insertion order, two-space indent, one trailing newline)."""
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -15,25 +15,20 @@ from __future__ import annotations
 
 import io
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
-from ..core import numberpath
-from ..core.numberpath import NumberPath
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
-from ..geometry.drawing import MazeGeometry
-from ..geometry.from_maze import maze_geometry
+from ..kinds import Made, Spot, check_sections, kind_of
+from ..kinds.search import MIN_SIDE
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     LOOSE_SHEETS,
-    MazeCard,
-    NumberCard,
+    Card,
     PdfDocument,
-    card_ink_box,
     cards_painter,
-    number_ink_box,
     side_room_for,
 )
 from ..pages.layout import (
@@ -66,16 +61,8 @@ from ..render.typeset import FontPair, load_fonts
 from ..template import Template
 from ..template.worksheet import WorksheetOptions
 from .fit import fit_plan
-from .manifest import Manifest, SheetFacts
-from .pipeline import (
-    choose_maze,
-    choose_number,
-    number_room,
-    puzzles_by_page,
-    section_request,
-    stage_svgs,
-    trail_letters,
-)
+from .manifest import Manifest, Placement, PuzzleRecord, SheetFacts
+from .pipeline import make_puzzle, puzzles_by_page, stage_svgs
 from .runner import (
     Outputs,
     Product,
@@ -85,7 +72,6 @@ from .runner import (
     output_paths,
     template_inputs,
 )
-from .schedule import MIN_SIDE, Request, fits
 
 #: Marks both PDFs as loose sheets: the preflight then does not ask for an even page count.
 KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
@@ -191,22 +177,15 @@ class WorksheetPlanned:
             self.rooms_by_level[level] = _level_room(self.template, level, self.maze_room)
         return self.rooms_by_level[level]
 
-    def request_for(self, section: int, level: int) -> Request | None:
+    def spot_for(self, section: int, level: int) -> Spot | None:
+        """A kind that shrinks to fit gets the level's room (None when it has none); another
+        gets the level's own cell, unshrunk."""
+        if not kind_of(self.template, section).shrinks_to_fit:
+            return level_spot(self.template, level, self.maze_room)
         room = self.level_room(level)
         if room is None:
             return None
-        return section_request(
-            self.template,
-            section,
-            level,
-            box=self.maze_room,
-            min_cell=room.min_cell,
-            limit=room.limit,
-            words=label_words(self.template),
-        )
-
-    def puzzle_fits(self, section: int, level: int) -> bool:
-        return numberpath.fits(level, number_limit(self.template, level, self.maze_room))
+        return Spot(self.maze_room, room.min_cell, label_words(self.template))
 
     def rooms(self, plan: BookPlan) -> dict[int, LevelRoom]:
         """The room of each level of the fitted ``plan``."""
@@ -254,6 +233,7 @@ def plan_worksheet_product(
     options = template.worksheet
     if options is None:  # pragma: no cover - build_book only sends worksheets here
         raise TemplateError("not a worksheet template", file=template.source)
+    check_sections(template)
     source = template.source
     fonts = load_fonts(template.font, _texts(template), source=source)
     layout = sheet_layout(template)
@@ -318,7 +298,7 @@ def _level_room(template: Template, level: int, box: tuple[float, float]) -> Lev
     if options_of(template).min_cell_given:
         return room
     users = [i for i, s in enumerate(template.sections) if min(s.levels) <= level <= max(s.levels)]
-    mazes = [i for i, s in enumerate(template.sections) if s.puzzle != "number-path"]
+    mazes = [i for i in range(len(template.sections)) if kind_of(template, i).shrinks_to_fit]
     cell = room.min_cell
     for i in [i for i in users if i in mazes] or ([] if users else mazes):
         cell = min(cell, _fitting_cell(template, i, level, box, cell))
@@ -331,14 +311,12 @@ def _fitting_cell(
     """The largest cell from ``cell`` down to SMALLEST_DEFAULT_CELL (in CELL_STEP steps) at
     which section ``section``'s page holds ``level``; ``cell`` itself when none does."""
 
+    kind = kind_of(template, section)
+
     def holds(c: float) -> bool:
-        limit = max_cells(*box, c)
-        if min(limit) < MIN_SIDE:
+        if min(max_cells(*box, c)) < MIN_SIDE:
             return False
-        request = section_request(
-            template, section, level, box=box, min_cell=c, limit=limit, words=label_words(template)
-        )
-        return fits(request)
+        return kind.fits(template, section, level, Spot(box, c, label_words(template)))
 
     if holds(cell):
         return cell
@@ -466,49 +444,39 @@ def render_worksheet(
     svg_dir: Path | None = None,
     out: OutputSet | None = None,
     progress: Progress | None = None,
-) -> list[dict[str, Any]]:
+) -> list[PuzzleRecord]:
     """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     sheet_doc, key_doc = sheet_documents(setup, sheets, answers)
     footer = page_footer(fonts, plan.page_count)
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
-    start, finish = label_words(tpl)
-    records: list[dict[str, Any]] = []
+    words = label_words(tpl)
+    records: list[PuzzleRecord] = []
     width = max(3, len(str(len(plan.puzzles))))
     for planned_list in puzzles_by_page(plan):
-        pupil_cards: list[MazeCard | NumberCard] = []
-        key_cards: list[MazeCard | NumberCard] = []
+        pupil_cards: list[Card] = []
+        key_cards: list[Card] = []
         for planned in planned_list:
-            label = str(planned.number)
-            if tpl.sections[planned.section].puzzle == "number-path":
-                record, card, key_card, path = _number_cards(setup, planned, label)
-                if svg_dir is not None and out is not None:
-                    stage_svgs(out, svg_dir, planned.number, width, path, (start, finish))
-                records.append(record)
-                pupil_cards.append(card)
-                key_cards.append(key_card)
-                continue
-            record, geom, letters = _make_maze(setup, planned)
-            records.append(record)
-            pupil = MazeCard(
-                geom,
-                label,
-                start_word=start,
-                finish_word=finish,
-                side_room=setup.side_room,
-                letters=letters,
-                font=fonts.bold,
+            made = _make(setup, planned)
+            pupil = made.card(
+                str(planned.number), words=words, side_room=setup.side_room, font=fonts.bold
             )
-            word = record["trail"]["word"] if "trail" in record else ""
-            key = replace(pupil, show_solution=True, caption_right=word)
+            key = pupil.solved(made.answer_word)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
-            record["box"] = card_ink_box(pupil, slot)
             key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
-            record["answer_box"] = card_ink_box(key, key_slot)
+            records.append(
+                PuzzleRecord(
+                    at=Placement.of(planned, tpl),
+                    facts=made.facts,
+                    min_cell_pt=_min_cell_pt(setup, planned),
+                    box=pupil.ink_box(slot),
+                    answer_box=key.ink_box(key_slot),
+                )
+            )
             pupil_cards.append(pupil)
             key_cards.append(key)
             if svg_dir is not None and out is not None:
-                stage_svgs(out, svg_dir, planned.number, width, geom, (start, finish), letters)
+                stage_svgs(out, svg_dir, planned.number, width, made, words)
         sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
         key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
         if progress is not None:
@@ -520,64 +488,32 @@ def render_worksheet(
     return records
 
 
-def number_limit(template: Template, level: int, box: tuple[float, float]) -> tuple[int, int]:
-    """The most columns and rows of number cells the maze box holds at ``level`` (the level's
-    own smallest cell, and never below NUMBER_MIN_CELL)."""
-    return number_room(box, options_of(template).min_cell_for(level))
+def level_spot(template: Template, level: int, box: tuple[float, float]) -> Spot:
+    """The spot of a kind that does not shrink to fit: the level's own smallest cell."""
+    cell = options_of(template).min_cell_for(level)
+    return Spot(box, cell, label_words(template))
 
 
-def _make_number_path(
-    setup: WorksheetSetup, planned: PlannedPuzzle
-) -> tuple[dict[str, Any], NumberPath]:
-    """Choose the number path for a planned slot: its manifest record and the puzzle."""
+def puzzle_spot(setup: WorksheetSetup, planned: PlannedPuzzle) -> Spot:
+    """Where a planned puzzle goes: its level's room (or own cell, for a kind that does not
+    shrink to fit)."""
     tpl = setup.template
-    return choose_number(
-        tpl,
-        planned,
-        limit=number_limit(tpl, planned.level, setup.maze_box),
-        rng=worksheet_rng(tpl.seed, planned.number),
-        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
-    )
-
-
-def _number_cards(
-    setup: WorksheetSetup, planned: PlannedPuzzle, label: str
-) -> tuple[dict[str, Any], NumberCard, NumberCard, NumberPath]:
-    """A number path's record, with where it and its answer are drawn, its two cards, and the
-    path itself (for its SVGs)."""
-    options = options_of(setup.template)
-    record, puzzle = _make_number_path(setup, planned)
-    card = NumberCard(
-        puzzle.grid,
-        puzzle.path,
-        label,
-        start_word=options.start_label,
-        finish_word=options.finish_label,
-        side_room=setup.side_room,
-    )
-    key = replace(card, show_solution=True)
-    slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
-    key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]
-    record["box"] = number_ink_box(card, slot)
-    record["answer_box"] = number_ink_box(key, key_slot)
-    return record, card, key, puzzle
-
-
-def _make_maze(
-    setup: WorksheetSetup, planned: PlannedPuzzle
-) -> tuple[dict[str, Any], MazeGeometry, tuple[tuple[float, float, str, bool], ...]]:
-    """Choose the maze for a planned slot: its manifest record, its drawing and a word
-    trail's letters (none for a plain maze)."""
-    tpl = setup.template
+    if not kind_of(tpl, planned.section).shrinks_to_fit:
+        return level_spot(tpl, planned.level, setup.maze_box)
     room = setup.rooms[planned.level]
-    choice, record = choose_maze(
-        tpl,
-        planned,
-        box=setup.maze_box,
-        min_cell=room.min_cell,
-        limit=room.limit,
-        rng=worksheet_rng(tpl.seed, planned.number),
-        requested_level=setup.requested[planned.number - 1] if setup.requested else None,
-    )
-    record["min_cell_pt"] = round(room.min_cell, 3)
-    return record, maze_geometry(choice.maze), trail_letters(choice.maze, record)
+    return Spot(setup.maze_box, room.min_cell, label_words(tpl))
+
+
+def _min_cell_pt(setup: WorksheetSetup, planned: PlannedPuzzle) -> float | None:
+    """The record's ``min_cell_pt``: the level's smallest cell, for a kind that shrinks to fit
+    (None for another)."""
+    if not kind_of(setup.template, planned.section).shrinks_to_fit:
+        return None
+    return round(setup.rooms[planned.level].min_cell, 3)
+
+
+def _make(setup: WorksheetSetup, planned: PlannedPuzzle) -> Made:
+    """The puzzle of a planned slot, made by its section's kind."""
+    tpl = setup.template
+    rng = worksheet_rng(tpl.seed, planned.number)
+    return make_puzzle(tpl, planned, puzzle_spot(setup, planned), rng, setup.requested)

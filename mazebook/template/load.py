@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ..core.generators import REGISTRY
-from ..core.wordtrail import word_problem
 from ..errors import TemplateError, did_you_mean
 from ..inputs import check_input, read_input
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
@@ -33,6 +32,7 @@ from .names import list_problem
 from .schema import template_schema, validate
 from .texts import Texts, make_texts
 from .worksheet import (
+    DEFAULT_PUZZLE,
     WORKSHEET_DEFAULTS,
     WORKSHEET_SECTION_DEFAULTS,
     WorksheetOptions,
@@ -97,7 +97,8 @@ class Section:
     answers_per_page: int | None = None  # None: the book's
     braid: float = 0.0  # share of dead ends removed (0: perfect mazes)
     fit: str = "refuse"  # a level the page cannot hold: "refuse" or "cap" (to the highest)
-    puzzle: str = "maze"  # or "number-path" (mazebook.core.numberpath)
+    puzzle: str = "maze"  # the kind of puzzle (mazebook.kinds: checked there, with its keys)
+    given: tuple[str, ...] = ()  # the keys the section's table sets (its kind checks them)
     step: int = 1  # what a number path counts by
     words: tuple[str, ...] = ()  # a word trail's words, one a puzzle, in turn
     weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
@@ -359,55 +360,6 @@ def _names(data: Mapping[str, Any], source: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in names)
 
 
-#: Section keys that shape a maze, which a number path (a grid of numbers) does not take.
-MAZE_ONLY_KEYS = ("generators", "openings", "shape", "braid", "options", *MASK_KEYS)
-
-
-def _check_puzzle_keys(
-    data: Mapping[str, Any], puzzle: str, *, where: tuple[str, int, str]
-) -> None:
-    """Refuse keys that do not go with the section's kind of puzzle, by name."""
-    source, number, name = where
-    for key, wanted in (("step", "number-path"), ("words", "word-trail")):
-        if key in data and puzzle != wanted:
-            raise TemplateError(
-                f'it is for {wanted} sections: add puzzle = "{wanted}" to the section',
-                file=source,
-                section=number,
-                section_name=name,
-                key=key,
-            )
-    if puzzle == "word-trail":
-        if "words" not in data:
-            raise TemplateError(
-                'a word trail needs its words, e.g. words = ["CAT", "DOG"]',
-                file=source,
-                section=number,
-                section_name=name,
-                key="words",
-            )
-        for word in data["words"]:
-            problem = word_problem(word)
-            if problem is not None:
-                raise TemplateError(
-                    f"{word!r} {problem}",
-                    file=source,
-                    section=number,
-                    section_name=name,
-                    key="words",
-                )
-    if puzzle == "number-path":
-        for key in MAZE_ONLY_KEYS:
-            if key in data:
-                raise TemplateError(
-                    f"it shapes mazes; a {puzzle} section does not use it",
-                    file=source,
-                    section=number,
-                    section_name=name,
-                    key=key,
-                )
-
-
 def _resolve(path: str, base_dir: Path | None) -> Path:
     p = Path(path)
     with contextlib.suppress(RuntimeError):  # "~" with no home folder known: left as written
@@ -461,10 +413,9 @@ def _section(
         if key == "font" and isinstance(value, str):
             value = str(_resolve(value, base_dir))
         shape_options.append((key, value))
-    puzzle = data.get("puzzle", "maze")
-    _check_puzzle_keys(data, puzzle, where=(source, index + 1, name))
     return Section(
-        puzzle=puzzle,
+        puzzle=data.get("puzzle", DEFAULT_PUZZLE),
+        given=tuple(sorted(data)),
         step=data.get("step", 1),
         words=tuple(data.get("words", ())),
         name=name,

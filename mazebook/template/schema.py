@@ -25,7 +25,7 @@ from ..printing.units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
 from .texts import LANGUAGES, TEXT_KEYS
-from .worksheet import KINDS, PUZZLES
+from .worksheet import DEFAULT_PUZZLE, KINDS
 
 
 def _is_integer(_checker: object, instance: object) -> bool:
@@ -114,8 +114,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": "a share of dead ends to remove, from 0.0 (a perfect maze) to 1.0",
             },
             "puzzle": {
-                "enum": list(PUZZLES),
-                "description": f"one of {', '.join(PUZZLES)}: what the section's puzzles are",
+                "type": "string",
+                "minLength": 1,
+                "description": f"the kind of puzzle (`mazebook kinds` lists them; {DEFAULT_PUZZLE} "
+                "if not given): what the section's puzzles are",
             },
             "step": {
                 "type": "integer",

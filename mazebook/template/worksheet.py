@@ -19,9 +19,9 @@ from .limits import LEVELS, MAX_TEXT
 from .texts import Texts
 
 KINDS = ("book", "worksheet")
-#: What a section's puzzles may be (a section key, ``puzzle``): mazes, number paths
-#: (mazebook.core.numberpath) or mazes with a word trail (mazebook.core.wordtrail).
-PUZZLES = ("maze", "number-path", "word-trail")
+#: The kind of puzzle a section is when it names none (``puzzle``; mazebook.kinds holds the
+#: kinds, checks the name and each kind's keys, and says the same default).
+DEFAULT_PUZZLE = "maze"
 
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)

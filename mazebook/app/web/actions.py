@@ -40,12 +40,12 @@ from ...errors import (
 )
 from ...geometry.from_maze import maze_geometry
 from ...geometry.style import fit_maze
+from ...kinds.search import Request, choose
 from ...pages.document import answer_style
 from ...pages.layout import max_cells
 from ...printing.printers import PAPERS, PRINTERS
 from ...printing.units import PAGE_SIZES, parse_length, parse_page_size
 from ...products.runner import BuildResult, Progress
-from ...products.schedule import Request, choose
 from ...render.pdf import to_pdf
 from ...render.png import page_count, pdf_pages_png, pdf_png
 from ...render.svg import to_svg
@@ -72,7 +72,7 @@ from ...template import Template, available_templates, load_template, locate, te
 from ...template.limits import LEVELS as LEVEL_RANGE
 from ...template.load import toml_data
 from ...template.texts import LANGUAGES
-from .classroom import PUZZLE_WORDS, ClassroomError, classroom_choices
+from .classroom import ClassroomError, classroom_choices, puzzle_words
 
 #: What the form offers.
 ALGORITHMS: tuple[str, ...] = tuple(REGISTRY)
@@ -278,7 +278,7 @@ def page_values() -> dict[str, Any]:
         "gallery": gallery(),
         "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGE_CODES],
         "sheet_texts": SHEET_TEXTS,
-        "puzzle_words": PUZZLE_WORDS,
+        "puzzle_words": puzzle_words(),
     }
 
 

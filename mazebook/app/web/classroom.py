@@ -1,22 +1,19 @@
 """The worksheet form's classroom choices: a class set from pasted names, and what the sheet
-practises (mazes, word trails or number paths), as WorksheetRequest fields."""
+practises (a kind of puzzle, with its own keys read by the kind), as WorksheetRequest fields."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...core.numberpath import MAX_STEP, MIN_STEP
 from ...errors import MazebookError
+from ...kinds import DEFAULT_KIND, KINDS
 from ...template.names import list_problem
-from ...template.worksheet import PUZZLES
 
-#: What each kind of puzzle is called on the form.
-PUZZLE_WORDS = {
-    "maze": "Mazes",
-    "word-trail": "Word trails: a word along the way",
-    "number-path": "Number paths: count along the way",
-}
+
+def puzzle_words() -> dict[str, str]:
+    """What each kind of puzzle is called on the form (its title), by name."""
+    return {name: kind.title or name for name, kind in KINDS.items()}
 
 
 class ClassroomError(MazebookError):
@@ -53,26 +50,18 @@ class Classroom:
 def classroom_choices(form: Mapping[str, str]) -> Classroom:
     """The form's class set and kind of puzzle: ``names`` (one a line), ``puzzle`` with its
     ``words`` (a word trail) or ``step`` (a number path); ClassroomError beside the field."""
-    puzzle = form.get("puzzle", "maze") or "maze"
-    if puzzle not in PUZZLES:
-        raise ClassroomError("puzzle", f"the kind of puzzle must be one of {', '.join(PUZZLES)}")
-    words: tuple[str, ...] | None = None
-    step: int | None = None
-    if puzzle == "word-trail":
-        words = tuple(form.get("words", "").replace(",", " ").split())
-        if not words:
-            raise ClassroomError("words", "give the words to hide along the way, e.g. CAT DOG LION")
-    if puzzle == "number-path":
-        text = form.get("step", "2").strip()
-        if not text.isdigit() or not MIN_STEP <= int(text) <= MAX_STEP:
-            raise ClassroomError(
-                "step", f"count by a whole number from {MIN_STEP} to {MAX_STEP}, got {text!r}"
-            )
-        step = int(text)
+    puzzle = form.get("puzzle", DEFAULT_KIND) or DEFAULT_KIND
+    if puzzle not in KINDS:
+        raise ClassroomError("puzzle", f"the kind of puzzle must be one of {', '.join(KINDS)}")
+    kind = KINDS[puzzle]
+    try:
+        values = kind.own_values({key: form[key] for key in kind.own_keys if key in form})
+    except MazebookError as exc:
+        raise ClassroomError(exc.key or "puzzle", exc.problem) from None
     names = pupils(form.get("names", ""))
     return Classroom(
-        puzzle=None if puzzle == "maze" else puzzle,
-        words=words,
-        step=step,
+        puzzle=None if puzzle == DEFAULT_KIND else puzzle,
+        words=values.get("words"),
+        step=values.get("step"),
         names=tuple(names) if names else None,
     )

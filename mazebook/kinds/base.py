@@ -1,0 +1,197 @@
+"""The contract every kind of puzzle implements, so that books, worksheets, class sets, the web
+app and SVG export ask a kind and never name one.
+
+A ``Kind`` says what a section of it asks for (``check_section``: the keys it takes), whether a
+level fits the room a page gives it (``fits``, ``check_level``), and makes a puzzle for a level
+(``make``), measured. What it makes is a ``Made``: the puzzle's card for the page and the answer
+key (pages.document draws it), its SVG, its words (the answer's caption) and its part of the
+manifest record (``facts``, a frozen dataclass written by products/manifest.py).
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+import random
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from ..errors import MazebookError, TemplateError
+from ..pages.document import Card
+from ..pages.plan import PlannedPuzzle
+from ..template import Template
+from ..template.limits import LEVEL_MAX, LEVEL_MIN
+
+
+@dataclass(frozen=True)
+class Spot:
+    """Where a puzzle of a section goes: the box its drawing gets on the page (points), the
+    smallest cell it may use (points) and the START and FINISH words printed beside it."""
+
+    box: tuple[float, float]
+    min_cell: float
+    words: tuple[str, str]
+
+
+class Facts(Protocol):
+    """A kind's part of a puzzle's manifest record: a frozen dataclass whose fields, in their
+    order, are the record's keys (products/manifest.py writes it)."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+    @property
+    def level(self) -> int:
+        """The level the puzzle reaches."""
+        ...
+
+    @property
+    def candidates(self) -> int:
+        """How many puzzles were made to find it."""
+        ...
+
+
+class Made(Protocol):
+    """A puzzle made for a level and measured: what the products draw, write and record."""
+
+    @property
+    def facts(self) -> Facts:
+        """Its manifest record's own fields."""
+        ...
+
+    @property
+    def shown_level(self) -> int:
+        """The level its caption prints."""
+        ...
+
+    @property
+    def effort(self) -> float:
+        """Its modelled solving effort (the class set matches pupils' puzzles by it)."""
+        ...
+
+    @property
+    def candidates(self) -> int:
+        """How many puzzles were made to find it."""
+        ...
+
+    @property
+    def identity(self) -> Hashable:
+        """What tells it from every other puzzle (no two pupils of a class set share one)."""
+        ...
+
+    @property
+    def answer_word(self) -> str:
+        """What its answer's caption adds ('' for nothing): a word trail's word."""
+        ...
+
+    def card(
+        self,
+        label: str,
+        *,
+        words: tuple[str, str],
+        side_room: float,
+        caption_right: str = "",
+        caption_right_short: str = "",
+        font: str = "",
+    ) -> Card:
+        """Its card for a page: the puzzle with ``label`` in bold at the left of its caption,
+        START and FINISH ``words`` beside its marks (set in ``font``, the bundled bold if
+        empty), ``side_room`` points kept beside it for them."""
+        ...
+
+    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
+        """Its SVG (with the solution drawn when ``solution``)."""
+        ...
+
+
+class Kind(abc.ABC):
+    """One kind of puzzle. Subclasses set the class attributes and implement ``make`` and
+    ``fits``; a plugin gives one through the entry-point group ``mazebook.kinds``."""
+
+    #: The name a template's ``puzzle`` key gives.
+    name: str = ""
+    #: One line for ``mazebook kinds``.
+    summary: str = ""
+    #: What a form calls its puzzles: a plural name and what they practise.
+    title: str = ""
+    #: The lowest and the highest level it makes.
+    levels: tuple[int, int] = (LEVEL_MIN, LEVEL_MAX)
+    #: Section keys that belong to this kind alone: another kind's section refuses them.
+    own_keys: tuple[str, ...] = ()
+    #: Whether a worksheet may make its cells smaller (to 3.5 mm) so a level fits the slot.
+    shrinks_to_fit: bool = True
+    #: The least cell (points) its answers need on an answer page (0.0: the template's own).
+    answer_cell: float = 0.0
+
+    def check_section(self, template: Template, index: int) -> None:
+        """Refuse a section whose keys this kind does not take, or that lacks one it needs
+        (TemplateError naming the key). The registry has already refused the keys that belong
+        to another kind (``own_keys``)."""
+        return
+
+    def own_values(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        """Its own section keys (``own_keys``) read from text, such as a form's fields by key
+        (a key missing from ``texts`` takes its default); MazebookError naming the key of a
+        value it cannot take. None by default."""
+        return {}
+
+    def probe(self, template: Template, index: int) -> None:
+        """Try the section's options on a tiny puzzle, so a bad one fails before the build
+        (nothing to try by default)."""
+        return
+
+    def check_level(self, template: Template, index: int, level: int, spot: Spot) -> None:
+        """Refuse a level the kind cannot make for the section at all (TemplateError), before
+        ``fits`` is asked (every level in ``levels`` by default)."""
+        return
+
+    @abc.abstractmethod
+    def fits(self, template: Template, index: int, level: int, spot: Spot) -> bool:
+        """Whether section ``index`` holds a puzzle of ``level`` in ``spot``."""
+
+    @abc.abstractmethod
+    def expected_cells(self, template: Template, index: int, level: int) -> float:
+        """About how many cells a puzzle of ``level`` takes (a book chooses how many answers
+        go on a page by it)."""
+
+    def level_words(self, level: int) -> str:
+        """How a message names one of its puzzles of ``level``: 'a level-3 number-path'."""
+        return f"a level-{level} {self.name}"
+
+    def answer_cell_problem(self, count: int, cell: float) -> str | None:
+        """Why answers of ``cell`` points (``count`` a page) are too small for this kind, or
+        None (never, by default)."""
+        return None
+
+    @abc.abstractmethod
+    def make(
+        self,
+        template: Template,
+        planned: PlannedPuzzle,
+        spot: Spot,
+        rng: random.Random,
+        *,
+        requested_level: int | None = None,
+    ) -> Made:
+        """Make and measure a puzzle of ``planned.level`` for ``spot``, every random choice
+        from ``rng``. ``requested_level``: the template's level, when fit = "cap" lowered it.
+        An error names the template's section."""
+
+
+def section_refusal(template: Template, index: int, problem: str, *, key: str) -> TemplateError:
+    """The one-line refusal of section ``index``'s ``key``."""
+    section = template.sections[index]
+    return TemplateError(
+        problem, file=template.source, section=index + 1, section_name=section.name, key=key
+    )
+
+
+def section_error(template: Template, index: int, exc: MazebookError) -> TemplateError:
+    """An error of making section ``index``'s puzzles, naming the section and its shape."""
+    section = template.sections[index]
+    return TemplateError(
+        f"shape {section.shape!r}: {exc.problem}",
+        file=template.source,
+        section=index + 1,
+        section_name=section.name,
+    )

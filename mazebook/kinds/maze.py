@@ -1,0 +1,259 @@
+"""The maze: a perfect (or braided, or woven) maze of any shape, sized to a level's effort by
+the search (kinds/search.py), drawn with START and FINISH beside its openings."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.engine import generate
+from ..core.maze import Maze, Opening
+from ..difficulty.levels import level_of
+from ..difficulty.metrics import Metrics
+from ..errors import MazebookError, TemplateError
+from ..fileio import relative_name
+from ..geometry.drawing import MazeGeometry
+from ..geometry.from_maze import maze_geometry
+from ..pages.document import MazeCard
+from ..pages.layout import max_cells
+from ..pages.plan import PlannedPuzzle
+from ..template import Template
+from . import search
+from .base import Kind, Spot, section_error
+from .search import Choice, Request, generators_for, openings_for
+
+#: Letters a word trail puts in a maze's cells: (x, y) in drawing units, the letter, whether it
+#: is on the trail.
+Letters = tuple[tuple[float, float, str, bool], ...]
+
+
+@dataclass(frozen=True)
+class MazeFacts:
+    """A maze's manifest record: the level its effort reaches (``level``), the one asked for
+    (``requested_level``), the effort and the level's centre (``target_effort``), and what
+    makes it again: ``mazebook.generate(algorithm, width, height, seed=seed, **options)``."""
+
+    level: int
+    requested_level: int
+    effort: float
+    target_effort: float
+    algorithm: str
+    shape: str
+    width: int
+    height: int
+    seed: int | None
+    options: Mapping[str, Any]
+    entrance: list[int] | int
+    exit: list[int] | int
+    solution_length: int
+    candidates: int
+    metrics: Metrics
+
+
+def opening_position(maze: Maze, opening: Opening) -> list[int] | int:
+    """[x, y] of an opening's cell on a rectangle, else its cell number."""
+    if maze.grid.kind == "rect":
+        return list(maze.grid.xy(opening.cell))
+    return opening.cell
+
+
+def maze_facts(choice: Choice, requested_level: int) -> MazeFacts:
+    """The record of the search's chosen maze."""
+    maze = choice.maze
+    options = dict(maze.options)
+    if maze.grid.kind != "rect":
+        options["shape"] = maze.grid.kind
+    return MazeFacts(
+        level=level_of(choice.effort),
+        requested_level=requested_level,
+        effort=round(choice.effort, 1),
+        target_effort=round(choice.target, 1),
+        algorithm=maze.algorithm,
+        shape=maze.grid.kind,
+        width=maze.width,
+        height=maze.height,
+        seed=maze.seed,
+        options=options,
+        entrance=opening_position(maze, maze.entrance),
+        exit=opening_position(maze, maze.exit),
+        solution_length=choice.metrics.solution_length,
+        candidates=choice.candidates,
+        metrics=choice.metrics,
+    )
+
+
+@dataclass(frozen=True, eq=False)
+class MadeMaze:
+    """A maze made for a level: the maze, its record and (a word trail's) letters."""
+
+    maze: Maze
+    facts: MazeFacts
+    effort: float
+    letters: Letters = ()
+    answer_word: str = ""
+
+    @functools.cached_property
+    def geometry(self) -> MazeGeometry:
+        """Its drawing geometry (worked out once, for the page, the key and the SVGs)."""
+        return maze_geometry(self.maze)
+
+    @property
+    def shown_level(self) -> int:
+        return self.facts.level
+
+    @property
+    def candidates(self) -> int:
+        return self.facts.candidates
+
+    @property
+    def identity(self) -> Hashable:
+        return self.maze
+
+    def card(
+        self,
+        label: str,
+        *,
+        words: tuple[str, str],
+        side_room: float,
+        caption_right: str = "",
+        caption_right_short: str = "",
+        font: str = "",
+    ) -> MazeCard:
+        return MazeCard(
+            self.geometry,
+            label,
+            caption_right,
+            caption_right_short=caption_right_short,
+            start_word=words[0],
+            finish_word=words[1],
+            side_room=side_room,
+            letters=self.letters,
+            font=font,
+        )
+
+    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
+        from ..render.svg import to_svg  # svgwrite only when SVGs are asked for
+
+        geom = self.geometry
+        if self.letters:
+            geom = dataclasses.replace(geom, letters=self.letters)
+        return to_svg(geom, show_solution=solution, words=words)
+
+
+def section_request(template: Template, index: int, level: int, spot: Spot) -> Request:
+    """What a maze of section ``index`` at ``level`` asks of the search in ``spot``."""
+    section = template.sections[index]
+    return Request(
+        level=level,
+        box=spot.box,
+        min_cell=spot.min_cell,
+        limit=max_cells(*spot.box, spot.min_cell),
+        generators=section.generators,
+        shape=section.shape,
+        shape_options=section.shape_options,
+        openings=section.openings,
+        braid=section.braid,
+        weave=section.weave,
+        words=spot.words,
+    )
+
+
+#: Maze options that name a file the template points to.
+PATH_OPTIONS = ("image", "font")
+
+
+def paths_as_given(maze: Maze, template: Template) -> Maze:
+    """The maze with the files its options name (a mask image, a text font) relative to the
+    template's folder, as the template gives them: the manifest and the SVG metadata record
+    them, and no absolute path of the machine may be written into an output."""
+    base = template.base_dir
+    if base is None or not any(isinstance(maze.options.get(k), str) for k in PATH_OPTIONS):
+        return maze
+    options = dict(maze.options)
+    for key in PATH_OPTIONS:
+        if isinstance(options.get(key), str):
+            options[key] = relative_name(Path(options[key]), base)
+    return dataclasses.replace(maze, options=options)
+
+
+class MazeKind(Kind):
+    """Mazes: every shape, generator, braid and weave a section sets."""
+
+    name = "maze"
+    summary = "a maze from START to FINISH: any shape, sized to the level's solving effort"
+    title = "Mazes"
+
+    def level_words(self, level: int) -> str:
+        return f"level {level}"
+
+    def probe(self, template: Template, index: int) -> None:
+        """One tiny maze per level and generator of the section, so a bad shape fails first."""
+        section = template.sections[index]
+        for level in sorted(set(section.levels)):
+            for name in generators_for(level, section.generators):
+                options: dict[str, Any] = dict(section.shape_options)
+                options["openings"] = openings_for(level, section.shape, section.openings)
+                try:
+                    generate(name, 8, 8, seed=0, shape=section.shape, **options)
+                except MazebookError as exc:
+                    raise section_error(template, index, exc) from None
+
+    def check_level(self, template: Template, index: int, level: int, spot: Spot) -> None:
+        """A mask too small at ``level`` to look like itself is refused, naming the lowest
+        level that keeps the shape."""
+        request = section_request(template, index, level, spot)
+        try:
+            low = search.lowest_level(request)
+        except MazebookError as exc:
+            raise section_error(template, index, exc) from None
+        if level < low:
+            w, h = search.room_for(request).least
+            section = template.sections[index]
+            raise TemplateError(
+                f"level {level} is too low for the mask to look like itself (it needs "
+                f"at least {w} x {h} cells); the lowest level that keeps the "
+                f"shape is {low}",
+                file=template.source,
+                section=index + 1,
+                section_name=section.name,
+                key="difficulty",
+            )
+
+    def fits(self, template: Template, index: int, level: int, spot: Spot) -> bool:
+        try:
+            return search.fits(section_request(template, index, level, spot))
+        except MazebookError as exc:
+            raise section_error(template, index, exc) from None
+
+    def expected_cells(self, template: Template, index: int, level: int) -> float:
+        return search.expected_cells(level, template.sections[index].generators)
+
+    def choose(
+        self, template: Template, planned: PlannedPuzzle, spot: Spot, rng: random.Random
+    ) -> Choice:
+        """The search's maze for the planned puzzle, its files named as the template gives
+        them; an engine error names the section."""
+        request = section_request(template, planned.section, planned.level, spot)
+        try:
+            choice = search.choose(request, rng)
+        except MazebookError as exc:
+            raise section_error(template, planned.section, exc) from None
+        return dataclasses.replace(choice, maze=paths_as_given(choice.maze, template))
+
+    def make(
+        self,
+        template: Template,
+        planned: PlannedPuzzle,
+        spot: Spot,
+        rng: random.Random,
+        *,
+        requested_level: int | None = None,
+    ) -> MadeMaze:
+        choice = self.choose(template, planned, spot, rng)
+        asked = planned.level if requested_level is None else requested_level
+        return MadeMaze(choice.maze, maze_facts(choice, asked), choice.effort)

@@ -1,0 +1,178 @@
+"""The number path: a grid of numbers with one way from START to FINISH that counts by the
+section's ``step`` (mazebook.core.numberpath makes it)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import numberpath
+from ..core.numberpath import NumberPath
+from ..errors import InvalidOptionError, MazebookError
+from ..pages.document import NumberCard
+from ..pages.layout import max_cells
+from ..pages.plan import PlannedPuzzle
+from ..printing.units import POINTS_PER_MM
+from ..template import Template
+from .base import Kind, Spot, section_error, section_refusal
+from .search import expected_cells
+
+#: The smallest cell of a number path: a three-digit number must be read, and a line drawn.
+NUMBER_MIN_CELL = 8 * POINTS_PER_MM
+#: Section keys that shape mazes, which a grid of numbers does not take.
+MAZE_ONLY_KEYS = ("generators", "openings", "shape", "braid", "options", "mask", "text", "image")
+
+
+@dataclass(frozen=True)
+class NumberFacts:
+    """A number path's manifest record: the level its effort reaches and the one asked for,
+    the effort and the level's centre, the step, the grid, the path and what made it."""
+
+    kind: str
+    level: int
+    requested_level: int
+    effort: float
+    target_effort: float
+    step: int
+    width: int
+    height: int
+    seed: int
+    grid: tuple[tuple[int, ...], ...]
+    path: tuple[tuple[int, int], ...]
+    solution_length: int
+    decoys: int
+    candidates: int
+
+
+@dataclass(frozen=True, eq=False)
+class MadeNumberPath:
+    """A number path made for a level, with its record."""
+
+    puzzle: NumberPath
+    facts: NumberFacts
+    shown_level: int  # the planned level (its caption's)
+
+    @property
+    def effort(self) -> float:
+        return self.puzzle.effort
+
+    @property
+    def candidates(self) -> int:
+        return self.facts.candidates
+
+    @property
+    def identity(self) -> Hashable:
+        return self.puzzle.grid
+
+    @property
+    def answer_word(self) -> str:
+        return ""
+
+    def card(
+        self,
+        label: str,
+        *,
+        words: tuple[str, str],
+        side_room: float,
+        caption_right: str = "",
+        caption_right_short: str = "",
+        font: str = "",
+    ) -> NumberCard:
+        return NumberCard(
+            self.puzzle.grid,
+            self.puzzle.path,
+            label,
+            start_word=words[0],
+            finish_word=words[1],
+            side_room=side_room,
+            caption_right=caption_right,
+            caption_right_short=caption_right_short,
+        )
+
+    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
+        from ..render.numbers_svg import number_path_svg  # svgwrite only when asked for
+
+        return number_path_svg(
+            self.puzzle.grid, self.puzzle.path, words=words, show_solution=solution
+        )
+
+
+def number_limit(spot: Spot) -> tuple[int, int]:
+    """The most columns and rows of number cells the spot holds with cells of at least its
+    min_cell and NUMBER_MIN_CELL."""
+    return max_cells(*spot.box, max(spot.min_cell, NUMBER_MIN_CELL))
+
+
+class NumberPathKind(Kind):
+    """Number paths: count along the one path through a grid of numbers."""
+
+    name = "number-path"
+    summary = "a grid of numbers with one way through that counts by the section's step"
+    title = "Number paths: count along the way"
+    own_keys = ("step",)
+    shrinks_to_fit = False
+
+    def check_section(self, template: Template, index: int) -> None:
+        """No key that shapes mazes."""
+        given = template.sections[index].given
+        for key in MAZE_ONLY_KEYS:
+            if key in given:
+                raise section_refusal(
+                    template,
+                    index,
+                    f"it shapes mazes; a {self.name} section does not use it",
+                    key=key,
+                )
+
+    def own_values(self, texts: Mapping[str, str]) -> dict[str, Any]:
+        """``step`` from its digits (2 when not given)."""
+        text = texts.get("step", "2").strip()
+        if not text.isdigit() or not numberpath.MIN_STEP <= int(text) <= numberpath.MAX_STEP:
+            raise InvalidOptionError(
+                f"count by a whole number from {numberpath.MIN_STEP} to {numberpath.MAX_STEP}, "
+                f"got {text!r}",
+                key="step",
+            )
+        return {"step": int(text)}
+
+    def fits(self, template: Template, index: int, level: int, spot: Spot) -> bool:
+        return numberpath.fits(level, number_limit(spot))
+
+    def expected_cells(self, template: Template, index: int, level: int) -> float:
+        return expected_cells(level, template.sections[index].generators)
+
+    def make(
+        self,
+        template: Template,
+        planned: PlannedPuzzle,
+        spot: Spot,
+        rng: random.Random,
+        *,
+        requested_level: int | None = None,
+    ) -> MadeNumberPath:
+        section = template.sections[planned.section]
+        try:
+            puzzle, candidates = numberpath.choose_number_path(
+                planned.level, section.step, number_limit(spot), rng
+            )
+        except MazebookError as exc:
+            raise section_error(template, planned.section, exc) from None
+        facts = NumberFacts(
+            kind=self.name,
+            level=numberpath.level_of(puzzle.effort),
+            requested_level=planned.level if requested_level is None else requested_level,
+            effort=round(puzzle.effort, 1),
+            target_effort=round(numberpath.centre(planned.level), 1),
+            step=puzzle.step,
+            width=puzzle.width,
+            height=puzzle.height,
+            seed=puzzle.seed,
+            grid=puzzle.grid,
+            path=puzzle.path,
+            solution_length=len(puzzle.path),
+            decoys=puzzle.decoys(),
+            candidates=candidates,
+        )
+        return MadeNumberPath(puzzle, facts, planned.level)

@@ -1,0 +1,70 @@
+"""Every kind of puzzle by name: the shipped ones (maze, number-path, word-trail), then the
+plugins of the entry-point group ``mazebook.kinds`` (python-chess's variants are the model),
+read when the registry is first consulted."""
+
+from __future__ import annotations
+
+from ..errors import TemplateError, did_you_mean
+from ..plugins import Registry
+from ..template import Template
+from .base import Kind, section_refusal
+
+#: The kind a section is when it names none (template/load.py writes the same default).
+DEFAULT_KIND = "maze"
+
+
+def _builtins() -> dict[str, Kind]:
+    from .maze import MazeKind
+    from .number_path import NumberPathKind
+    from .word_trail import WordTrailKind
+
+    return {kind.name: kind for kind in (MazeKind(), NumberPathKind(), WordTrailKind())}
+
+
+def _accept(name: str, loaded: object) -> Kind:
+    """A plugin's Kind (a subclass, or an instance of one), registered under its name."""
+    kind = loaded() if isinstance(loaded, type) and issubclass(loaded, Kind) else loaded
+    if not isinstance(kind, Kind):
+        raise TypeError(f"it loads {type(kind).__name__}, not a mazebook.kinds.Kind")
+    if kind.name != name:
+        raise ValueError(f"its Kind is named {kind.name!r}, not {name!r}")
+    return kind
+
+
+#: Every kind: the shipped ones, then the plugins.
+KINDS: Registry[Kind] = Registry("mazebook.kinds", _builtins, _accept)
+
+
+def kind_of(template: Template, index: int) -> Kind:
+    """The kind of section ``index``'s puzzles; TemplateError naming ``puzzle`` and the kinds
+    there are when it is none of them."""
+    name = template.sections[index].puzzle
+    if name in KINDS:
+        return KINDS[name]
+    section = template.sections[index]
+    raise TemplateError(
+        f"{name!r} is not a kind of puzzle mazebook makes{did_you_mean(name, KINDS)}; "
+        f"one of {', '.join(KINDS)}",
+        file=template.source,
+        section=index + 1,
+        section_name=section.name,
+        key="puzzle",
+    )
+
+
+def check_sections(template: Template) -> None:
+    """Every section's kind known and its keys ones that kind takes (each refusal one line
+    naming the section and the key), before anything is planned: first a key that belongs to
+    another kind, then the kind's own checks."""
+    for index, section in enumerate(template.sections):
+        kind = kind_of(template, index)
+        for other in KINDS.values():
+            taken = [k for k in other.own_keys if k in section.given and k not in kind.own_keys]
+            if other.name != kind.name and taken:
+                raise section_refusal(
+                    template,
+                    index,
+                    f'it is for {other.name} sections: add puzzle = "{other.name}" to the section',
+                    key=taken[0],
+                )
+        kind.check_section(template, index)
