@@ -62,6 +62,7 @@ from ..template.units import format_length
 from .manifest import Manifest
 from .pipeline import choose_maze, choose_number, stage_svgs, trail_letters
 from .runner import Outputs, Progress, Rendered, capped_count, template_inputs
+from .schedule import Size
 from .worksheet import (
     WorksheetPlanned,
     WorksheetSetup,
@@ -77,8 +78,12 @@ from .worksheet import (
 #: Each maze of a slot is kept within this factor of the slot's goal, so that any two differ by
 #: at most MATCH ** 2 = 1.1 and each lies within +-10 % of the slot's median.
 MATCH = math.sqrt(1.1) * 0.999
+#: ... and within this factor of the slot's goal bfs_expanded: any two within 1.25x.
+BFS_MATCH = math.sqrt(1.25) * 0.999
 #: The most schedule searches for one pupil's maze of one slot before the set is refused.
 MAX_ATTEMPTS = 40
+#: Mazes of a slot's size made beside the pupils' first ones to find the slot's goal.
+GOAL_PROBES = 8
 #: Answers a page on the key, most first: the first that keeps every answer's cells large.
 KEY_COUNTS = (9, 6, 4, 2, 1)
 #: The version codes: CODE_LENGTH characters from an alphabet without look-alikes (0/O, 1/I).
@@ -112,6 +117,8 @@ class Picked:
     record: dict[str, Any]
     candidates: int
     letters: tuple[tuple[float, float, str, bool], ...] = ()  # a word trail's
+    bfs_expanded: int = 0  # the published measure (0: a number path is matched by effort)
+    size: Size | None = None  # a maze's generator and size: every pupil's in a slot is the same
 
 
 def version_codes(seed: int, count: int) -> list[str]:
@@ -199,8 +206,15 @@ def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Paint
     return paint
 
 
-def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt: int) -> Picked:
-    """One schedule search for pupil ``pupil``'s puzzle of slot ``planned``."""
+def _attempt(
+    setup: WorksheetSetup,
+    planned: PlannedPuzzle,
+    pupil: int,
+    attempt: int,
+    like: Size | None = None,
+) -> Picked:
+    """One schedule search for pupil ``pupil``'s puzzle of slot ``planned`` (``like``: of the
+    slot's generator and size)."""
     tpl = setup.template
     room = setup.rooms[planned.level]
     rng = random.Random(f"mazebook-class:{tpl.seed}:{planned.number}:{pupil}:{attempt}")
@@ -219,45 +233,84 @@ def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt:
         limit=room.limit,
         rng=rng,
         requested_level=requested,
+        like=like,
     )
     record["min_cell_pt"] = round(room.min_cell, 3)
     geom = maze_geometry(choice.maze)
     letters = trail_letters(choice.maze, record)
-    return Picked(geom, choice.maze, choice.effort, record, choice.candidates, letters)
+    return Picked(
+        geom,
+        choice.maze,
+        choice.effort,
+        record,
+        choice.candidates,
+        letters,
+        choice.metrics.bfs_expanded,
+        choice.size,
+    )
 
 
 def match_slot(
     setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Hashable]
 ) -> list[Picked]:
-    """Every pupil's maze for one slot: distinct from each other and from ``taken``, each
-    within MATCH of the slot's goal (the median effort of the first searches), so all lie
-    within +-10 % of the slot's median; TemplateError when MAX_ATTEMPTS searches do not get
-    there for some pupil."""
-    picks = [_attempt(setup, planned, i, 0) for i in range(pupils)]
-    goal = statistics.median(p.effort for p in picks)
+    """Every pupil's maze for one slot: one shape, generator and size (the first pupil's
+    search sets it), distinct from each other and from ``taken``, each within MATCH of the
+    slot's goal effort (the median of the first searches) and within BFS_MATCH of its goal
+    bfs_expanded, so all lie within +-10 % of the slot's median effort and within 1.25x of
+    each other by bfs_expanded; TemplateError when MAX_ATTEMPTS searches do not get there."""
+    first = _attempt(setup, planned, 0, 0)
+    like = first.size
+    picks = [first] + [_attempt(setup, planned, i, 0, like) for i in range(1, pupils)]
+    if like is None:  # a number path: matched by effort alone
+        goal, goal_bfs = statistics.median(p.effort for p in picks), 0.0
+    else:  # more mazes of the slot's size, so the goal sits where most of them lie
+        probes = [_attempt(setup, planned, pupils + k, 0, like) for k in range(GOAL_PROBES)]
+        goal, goal_bfs = densest([(p.effort, p.bfs_expanded) for p in picks + probes])
 
     def miss(pick: Picked) -> float:
-        return abs(math.log(pick.effort / goal))
+        off = abs(math.log(pick.effort / goal)) - math.log(MATCH)
+        if like:
+            off = max(off, abs(math.log(pick.bfs_expanded / goal_bfs)) - math.log(BFS_MATCH))
+        return max(0.0, off)
 
     for i in range(pupils):
         pick, tries, attempt = picks[i], picks[i].candidates, 0
-        while pick.identity in taken or miss(pick) > math.log(MATCH):
+        while pick.identity in taken or miss(pick) > 0.0:
             attempt += 1
             if attempt >= MAX_ATTEMPTS:
                 raise TemplateError(
                     f"puzzle {planned.number} (level {planned.level}): none within 10 % of "
-                    f"the others' effort after {MAX_ATTEMPTS} searches; use another seed or "
-                    "level",
+                    f"the others' effort (and 1.25x by bfs_expanded) after {MAX_ATTEMPTS} "
+                    "searches; use another seed or level",
                     file=setup.template.source,
                     key="names",
                 )
-            new = _attempt(setup, planned, i, attempt)
+            new = _attempt(setup, planned, i, attempt, like)
             tries += new.candidates
             if new.identity not in taken and (pick.identity in taken or miss(new) < miss(pick)):
                 pick = new
         taken.add(pick.identity)
         picks[i] = replace(pick, candidates=tries)
     return picks
+
+
+def densest(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """The (effort, bfs_expanded) among ``points`` with the most points within MATCH and
+    BFS_MATCH of it (the nearest the medians on a tie): the goal of a slot, where a search for
+    one more maze of its size lands most often (bfs_expanded of small mazes comes in clumps)."""
+    mid_e = statistics.median(e for e, _ in points)
+    mid_b = statistics.median(b for _, b in points)
+
+    def score(goal: tuple[float, int]) -> tuple[int, float]:
+        near = sum(
+            abs(math.log(e / goal[0])) <= math.log(MATCH)
+            and abs(math.log(b / goal[1])) <= math.log(BFS_MATCH)
+            for e, b in points
+        )
+        return -near, abs(math.log(goal[0] / mid_e)) + abs(math.log(goal[1] / mid_b))
+
+    e, b = min(points, key=score)
+    return e, float(b)
 
 
 def key_count(

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.maze import Maze, Opening
+from ..difficulty.checks import Assessment
 from ..difficulty.levels import level_of
 from ..difficulty.metrics import Metrics
 from ..pages.plan import BookPlan, PlannedPuzzle
@@ -40,10 +41,13 @@ def puzzle_record(
     candidates: int,
     effort: float,
     requested_level: int,
+    assessment: Assessment | None = None,
 ) -> dict[str, Any]:
     """One puzzle's manifest entry. ``level`` is the level the maze reaches (the band of the
-    ladder holding its modelled ``effort``), ``requested_level`` the one the template asked
-    for; ``target_effort`` is the centre of the planned level's band."""
+    ladder holding its modelled ``effort``, the smaller of ``effort_forward`` from START and
+    ``effort_backward`` from FINISH), ``requested_level`` the one the template asked for;
+    ``target_effort`` is the centre of the planned level's band; ``shortcut_ratio`` the
+    cheapest simple strategy's moves over the solution's cells (mazebook.difficulty.checks)."""
     options = dict(maze.options)
     if maze.grid.kind != "rect":
         options["shape"] = maze.grid.kind
@@ -55,6 +59,7 @@ def puzzle_record(
         "level": level_of(effort),
         "requested_level": requested_level,
         "effort": round(effort, 1),
+        **directions(assessment, effort),
         "target_effort": round(target, 1),
         "algorithm": maze.algorithm,
         "shape": maze.grid.kind,
@@ -67,6 +72,17 @@ def puzzle_record(
         "solution_length": metrics.solution_length,
         "candidates": candidates,
         "metrics": metrics.to_dict(),
+    }
+
+
+def directions(assessment: Assessment | None, effort: float) -> dict[str, Any]:
+    """``effort_forward``, ``effort_backward`` and ``shortcut_ratio`` of a puzzle's record."""
+    if assessment is None:
+        return {"effort_forward": round(effort, 1), "effort_backward": round(effort, 1)}
+    return {
+        "effort_forward": round(assessment.forward.mean, 1),
+        "effort_backward": round(assessment.backward.mean, 1),
+        "shortcut_ratio": round(assessment.shortcut_ratio, 3),
     }
 
 

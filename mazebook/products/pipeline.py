@@ -19,6 +19,7 @@ from typing import Any
 from ..core import numberpath, wordtrail
 from ..core.maze import Maze
 from ..core.numberpath import NumberPath
+from ..difficulty.numbers import number_record
 from ..errors import MazebookError, TemplateError
 from ..fileio import OutputSet, relative_name
 from ..geometry.drawing import MazeGeometry
@@ -31,7 +32,7 @@ from .fit import section_error
 from .runner import BuildResult as BuildResult
 from .runner import Progress as Progress
 from .runner import capped_count as capped_count
-from .schedule import Choice, Request, choose
+from .schedule import Choice, Request, Size, choose
 
 
 def section_request(
@@ -43,6 +44,7 @@ def section_request(
     min_cell: float,
     limit: tuple[int, int],
     words: tuple[str, str] | None = None,
+    like: Size | None = None,
 ) -> Request:
     """What a puzzle of section ``index`` at ``level`` asks of the schedule (``words``: the
     START and FINISH words printed, the language's by default)."""
@@ -59,6 +61,7 @@ def section_request(
         braid=section.braid,
         weave=section.weave,
         words=words or (tpl.texts("start"), tpl.texts("finish")),
+        like=like,
     )
 
 
@@ -71,14 +74,16 @@ def choose_maze(
     limit: tuple[int, int],
     rng: random.Random,
     requested_level: int | None = None,
+    like: Size | None = None,
 ) -> tuple[Choice, dict[str, Any]]:
     """Pick a planned puzzle's maze for its level (schedule.choose) and its manifest record.
 
     Shared by books and worksheets; an engine error names the template's section.
-    ``requested_level`` is the template's level when fit = "cap" lowered it.
+    ``requested_level`` is the template's level when fit = "cap" lowered it; ``like`` keeps
+    the maze to one generator and size (a class set's slot).
     """
     request = section_request(
-        tpl, planned.section, planned.level, box=box, min_cell=min_cell, limit=limit
+        tpl, planned.section, planned.level, box=box, min_cell=min_cell, limit=limit, like=like
     )
     section = tpl.sections[planned.section]
     word = trail_word(tpl, planned) if section.puzzle == "word-trail" else ""
@@ -111,6 +116,7 @@ def choose_maze(
         candidates=choice.candidates,
         effort=choice.effort,
         requested_level=planned.level if requested_level is None else requested_level,
+        assessment=choice.assessment,
     )
     if word:
         record.update(trail_record(choice.maze, wordtrail.lay_trail(choice.maze, word, rng)))
@@ -194,6 +200,7 @@ def choose_number(
         puzzle, candidates = numberpath.choose_number_path(planned.level, section.step, limit, rng)
     except MazebookError as exc:
         raise section_error(tpl, planned.section, exc) from None
+    measured = number_record(puzzle)
     record = {
         "number": planned.number,
         "section": section.name,
@@ -203,6 +210,7 @@ def choose_number(
         "level": numberpath.level_of(puzzle.effort),
         "requested_level": planned.level if requested_level is None else requested_level,
         "effort": round(puzzle.effort, 1),
+        **{k: v for k, v in measured.items() if k != "metrics"},
         "target_effort": round(numberpath.centre(planned.level), 1),
         "step": puzzle.step,
         "width": puzzle.width,
@@ -213,6 +221,7 @@ def choose_number(
         "solution_length": len(puzzle.path),
         "decoys": puzzle.decoys(),
         "candidates": candidates,
+        "metrics": measured["metrics"],
     }
     return record, puzzle
 
