@@ -3,9 +3,11 @@
 A worksheet template with ``names`` (or ``mazebook worksheet --names FILE``) makes one PDF with
 each pupil's sheets in the names' order: the pupil's name printed on the Name line (the first
 field), a short version code on each of their pages (the footer). Slot k of every pupil's
-sheet is the same level, and the mazes of one slot are matched in solving effort: each is kept
-within a factor MATCH of the slot's goal (the median of the first choices), so every one lies
-within +-10 % of the slot's median (MATCH squared is 1.1). No two pupils share a maze.
+sheet is the same level, shape, generator and grid size, and the mazes of one slot are matched
+in solving effort and in bfs_expanded: each is kept within a factor MATCH of the slot's goal
+effort and BFS_MATCH of its goal bfs_expanded (``densest``), so every one lies within +-10 % of
+the slot's median effort (MATCH squared is 1.1) and within 1.25x of the others by
+bfs_expanded. No two pupils share a maze.
 
 The answer key (NAME-answers.pdf) holds every pupil's answers, as many a page (9, 6, 4, 2 or
 1) as keep every answer's cells at least ``min_answer_cell``, each captioned with the pupil's

@@ -141,6 +141,10 @@ HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
 LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
     lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(1, 11)
 }
+#: Generators a search steps down to when the smallest size a page takes (a silhouette's
+#: least recognisable size) is still above the level with the level's own generators: their
+#: many short dead ends give the least effort for the cells (the default mix only).
+EASIER_AT_SMALLEST = ("kruskal", "wilson")
 #: Used when none of a level's generators is registered.
 FALLBACK_GENERATOR = "backtracker"
 
@@ -282,6 +286,9 @@ class Room:
         if self.shape == "mask":  # never below the size that keeps the mask recognisable
             w = min(max(w, self.least[0]), self.most[0])
             h = min(max(h, self.least[1]), self.most[1])
+        if self.shape == "hex" and w < h // 2 + 1:  # a hexagon of h rows is h // 2 + 1 wide
+            w = min(h // 2 + 1, self.most[0])
+            h = min(h, 2 * w - 1)
         return w, h, {}
 
     def extremes(self) -> tuple[float, float]:
@@ -401,7 +408,7 @@ def lowest_level(request: Request) -> int:
         return FIRST_LEVEL
     w, h = room.least
     options = _options(request, request.level)
-    names = generators_for(request.level, request.generators)
+    names = generators_for(request.level, request.generators) + _easier(request)
     least = min(
         statistics.median(
             solving_effort(
@@ -544,7 +551,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
             algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
             continue
         if miss > 0 and at_min:
-            switched = _switch(algorithm, names, harder=False)
+            switched = _switch(algorithm, names + _easier(request), harder=False)
             if switched is not None:
                 algorithm = switched
             continue  # at the smallest size: another seed (or an easier generator) there
@@ -591,6 +598,13 @@ def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
         f"checks in {MAX_CHECKED} tries",
         advice="use another seed or level",
     )
+
+
+def _easier(request: Request) -> tuple[str, ...]:
+    """EASIER_AT_SMALLEST (those registered) when the section does not name its generators."""
+    if request.generators:
+        return ()
+    return tuple(n for n in EASIER_AT_SMALLEST if n in REGISTRY)
 
 
 def _hardest(names: Sequence[str]) -> list[str]:
