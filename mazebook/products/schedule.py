@@ -139,7 +139,9 @@ HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
 #: growing-tree, and levels 8-10 keep to the three hardest (long false branches), which reach
 #: furthest at a page's largest size. A section's ``generators`` picks its own.
 LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
-    lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(1, 11)
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(1, 4)},
+    **{lv: ("hunt-and-kill", "growing-tree") for lv in range(4, 8)},
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 11)},
 }
 #: Generators a search steps down to when the smallest size a page takes (a silhouette's
 #: least recognisable size) is still above the level with the level's own generators: their
@@ -424,18 +426,19 @@ def lowest_level(request: Request) -> int:
 @functools.lru_cache(maxsize=256)
 def capacity(request: Request, algorithm: str) -> float:
     """The effort ``algorithm`` reaches at the largest size the page takes: the median of
-    capacity_seeds mazes (seeds 0, 1, 2, ...; the level's own openings; braided mazes are
-    simulated CAPACITY_RUNS times)."""
+    capacity_seeds mazes (seeds 0, 1, 2, ...; the level's own openings; a maze the level's
+    checks refuse counts as none; braided mazes are simulated CAPACITY_RUNS times)."""
     room = room_for(request)
     options = _options(request, request.level)
     w, h, extra = room.largest()
-    efforts = [
-        solving_effort(
-            generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra),
-            runs=CAPACITY_RUNS,
-        )
-        for seed in range(capacity_seeds(room.cells((w, h), extra)))
-    ]
+    efforts = []
+    for seed in range(capacity_seeds(room.cells((w, h), extra))):
+        maze = generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra)
+        if request.braid:  # simulated: fewer runs for a median of several mazes
+            efforts.append(solving_effort(maze, runs=CAPACITY_RUNS))
+            continue
+        verdict = assess(maze)  # a maze the level's checks refuse holds nothing
+        efforts.append(0.0 if problems(maze, verdict, request.level) else verdict.effort)
     return statistics.median(efforts)
 
 
@@ -543,9 +546,8 @@ def choose(request: Request, rng: random.Random) -> Choice:
             # the page's largest size falls short: try each allowed generator there (hardest on
             # rectangles first; on other shapes the order differs), then the one that did best
             at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
-            if best is not None and sum(1 for t in tried if t[1:3] == (width, height)) >= (
-                MAX_AT_LARGEST
-            ):
+            in_band = best is not None and abs(best[0]) <= math.log(HALF_STEP)
+            if in_band and sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
                 break
             untried = [n for n in _hardest(names) if n not in at_largest]
             algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
