@@ -223,18 +223,25 @@ def test_a_picture_makes_a_mask_maze_and_a_level_picks_the_size(
     Select(browser.find_element(By.ID, "maze-shape")).select_by_value("mask")
     browser.find_element(By.ID, "maze-image").send_keys(str(picture))
     summary = wait_for(lambda: "mask maze" in (t := _tech(browser)) and t, "the picture's maze")
-    assert _svg(browser) != first
-    assert browser.find_element(By.ID, "maze-err-image").text == ""
+    # every read is polled: htmx may still swap the preview in (a stale element is read again)
+    wait_for(lambda: _svg(browser) != first, "the picture's maze drawn")
+    wait_for(lambda: browser.find_element(By.ID, "maze-err-image").text == "", "no image error")
     Select(browser.find_element(By.ID, "maze-shape")).select_by_value("rect")
     Select(browser.find_element(By.ID, "maze-level")).select_by_value("1")
     small = wait_for(lambda: "rect maze" in (t := _tech(browser)) and t, "the level-1 maze")
     assert small != summary and "20×20" not in small  # the level chose a smaller maze
-    text = browser.find_element(By.ID, "maze-summary").text
+    text = wait_for(
+        lambda: (t := browser.find_element(By.ID, "maze-summary").text).startswith("Level 1") and t,
+        "the level-1 summary",
+    )
     assert text.startswith("Level 1 maze: rectangle") and text.endswith("seed 1.")
     # no preset stands for level 1; choosing Hard sets the level it stands for
-    assert not any(
-        browser.find_element(By.ID, f"maze-preset-{p}").is_selected()
-        for p in ("easy", "medium", "hard")
+    presets = ("easy", "medium", "hard")
+    wait_for(
+        lambda: (
+            not any(browser.find_element(By.ID, f"maze-preset-{p}").is_selected() for p in presets)
+        ),
+        "no preset chosen",
     )
     _choose(browser, "maze-preset-hard")
     wait_for(

@@ -96,7 +96,7 @@ class NumberPath:
     step: int
     seed: int
     level: int
-    effort: float
+    effort: float  # the smaller of counting up from START and down from FINISH
 
     @property
     def width(self) -> int:
@@ -156,23 +156,28 @@ def counting_paths(grid: Sequence[Sequence[int]], step: int, start: Cell, finish
     return ways.get(finish, 0)
 
 
-def number_effort(grid: Sequence[Sequence[int]], step: int, path: Sequence[Cell]) -> float:
+def number_effort(
+    grid: Sequence[Sequence[int]], step: int, path: Sequence[Cell], *, backward: bool = False
+) -> float:
     """The model solver's expected moves: the path's cells, plus for each wrong option at each
     path cell (a neighbour that counts on but is off the path) the cells it can count on to
-    from there (explored, on average, half the time, there and back)."""
+    from there (explored, on average, half the time, there and back). ``backward``: counting
+    down from FINISH to START instead (the solver who starts at the end)."""
     width, height = len(grid[0]), len(grid)
     on_path = set(path)
     total = float(len(path))
-    for cell in path[:-1]:
+    by = -step if backward else step
+    for cell in (path[::-1] if backward else path)[:-1]:
         value = grid[cell[1]][cell[0]]
         for n in neighbours(cell, width, height):
-            if n not in on_path and grid[n[1]][n[0]] == value + step:
-                total += _reach(grid, step, n)
+            if n not in on_path and grid[n[1]][n[0]] == value + by:
+                total += _reach(grid, by, n)
     return total
 
 
 def _reach(grid: Sequence[Sequence[int]], step: int, first: Cell) -> int:
-    """Cells a solver can count on to from ``first`` (itself included)."""
+    """Cells a solver can count on (by ``step``, down when negative) to from ``first``
+    (itself included)."""
     width, height = len(grid[0]), len(grid)
     seen = {first}
     stack = [first]
@@ -340,7 +345,10 @@ def make_number_path(
     values = tuple(tuple(row) for row in grid.values)
     if counting_paths(values, step, path[0], path[-1]) != 1:  # pragma: no cover - kept exact
         raise MazebookBug("a number path with more than one counting path")
-    return NumberPath(values, tuple(path), step, seed, level, number_effort(values, step, path))
+    effort = min(
+        number_effort(values, step, path), number_effort(values, step, path, backward=True)
+    )
+    return NumberPath(values, tuple(path), step, seed, level, effort)
 
 
 def choose_number_path(

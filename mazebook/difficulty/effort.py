@@ -58,31 +58,75 @@ class Effort:
 def solving_effort(
     maze: Maze, *, runs: int = RUNS, seed: int | None = None, method: str = "auto"
 ) -> float:
-    """The expected moves of the model solver on ``maze`` (see the module docstring)."""
-    return effort_parts(maze, runs=runs, seed=seed, method=method).mean
+    """A maze's effort: the smaller of the model solver's expected moves from START and from
+    FINISH (a solver picks the easier end; see ``directional_efforts``)."""
+    forward, backward = directional_efforts(maze, runs=runs, seed=seed, method=method)
+    return min(forward.mean, backward.mean)
 
 
 def effort_parts(
-    maze: Maze, *, runs: int = RUNS, seed: int | None = None, method: str = "auto"
+    maze: Maze,
+    *,
+    runs: int = RUNS,
+    seed: int | None = None,
+    method: str = "auto",
+    backward: bool = False,
 ) -> Effort:
-    """Effort and its parts. ``method``: "exact" (perfect mazes only), "simulate", or "auto"
-    (exact on a perfect maze, else ``runs`` simulated runs from ``seed``, by default a seed
-    derived from the maze's passages and openings)."""
+    """Effort and its parts from START (from FINISH with ``backward``: the solver starts at the
+    exit and seeks the entrance). ``method``: "exact" (perfect mazes only), "simulate", or
+    "auto" (exact on a perfect maze, else ``runs`` simulated runs from ``seed``, by default a
+    seed derived from the maze's passages and openings, the direction included)."""
+    forward_parts, backward_parts = directional_efforts(maze, runs=runs, seed=seed, method=method)
+    return backward_parts if backward else forward_parts
+
+
+def directional_efforts(
+    maze: Maze, *, runs: int = RUNS, seed: int | None = None, method: str = "auto"
+) -> tuple[Effort, Effort]:
+    """The effort from START and from FINISH. On a perfect maze both come from one search
+    from the exit (``hang``): a false branch holds the same cells whichever end it is seen
+    from, so only the choices along the solution are weighed again, toward the entrance."""
+    efforts, _ = efforts_and_tree(maze, runs=runs, seed=seed, method=method)
+    return efforts
+
+
+def efforts_and_tree(
+    maze: Maze, *, runs: int = RUNS, seed: int | None = None, method: str = "auto"
+) -> tuple[tuple[Effort, Effort], Hung | None]:
+    """``directional_efforts`` and, on a perfect maze, the tree it hung from the exit (the
+    strategies of mazebook.difficulty.strategies reuse it)."""
     if method not in METHODS:
         raise InvalidOptionError(f"effort method must be one of {', '.join(METHODS)}: {method!r}")
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise InvalidOptionError(f"effort runs must be a whole number of at least 1: {runs!r}")
-    maze = maze.split_view  # a weave maze: its split graph, where a crossing is two corridors
-    tree = int(passage_counts(maze.links).sum()) // 2 == maze.size - 1
+    view = maze.split_view  # a weave maze: its split graph, where a crossing is two corridors
+    tree = int(passage_counts(view.links).sum()) // 2 == view.size - 1
     if method == "exact" and not tree:
         raise InvalidOptionError("exact effort needs a perfect maze; this one has loops")
     if method == "exact" or (method == "auto" and tree):
-        mean, solution = _exact(maze)
-        return Effort(mean, solution, mean - solution, 0.0, 0)
-    solution = len(maze.solution_cells)
-    rng = random.Random(maze_seed(maze) if seed is None else seed)
-    heading = _Heading(maze)
-    samples = [_simulate(maze, heading, rng) for _ in range(runs)]
+        hung = hang(view)
+        if hung is not None:
+            out = []
+            for path, goal in ((hung.path, view.exit.cell), (hung.path[::-1], view.entrance.cell)):
+                mean = _exact_along(view, path, hung, _Heading(view.grid, view.links, goal))
+                out.append(Effort(mean, len(path), mean - len(path), 0.0, 0))
+            return (out[0], out[1]), hung
+    return (_simulated(view, runs, seed), _simulated(reversed_maze(view), runs, seed)), None
+
+
+def reversed_maze(maze: Maze) -> Maze:
+    """The maze with its openings swapped: solved from FINISH to START."""
+    return Maze(
+        maze.grid, maze.links, maze.exit, maze.entrance, maze.algorithm, maze.seed, maze.options
+    )
+
+
+def _simulated(view: Maze, runs: int, seed: int | None) -> Effort:
+    """``runs`` runs of the solver on ``view`` (a maze with loops, or any maze when asked)."""
+    solution = len(view.solution_cells)
+    rng = random.Random(maze_seed(view) if seed is None else seed)
+    heading = _Heading(view.grid, view.links, view.exit.cell)
+    samples = [_simulate(view, heading, rng) for _ in range(runs)]
     mean = sum(samples) / runs
     var = sum((s - mean) ** 2 for s in samples) / (runs - 1) if runs > 1 else 0.0
     return Effort(mean, solution, mean - solution, math.sqrt(var / runs), runs)
@@ -99,14 +143,12 @@ def maze_seed(maze: Maze) -> int:
 class _Heading:
     """Where openings head: the goal distance (ignoring walls) and the weight of an opening."""
 
-    def __init__(self, maze: Maze) -> None:
-        grid = maze.grid
+    def __init__(self, grid: Grid, links: bytes, goal: int) -> None:
         self.grid = grid
-        self.links = maze.links
+        self.links = links
         self.slots = slots_of(grid.degree)
         self.memo: dict[int, float] = {}
         self.dead: dict[int, bool] = {}  # openings (cell * degree + slot) seen dead, unmarked
-        goal = maze.exit.cell
         self.h: Callable[[int], int]
         if grid.kind == "rect" and grid.size == grid.width * grid.height:
             w = grid.width
@@ -156,27 +198,49 @@ def _open_grid_distance(grid: Grid, goal: int) -> array[int]:
     return dist
 
 
-def _exact(maze: Maze) -> tuple[float, int]:
-    """Expected moves on a perfect maze: L plus each wrong branch's chance times its cost;
-    and L, the cells of the solution."""
+@dataclass(frozen=True)
+class Hung:
+    """A perfect maze hung from its exit: the solution (entrance first) and, per cell, the
+    cells below it (away from the exit) and those of them the solver enters (pockets of at
+    most SEE cells are seen to be dead). Below an off-solution cell lie the same cells from
+    either end, so both directions (and the strategies) read the one tree."""
+
+    path: tuple[int, ...]
+    size: list[int]
+    entered: list[int]
+
+
+def hang(maze: Maze) -> Hung | None:
+    """The tree of a perfect maze (its split graph) hung from the exit: one breadth-first
+    search; None when the entrance is not in it."""
     grid = maze.grid
-    n, degree, adj, links = grid.size, grid.degree, grid.adj, maze.links
-    slots = slots_of(degree)
-    _, parent, order = bfs(grid, links, maze.exit.cell)  # the tree hung from the goal
-    size = [1] * n  # cells in the subtree below each cell (away from the goal)
-    entered = [1] * n  # of which the solver enters, having seen the small pockets
+    n = grid.size
+    _, parent, order = bfs(grid, maze.links, maze.exit.cell)
+    size = [1] * n
+    entered = [1] * n
     for c in reversed(order):
         p = parent[c]
         if p >= 0:
             size[p] += size[c]
             if size[c] > SEE:
                 entered[p] += entered[c]
-    path = _path_up(parent, maze.entrance.cell, maze.exit.cell) or maze.solution_cells
-    heading = _Heading(maze)
+    path = _path_up(parent, maze.entrance.cell, maze.exit.cell)
+    if not path:
+        return None
+    return Hung(tuple(path), size, entered)
+
+
+def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading) -> float:
+    """Expected moves walking ``path`` (the solution, from either end) on a perfect maze: its
+    cells plus each false branch's chance of being tried first times the moves it costs."""
+    grid = maze.grid
+    degree, adj, links = grid.degree, grid.adj, maze.links
+    slots = slots_of(degree)
+    size, entered = hung.size, hung.entered
     total = float(len(path))
     prev = -1
-    for p in path[:-1]:
-        right = parent[p]
+    for i in range(len(path) - 1):
+        p, right = path[i], path[i + 1]
         base = p * degree
         w_right = -1.0
         for k in slots[links[p]]:
@@ -188,17 +252,17 @@ def _exact(maze: Maze) -> tuple[float, int]:
             w_b = heading.weight(p, b)
             total += 2.0 * entered[b] * w_b / (w_b + w_right)
         prev = p
-    return total, len(path)
+    return total
 
 
-def _path_up(parent: Sequence[int], start: int, goal: int) -> Sequence[int]:
+def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:
     """The cells from ``start`` up the tree hung from ``goal`` (the solution of a perfect maze,
     without a second search); empty when ``start`` is not in the tree."""
     path = [start]
     while path[-1] != goal:
         up = parent[path[-1]]
         if up < 0:
-            return ()
+            return []
         path.append(up)
     return path
 

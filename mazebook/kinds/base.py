@@ -23,6 +23,9 @@ from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.limits import LEVEL_MAX, LEVEL_MIN
 
+#: Field metadata of a record (a Facts): the field is left out of the JSON when None.
+OPTIONAL = {"optional": True}
+
 
 @dataclass(frozen=True)
 class Spot:
@@ -82,6 +85,17 @@ class Made(Protocol):
     @property
     def answer_word(self) -> str:
         """What its answer's caption adds ('' for nothing): a word trail's word."""
+        ...
+
+    @property
+    def form(self) -> Hashable | None:
+        """What a puzzle made ``like`` it shares (a maze: generator and size; None: nothing)."""
+        ...
+
+    @property
+    def bfs_expanded(self) -> int:
+        """Cells a breadth-first search from START expands before FINISH (the published
+        measure of mazebook.difficulty.metrics)."""
         ...
 
     def card(
@@ -172,10 +186,12 @@ class Kind(abc.ABC):
         rng: random.Random,
         *,
         requested_level: int | None = None,
+        like: Hashable | None = None,
     ) -> Made:
         """Make and measure a puzzle of ``planned.level`` for ``spot``, every random choice
-        from ``rng``. ``requested_level``: the template's level, when fit = "cap" lowered it.
-        An error names the template's section."""
+        from ``rng``. ``requested_level``: the template's level, when fit = "cap" lowered it;
+        ``like``: a made puzzle's ``form`` to share (a class set's slot). An error names the
+        template's section."""
 
 
 def section_refusal(template: Template, index: int, problem: str, *, key: str) -> TemplateError:

@@ -7,9 +7,9 @@ import dataclasses
 import functools
 import random
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core.engine import generate
 from ..core.maze import Maze, Opening
@@ -24,8 +24,8 @@ from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from . import search
-from .base import Kind, Spot, section_error
-from .search import Choice, Request, generators_for, openings_for
+from .base import OPTIONAL, Kind, Spot, section_error
+from .search import Choice, Request, Size, generators_for, openings_for
 
 #: Letters a word trail puts in a maze's cells: (x, y) in drawing units, the letter, whether it
 #: is on the trail.
@@ -35,12 +35,18 @@ Letters = tuple[tuple[float, float, str, bool], ...]
 @dataclass(frozen=True)
 class MazeFacts:
     """A maze's manifest record: the level its effort reaches (``level``), the one asked for
-    (``requested_level``), the effort and the level's centre (``target_effort``), and what
-    makes it again: ``mazebook.generate(algorithm, width, height, seed=seed, **options)``."""
+    (``requested_level``), the effort (the smaller of ``effort_forward`` from START and
+    ``effort_backward`` from FINISH), the cheapest simple strategy's moves over the solution's
+    cells (``shortcut_ratio``, mazebook.difficulty.checks), the level's centre
+    (``target_effort``), and what makes it again:
+    ``mazebook.generate(algorithm, width, height, seed=seed, **options)``."""
 
     level: int
     requested_level: int
     effort: float
+    effort_forward: float
+    effort_backward: float
+    shortcut_ratio: float | None = field(metadata=OPTIONAL)
     target_effort: float
     algorithm: str
     shape: str
@@ -68,10 +74,14 @@ def maze_facts(choice: Choice, requested_level: int) -> MazeFacts:
     options = dict(maze.options)
     if maze.grid.kind != "rect":
         options["shape"] = maze.grid.kind
+    measured = choice.assessment
     return MazeFacts(
         level=level_of(choice.effort),
         requested_level=requested_level,
         effort=round(choice.effort, 1),
+        effort_forward=round(measured.forward.mean if measured else choice.effort, 1),
+        effort_backward=round(measured.backward.mean if measured else choice.effort, 1),
+        shortcut_ratio=round(measured.shortcut_ratio, 3) if measured else None,
         target_effort=round(choice.target, 1),
         algorithm=maze.algorithm,
         shape=maze.grid.kind,
@@ -94,6 +104,8 @@ class MadeMaze:
     maze: Maze
     facts: MazeFacts
     effort: float
+    form: Size | None
+    bfs_expanded: int
     letters: Letters = ()
     answer_word: str = ""
 
@@ -145,8 +157,11 @@ class MadeMaze:
         return to_svg(geom, show_solution=solution, words=words)
 
 
-def section_request(template: Template, index: int, level: int, spot: Spot) -> Request:
-    """What a maze of section ``index`` at ``level`` asks of the search in ``spot``."""
+def section_request(
+    template: Template, index: int, level: int, spot: Spot, like: Size | None = None
+) -> Request:
+    """What a maze of section ``index`` at ``level`` asks of the search in ``spot`` (``like``:
+    of this generator and size alone)."""
     section = template.sections[index]
     return Request(
         level=level,
@@ -160,6 +175,7 @@ def section_request(template: Template, index: int, level: int, spot: Spot) -> R
         braid=section.braid,
         weave=section.weave,
         words=spot.words,
+        like=like,
     )
 
 
@@ -234,11 +250,17 @@ class MazeKind(Kind):
         return search.expected_cells(level, template.sections[index].generators)
 
     def choose(
-        self, template: Template, planned: PlannedPuzzle, spot: Spot, rng: random.Random
+        self,
+        template: Template,
+        planned: PlannedPuzzle,
+        spot: Spot,
+        rng: random.Random,
+        like: Hashable | None = None,
     ) -> Choice:
-        """The search's maze for the planned puzzle, its files named as the template gives
-        them; an engine error names the section."""
-        request = section_request(template, planned.section, planned.level, spot)
+        """The search's maze for the planned puzzle (``like``: of a made maze's generator and
+        size), its files named as the template gives them; an engine error names the section."""
+        size = like if _is_size(like) else None
+        request = section_request(template, planned.section, planned.level, spot, size)
         try:
             choice = search.choose(request, rng)
         except MazebookError as exc:
@@ -253,7 +275,28 @@ class MazeKind(Kind):
         rng: random.Random,
         *,
         requested_level: int | None = None,
+        like: Hashable | None = None,
     ) -> MadeMaze:
-        choice = self.choose(template, planned, spot, rng)
+        choice = self.choose(template, planned, spot, rng, like)
         asked = planned.level if requested_level is None else requested_level
-        return MadeMaze(choice.maze, maze_facts(choice, asked), choice.effort)
+        return made_maze(choice, maze_facts(choice, asked))
+
+
+def made_maze(
+    choice: Choice, facts: MazeFacts, letters: Letters = (), answer_word: str = ""
+) -> MadeMaze:
+    """The search's choice as a made maze with its record (and a word trail's letters)."""
+    return MadeMaze(
+        choice.maze,
+        facts,
+        choice.effort,
+        choice.size,
+        choice.metrics.bfs_expanded,
+        letters,
+        answer_word,
+    )
+
+
+def _is_size(like: Hashable | None) -> TypeGuard[Size]:
+    """Whether ``like`` is a maze's form (generator, width, height, options)."""
+    return isinstance(like, tuple) and len(like) == 4 and isinstance(like[0], str)

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core import numberpath
 from ..core.numberpath import NumberPath
+from ..difficulty.numbers import number_record
 from ..errors import InvalidOptionError, MazebookError
 from ..pages.document import NumberCard
 from ..pages.layout import max_cells
@@ -33,7 +34,10 @@ class NumberFacts:
     kind: str
     level: int
     requested_level: int
-    effort: float
+    effort: float  # the smaller of counting up from START and down from FINISH
+    effort_forward: float
+    effort_backward: float
+    shortcut_ratio: float
     target_effort: float
     step: int
     width: int
@@ -44,6 +48,7 @@ class NumberFacts:
     solution_length: int
     decoys: int
     candidates: int
+    metrics: Mapping[str, int]  # bfs_expanded (mazebook.difficulty.numbers)
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,6 +74,14 @@ class MadeNumberPath:
     @property
     def answer_word(self) -> str:
         return ""
+
+    @property
+    def form(self) -> Hashable | None:
+        return None
+
+    @property
+    def bfs_expanded(self) -> int:
+        return int(self.facts.metrics["bfs_expanded"])
 
     def card(
         self,
@@ -151,6 +164,7 @@ class NumberPathKind(Kind):
         rng: random.Random,
         *,
         requested_level: int | None = None,
+        like: Hashable | None = None,
     ) -> MadeNumberPath:
         section = template.sections[planned.section]
         try:
@@ -159,11 +173,15 @@ class NumberPathKind(Kind):
             )
         except MazebookError as exc:
             raise section_error(template, planned.section, exc) from None
+        measured = number_record(puzzle)
         facts = NumberFacts(
             kind=self.name,
             level=numberpath.level_of(puzzle.effort),
             requested_level=planned.level if requested_level is None else requested_level,
             effort=round(puzzle.effort, 1),
+            effort_forward=measured.effort_forward,
+            effort_backward=measured.effort_backward,
+            shortcut_ratio=measured.shortcut_ratio,
             target_effort=round(numberpath.centre(planned.level), 1),
             step=puzzle.step,
             width=puzzle.width,
@@ -174,5 +192,6 @@ class NumberPathKind(Kind):
             solution_length=len(puzzle.path),
             decoys=puzzle.decoys(),
             candidates=candidates,
+            metrics={"bfs_expanded": measured.bfs_expanded},
         )
         return MadeNumberPath(puzzle, facts, planned.level)

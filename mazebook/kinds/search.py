@@ -32,8 +32,18 @@ from ..core.maze import Maze
 from ..core.shapes.masks import least_recognisable
 from ..core.shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..core.shapes.silhouettes import SILHOUETTES
+from ..difficulty.checks import Assessment, assess, problems
 from ..difficulty.effort import solving_effort
-from ..difficulty.levels import FIRST_LEVEL, KEEP, LAST_LEVEL, band, centre, level_of, lowest_kept
+from ..difficulty.levels import (
+    FIRST_LEVEL,
+    HALF_STEP,
+    KEEP,
+    LAST_LEVEL,
+    band,
+    centre,
+    level_of,
+    lowest_kept,
+)
 from ..difficulty.metrics import Metrics, measure
 from ..errors import MazebookError
 from ..geometry.drawing import MazeGeometry
@@ -44,6 +54,13 @@ from ..template.limits import LEVELS
 #: the closest to the level's centre is kept.
 MAX_CANDIDATES = 12
 MAX_AT_LARGEST = 4
+#: More candidates when none of the first MAX_CANDIDATES passes the level's checks
+#: (mazebook.difficulty.checks): a maze a simple strategy walks through is never used.
+MAX_CHECKED = 36
+#: Generators by how rarely a simple strategy walks their mazes through (at levels 4-10 on
+#: rectangles: hunt-and-kill passes 50-97 % of the time, backtracker 17-53 %): a candidate that
+#: fails the checks is followed by the first of these the level allows.
+FEWEST_SHORTCUTS = ("hunt-and-kill",)
 #: At the largest size, generators reaching at least this share of the hardest allowed one's
 #: effort per cell are tried; after them, the one that did best gets the remaining tries.
 HARD_SHARE = 0.85
@@ -122,17 +139,20 @@ HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
 #: growing-tree, and levels 8-10 keep to the three hardest (long false branches), which reach
 #: furthest at a page's largest size. A section's ``generators`` picks its own.
 LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
-    **{lv: ("backtracker", "hunt-and-kill", "kruskal", "wilson") for lv in range(1, 5)},
-    **{lv: ("backtracker", "hunt-and-kill", "growing-tree", "wilson") for lv in range(5, 8)},
-    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 10)},
-    10: ("backtracker", "hunt-and-kill", "growing-tree"),
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(1, 4)},
+    **{lv: ("hunt-and-kill", "growing-tree") for lv in range(4, 8)},
+    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 11)},
 }
+#: Generators a search steps down to when the smallest size a page takes (a silhouette's
+#: least recognisable size) is still above the level with the level's own generators: their
+#: many short dead ends give the least effort for the cells (the default mix only).
+EASIER_AT_SMALLEST = ("kruskal", "wilson")
 #: Used when none of a level's generators is registered.
 FALLBACK_GENERATOR = "backtracker"
 
 #: Openings by level when a section says openings = "auto" (rectangles): the easiest levels
 #: put the start in the middle of the left side and the finish on the right.
-EASY_OPENINGS_UP_TO = 1
+EASY_OPENINGS_UP_TO = 0
 #: Effort of a placement over "farthest" (the EFFORT_CURVES' placement) at one size, for the
 #: first guess of a size: "sides" gives about 0.75 of it on the level-1 generators at 30-50
 #: cells (median of 60 mazes each), so its first guess is a third larger.
@@ -178,6 +198,10 @@ def openings_for(level: int, shape: str, requested: str) -> str:
     return "farthest"
 
 
+#: A generator and a size: (algorithm, width, height, the options generate() needs for it).
+Size = tuple[str, int, int, tuple[tuple[str, Any], ...]]
+
+
 @dataclass(frozen=True)
 class Request:
     """What one puzzle needs: its level and the room it has on the page."""
@@ -193,6 +217,7 @@ class Request:
     braid: float = 0.0
     weave: float = 0.0  # how much the mazes weave (mazebook.core.weave); effort decides the size
     words: tuple[str, str] = ("START", "FINISH")  # printed beside the marks (a hub holds one)
+    like: Size | None = None  # only this generator and size (a class set's slot): choose_like
 
 
 @dataclass(frozen=True, eq=False)
@@ -205,6 +230,8 @@ class Choice:
     candidates: int
     tried: tuple[tuple[str, int, int, float], ...] = field(default=())  # algorithm, w, h, effort
     effort: float = 0.0
+    assessment: Assessment | None = None  # both efforts, the strategies, bfs_expanded
+    size: Size | None = None  # the kept maze's generator and size
 
     @property
     def level(self) -> int:
@@ -261,6 +288,9 @@ class Room:
         if self.shape == "mask":  # never below the size that keeps the mask recognisable
             w = min(max(w, self.least[0]), self.most[0])
             h = min(max(h, self.least[1]), self.most[1])
+        if self.shape == "hex" and w < h // 2 + 1:  # a hexagon of h rows is h // 2 + 1 wide
+            w = min(h // 2 + 1, self.most[0])
+            h = min(h, 2 * w - 1)
         return w, h, {}
 
     def extremes(self) -> tuple[float, float]:
@@ -380,7 +410,7 @@ def lowest_level(request: Request) -> int:
         return FIRST_LEVEL
     w, h = room.least
     options = _options(request, request.level)
-    names = generators_for(request.level, request.generators)
+    names = generators_for(request.level, request.generators) + _easier(request)
     least = min(
         statistics.median(
             solving_effort(
@@ -465,8 +495,9 @@ def _by_hardness(names: Sequence[str]) -> list[str]:
 
 
 def choose(request: Request, rng: random.Random) -> Choice:
-    """Generate candidates until one is within a quarter step (KEEP) of the level's centre;
-    return the closest. Every random choice comes from ``rng``."""
+    """Generate candidates until one that passes the level's checks (difficulty.checks) is
+    within a quarter step (KEEP) of the level's centre; return the closest that passes.
+    Every random choice comes from ``rng``."""
     target = target_for(request.level)
     names = generators_for(request.level, request.generators)
     algorithm = names[rng.randrange(len(names))]
@@ -475,10 +506,12 @@ def choose(request: Request, rng: random.Random) -> Choice:
     log_min, log_max = (math.log(c) for c in room.extremes())
     guess = target / OPENING_EFFORT.get(options["openings"], 1.0)
     log_cells = math.log(cells_for(algorithm, guess) / _fill(request.shape))
-    best: tuple[float, Maze, float] | None = None
+    if request.like is not None:
+        return choose_like(request, request.like, rng)
+    best: tuple[float, Maze, Assessment, Size] | None = None
     tried: list[tuple[str, int, int, float]] = []
     at_largest: dict[str, float] = {}  # the most effort each generator gave at the largest size
-    for _ in range(MAX_CANDIDATES):
+    for count in range(1, MAX_CHECKED + 1):
         log_cells = min(max(log_cells, log_min), log_max)
         width, height, extra = room.pick(math.exp(log_cells))
         maze = generate(
@@ -490,34 +523,89 @@ def choose(request: Request, rng: random.Random) -> Choice:
             **options,
             **extra,
         )
-        effort = solving_effort(maze)
+        verdict = assess(maze)
+        effort = verdict.effort
         miss = math.log(effort / target)
         tried.append((algorithm, width, height, round(effort, 1)))
-        if best is None or abs(miss) < abs(best[0]):
-            best = (miss, maze, effort)
-        if abs(miss) <= math.log(KEEP):
+        usable = not problems(maze, verdict, request.level)
+        if usable and (best is None or abs(miss) < abs(best[0])):
+            best = (miss, maze, verdict, (algorithm, width, height, tuple(sorted(extra.items()))))
+        if best is not None and (
+            abs(best[0]) <= math.log(KEEP)
+            or (count >= MAX_CANDIDATES and abs(best[0]) <= math.log(HALF_STEP))
+        ):
             break
+        if not usable:
+            # a simple strategy walked it through: the next try with the generator whose
+            # mazes fail least (without moving the size: its effort may well be right)
+            algorithm = next((n for n in FEWEST_SHORTCUTS if n in names), algorithm)
         at_max = log_cells >= log_max - 1e-9
         at_min = log_cells <= log_min + 1e-9
         if miss < 0 and at_max:
             # the page's largest size falls short: try each allowed generator there (hardest on
             # rectangles first; on other shapes the order differs), then the one that did best
             at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
-            if sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
+            in_band = best is not None and abs(best[0]) <= math.log(HALF_STEP)
+            if in_band and sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
                 break
             untried = [n for n in _hardest(names) if n not in at_largest]
             algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
             continue
         if miss > 0 and at_min:
-            switched = _switch(algorithm, names, harder=False)
+            switched = _switch(algorithm, names + _easier(request), harder=False)
             if switched is not None:
                 algorithm = switched
             continue  # at the smallest size: another seed (or an easier generator) there
         cells = room.cells((width, height), extra)
         log_cells = math.log(cells) - DAMPING * miss / EFFORT_EXPONENT
-    assert best is not None  # MAX_CANDIDATES >= 1
-    _, maze, effort = best
-    return Choice(maze, measure(maze), target, len(tried), tuple(tried), effort)
+    if best is None:
+        raise MazebookError(
+            f"no level-{request.level} {request.shape} maze passed the level's checks in "
+            f"{MAX_CHECKED} tries: {'; '.join(problems(maze, verdict, request.level))}",
+            advice="use another seed, or a larger page or smaller {min_cell}",
+        )
+    _, maze, verdict, size = best
+    return Choice(
+        maze, measure(maze), target, len(tried), tuple(tried), verdict.effort, verdict, size
+    )
+
+
+def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
+    """The first maze of exactly ``size`` (generator and dimensions) that passes the level's
+    checks: a class set's pupils get mazes of one shape and size in each slot, matched in
+    effort by the class set itself."""
+    algorithm, width, height, extra = size
+    options = _options(request, request.level)
+    tried: list[tuple[str, int, int, float]] = []
+    for _ in range(MAX_CHECKED):
+        maze = generate(
+            algorithm,
+            width,
+            height,
+            seed=rng.getrandbits(63),
+            shape=request.shape,
+            **options,
+            **dict(extra),
+        )
+        verdict = assess(maze)
+        tried.append((algorithm, width, height, round(verdict.effort, 1)))
+        if not problems(maze, verdict, request.level):
+            target = target_for(request.level)
+            return Choice(
+                maze, measure(maze), target, len(tried), tuple(tried), verdict.effort, verdict, size
+            )
+    raise MazebookError(
+        f"no level-{request.level} {algorithm} maze of {width} x {height} passed the level's "
+        f"checks in {MAX_CHECKED} tries",
+        advice="use another seed or level",
+    )
+
+
+def _easier(request: Request) -> tuple[str, ...]:
+    """EASIER_AT_SMALLEST (those registered) when the section does not name its generators."""
+    if request.generators:
+        return ()
+    return tuple(n for n in EASIER_AT_SMALLEST if n in REGISTRY)
 
 
 def _hardest(names: Sequence[str]) -> list[str]:

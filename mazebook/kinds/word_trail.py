@@ -4,7 +4,7 @@ in the other cells (mazebook.core.wordtrail lays the trail)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from ..geometry.style import LETTER_MIN, LETTER_SHARE
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from .base import Spot, section_refusal
-from .maze import Letters, MadeMaze, MazeFacts, MazeKind, maze_facts
+from .maze import Letters, MadeMaze, MazeFacts, MazeKind, made_maze, maze_facts
 
 #: Mazes tried for a word trail before a word too long for the level is refused.
 TRAIL_TRIES = 8
@@ -116,13 +116,14 @@ class WordTrailKind(MazeKind):
         rng: random.Random,
         *,
         requested_level: int | None = None,
+        like: Hashable | None = None,
     ) -> MadeMaze:
         """A maze whose solution carries the section's next word (TRAIL_TRIES searches, then
         a one-line refusal naming the longest word that fits), and the trail laid in it."""
         word = trail_word(template, planned)
         longest = 0
         for _ in range(TRAIL_TRIES):
-            choice = self.choose(template, planned, spot, rng)
+            choice = self.choose(template, planned, spot, rng, like)
             longest = max(longest, wordtrail.capacity(choice.maze))
             if len(word) <= wordtrail.capacity(choice.maze):
                 break
@@ -146,4 +147,4 @@ class WordTrailKind(MazeKind):
             trail=TrailCells(trail.word, tuple(_cell_position(maze, c) for c in trail.cells)),
             decoys=tuple([*_cell_position(maze, c), letter] for c, letter in trail.decoys),
         )
-        return MadeMaze(maze, facts, choice.effort, _letters(maze, trail), trail.word)
+        return made_maze(choice, facts, _letters(maze, trail), trail.word)

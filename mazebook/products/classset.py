@@ -3,9 +3,11 @@
 A worksheet template with ``names`` (or ``mazebook worksheet --names FILE``) makes one PDF with
 each pupil's sheets in the names' order: the pupil's name printed on the Name line (the first
 field), a short version code on each of their pages (the footer). Slot k of every pupil's
-sheet is the same level, and the mazes of one slot are matched in solving effort: each is kept
-within a factor MATCH of the slot's goal (the median of the first choices), so every one lies
-within +-10 % of the slot's median (MATCH squared is 1.1). No two pupils share a maze.
+sheet is the same level, shape, generator and grid size, and the mazes of one slot are matched
+in solving effort and in bfs_expanded: each is kept within a factor MATCH of the slot's goal
+effort and BFS_MATCH of its goal bfs_expanded (``densest``), so every one lies within +-10 % of
+the slot's median effort (MATCH squared is 1.1) and within 1.25x of the others by
+bfs_expanded. No two pupils share a maze.
 
 The answer key (NAME-answers.pdf) holds every pupil's answers, as many a page (9, 6, 4, 2 or
 1) as keep every answer's cells at least ``min_answer_cell``, each captioned with the pupil's
@@ -62,8 +64,12 @@ from .worksheet import (
 #: Each maze of a slot is kept within this factor of the slot's goal, so that any two differ by
 #: at most MATCH ** 2 = 1.1 and each lies within +-10 % of the slot's median.
 MATCH = math.sqrt(1.1) * 0.999
+#: ... and within this factor of the slot's goal bfs_expanded: any two within 1.25x.
+BFS_MATCH = math.sqrt(1.25) * 0.999
 #: The most schedule searches for one pupil's maze of one slot before the set is refused.
 MAX_ATTEMPTS = 40
+#: Mazes of a slot's size made beside the pupils' first ones to find the slot's goal.
+GOAL_PROBES = 8
 #: Answers a page on the key, most first: the first that keeps every answer's cells large.
 KEY_COUNTS = (9, 6, 4, 2, 1)
 #: The version codes: CODE_LENGTH characters from an alphabet without look-alikes (0/O, 1/I).
@@ -178,40 +184,60 @@ def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Paint
     return paint
 
 
-def _attempt(setup: WorksheetSetup, planned: PlannedPuzzle, pupil: int, attempt: int) -> Picked:
-    """One search for pupil ``pupil``'s puzzle of slot ``planned``."""
+def _attempt(
+    setup: WorksheetSetup,
+    planned: PlannedPuzzle,
+    pupil: int,
+    attempt: int,
+    like: Hashable | None = None,
+) -> Picked:
+    """One search for pupil ``pupil``'s puzzle of slot ``planned`` (``like``: of the slot's
+    form, such as a maze's generator and size)."""
     tpl = setup.template
     rng = random.Random(f"mazebook-class:{tpl.seed}:{planned.number}:{pupil}:{attempt}")
-    made = make_puzzle(tpl, planned, puzzle_spot(setup, planned), rng, setup.requested)
+    spot = puzzle_spot(setup, planned)
+    made = make_puzzle(tpl, planned, spot, rng, setup.requested, like=like)
     return Picked(made, made.candidates)
 
 
 def match_slot(
     setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Hashable]
 ) -> list[Picked]:
-    """Every pupil's maze for one slot: distinct from each other and from ``taken``, each
-    within MATCH of the slot's goal (the median effort of the first searches), so all lie
-    within +-10 % of the slot's median; TemplateError when MAX_ATTEMPTS searches do not get
-    there for some pupil."""
-    picks = [_attempt(setup, planned, i, 0) for i in range(pupils)]
-    goal = statistics.median(p.made.effort for p in picks)
+    """Every pupil's puzzle for one slot: one form (the first pupil's sets it: a maze's shape,
+    generator and size), distinct from each other and from ``taken``, each within MATCH of the
+    slot's goal effort and within BFS_MATCH of its goal bfs_expanded, so all lie within +-10 %
+    of the slot's median effort and within 1.25x of each other by bfs_expanded (a puzzle with
+    no form, such as a number path, by effort alone); TemplateError when MAX_ATTEMPTS searches
+    do not get there."""
+    first = _attempt(setup, planned, 0, 0)
+    like = first.made.form
+    picks = [first] + [_attempt(setup, planned, i, 0, like) for i in range(1, pupils)]
+    if like is None:  # matched by effort alone
+        goal, goal_bfs = statistics.median(p.made.effort for p in picks), 0.0
+    else:  # more puzzles of the slot's form, so the goal sits where most of them lie
+        probes = [_attempt(setup, planned, pupils + k, 0, like) for k in range(GOAL_PROBES)]
+        goal, goal_bfs = densest([(p.made.effort, p.made.bfs_expanded) for p in picks + probes])
 
     def miss(pick: Picked) -> float:
-        return abs(math.log(pick.made.effort / goal))
+        off = abs(math.log(pick.made.effort / goal)) - math.log(MATCH)
+        if like is not None:
+            bfs = abs(math.log(pick.made.bfs_expanded / goal_bfs)) - math.log(BFS_MATCH)
+            off = max(off, bfs)
+        return max(0.0, off)
 
     for i in range(pupils):
         pick, tries, attempt = picks[i], picks[i].candidates, 0
-        while pick.made.identity in taken or miss(pick) > math.log(MATCH):
+        while pick.made.identity in taken or miss(pick) > 0.0:
             attempt += 1
             if attempt >= MAX_ATTEMPTS:
                 raise TemplateError(
                     f"puzzle {planned.number} (level {planned.level}): none within 10 % of "
-                    f"the others' effort after {MAX_ATTEMPTS} searches; use another seed or "
-                    "level",
+                    f"the others' effort (and 1.25x by bfs_expanded) after {MAX_ATTEMPTS} "
+                    "searches; use another seed or level",
                     file=setup.template.source,
                     key="names",
                 )
-            new = _attempt(setup, planned, i, attempt)
+            new = _attempt(setup, planned, i, attempt, like)
             tries += new.candidates
             fresh = new.made.identity not in taken
             if fresh and (pick.made.identity in taken or miss(new) < miss(pick)):
@@ -219,6 +245,25 @@ def match_slot(
         taken.add(pick.made.identity)
         picks[i] = replace(pick, candidates=tries)
     return picks
+
+
+def densest(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
+    """The (effort, bfs_expanded) among ``points`` with the most points within MATCH and
+    BFS_MATCH of it (the nearest the medians on a tie): the goal of a slot, where a search for
+    one more maze of its size lands most often (bfs_expanded of small mazes comes in clumps)."""
+    mid_e = statistics.median(e for e, _ in points)
+    mid_b = statistics.median(b for _, b in points)
+
+    def score(goal: tuple[float, int]) -> tuple[int, float]:
+        near = sum(
+            abs(math.log(e / goal[0])) <= math.log(MATCH)
+            and abs(math.log(b / goal[1])) <= math.log(BFS_MATCH)
+            for e, b in points
+        )
+        return -near, abs(math.log(goal[0] / mid_e)) + abs(math.log(goal[1] / mid_b))
+
+    e, b = min(points, key=score)
+    return e, float(b)
 
 
 def key_count(

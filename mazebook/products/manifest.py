@@ -21,14 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..kinds import Facts
+from ..kinds.base import OPTIONAL
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
 from ..version import __version__
 
 #: Field metadata: the value's fields stand in the record itself.
 INLINE = {"inline": True}
-#: Field metadata: left out of the JSON when None.
-OPTIONAL = {"optional": True}
 
 
 def to_json(value: object) -> Any:

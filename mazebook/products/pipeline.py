@@ -9,7 +9,7 @@ with these steps; fit.py fits their levels and runner.py runs every product the 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from pathlib import Path
 
 from ..fileio import OutputSet
@@ -24,12 +24,15 @@ def make_puzzle(
     spot: Spot,
     rng: random.Random,
     requested: tuple[int, ...] = (),
+    *,
+    like: Hashable | None = None,
 ) -> Made:
     """The planned puzzle, made and measured by its section's kind. ``requested``: the
-    template's level of every puzzle, when fit = "cap" may have lowered some."""
+    template's level of every puzzle, when fit = "cap" may have lowered some; ``like``: a made
+    puzzle's form to share."""
     requested_level = requested[planned.number - 1] if requested else None
     kind = kind_of(template, planned.section)
-    return kind.make(template, planned, spot, rng, requested_level=requested_level)
+    return kind.make(template, planned, spot, rng, requested_level=requested_level, like=like)
 
 
 def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:

@@ -1,0 +1,266 @@
+"""Simple strategies a person uses to solve a maze, walked from either end.
+
+Besides the effort model (mazebook.difficulty.effort), a maze is tried with three rules that
+need no model of the solver, each from START (seeking FINISH) and from FINISH (seeking START):
+
+- **nearest**: at each cell go on through the unvisited opening whose cell is nearest the goal
+  in a straight line (between cell centres); with none left, step back (a pencil solver who
+  marks the way and heads for the goal);
+- **left-hand** and **right-hand**: keep a hand on the wall: at each cell take the first
+  opening clockwise (left hand) or anticlockwise (right hand) from the way in; the start's way
+  in is its outer opening (a goal at the centre of a circle: straight up).
+
+A walk's cost is its moves, the first cell counted, as for the effort model: a corridor of L
+cells costs L. ``shortcut`` gives the cheapest walk's moves over the solution's cells: near 1.0
+means some simple rule walks straight through. A wall follower that comes back to where it was,
+facing the same way, never arrives (its cost is infinite).
+
+On a perfect maze every walk follows from the tree the effort model already hung from the exit
+(mazebook.difficulty.effort.hang): a false branch, once entered, is walked to its end and back
+(2 moves a cell), so a walk costs the solution plus twice the cells of the branches it enters
+first, and only the choices along the solution are looked at. A maze with loops is walked.
+Cell centres and the order of a cell's openings round it come from the shapes
+(mazebook.shapes.cell_centres), so every shape, a weave's split graph and plugin shapes alike
+are walked the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..core.grid import Grid, Opening, passage_counts, slots_of
+from ..core.maze import Maze
+from ..core.shapes import BUILTINS, cell_centres
+from .effort import Hung, hang
+
+#: The strategies, and the two ends a walk starts from.
+STRATEGIES = ("nearest", "left-hand", "right-hand")
+DIRECTIONS = ("forward", "backward")
+TAU = 2.0 * math.pi
+#: The way into a start with no outer opening (a circle's centre): straight up the page.
+UP = -math.pi / 2
+
+
+@dataclass(frozen=True)
+class Walk:
+    """One strategy walked from one end: its moves (math.inf when it never arrives)."""
+
+    strategy: str
+    direction: str  # "forward": START to FINISH; "backward": FINISH to START
+    moves: float
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """Every walk, and the cheapest one's moves over the solution's cells."""
+
+    walks: tuple[Walk, ...]
+    solution: int  # cells of the shortest path
+
+    @property
+    def cheapest(self) -> Walk:
+        return min(self.walks, key=lambda w: w.moves)
+
+    @property
+    def ratio(self) -> float:
+        return self.cheapest.moves / self.solution
+
+
+class Geometry:
+    """Where the nodes of a maze's graph lie: their centres, and the angle (radians, y down,
+    so growing clockwise on the page) of each slot's neighbour."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        n, degree = grid.size, grid.degree
+        self.centres = node_centres(grid)
+        adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
+        padded = np.vstack([self.centres, np.zeros((1, 2))])
+        d = padded[adj] - self.centres[:, None, :]
+        angles = np.arctan2(d[..., 1], d[..., 0])
+        self.real = adj != n
+        self.angles = np.where(self.real, angles, np.nan)
+        self.flat: list[float] = self.angles.ravel().tolist()
+
+    def way_in(self, opening: Opening) -> float:
+        """The angle a walker entering through ``opening`` has behind it: the outer side's
+        outward direction (opposite the slot across the cell where the grid says which that
+        is, else away from the cell's neighbours); straight up for a goal inside."""
+        if opening.side is None:
+            return UP
+        cell, side = opening.cell, opening.side
+        opposite = self.grid.params.get("opposite")
+        if opposite is None and self.grid.kind == "rect":
+            opposite = (2, 3, 0, 1)
+        if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
+            return float(self.angles[cell, opposite[side]]) + math.pi
+        angles = self.angles[cell][self.real[cell]]
+        x, y = -np.cos(angles).sum(), -np.sin(angles).sum()
+        return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
+
+
+def node_centres(grid: Grid) -> np.ndarray:
+    """(n, 2) centres of the nodes of a maze's graph: the shape's cell centres, and on a
+    weave's split graph each crossing's second node at its cell's centre."""
+    crossing = grid.params.get("crossing_cells")
+    if crossing:
+        cells = np.concatenate([np.arange(grid.size - len(crossing)), np.asarray(crossing)])
+        return np.stack([cells % grid.width + 0.5, cells // grid.width + 0.5], axis=1)
+    if grid.kind in BUILTINS:
+        return BUILTINS[grid.kind].centres(grid)
+    return cell_centres(grid)
+
+
+def shortcut(maze: Maze, hung: Hung | None = None) -> Shortcut:
+    """Every strategy from both ends on ``maze`` (its split graph on a weave); ``hung``: the
+    tree effort.hang made, when the caller has it (a perfect maze)."""
+    view = maze.split_view
+    geometry = Geometry(view.grid)
+    if hung is None and int(passage_counts(view.links).sum()) // 2 == view.size - 1:
+        hung = hang(view)
+    if hung is not None:
+        walks = _tree_walks(view, geometry, hung)
+        solution = len(hung.path)
+    else:
+        walks = _graph_walks(view, geometry)
+        solution = len(view.solution_nodes)
+    return Shortcut(walks, solution)
+
+
+def _ends(view: Maze) -> tuple[tuple[str, Opening, Opening], ...]:
+    return (("forward", view.entrance, view.exit), ("backward", view.exit, view.entrance))
+
+
+def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
+    """The walks on a perfect maze, from the solution's choices and the branches' sizes."""
+    grid, links = view.grid, view.links
+    degree, adj = grid.degree, grid.adj
+    slots = slots_of(degree)
+    angles, size = geometry.flat, hung.size
+    walks = []
+    for direction, start, goal in _ends(view):
+        path = hung.path if direction == "forward" else hung.path[::-1]
+        near = _goal_distances(geometry, goal.cell)
+        costs = {"nearest": len(path), "left-hand": len(path), "right-hand": len(path)}
+        back = geometry.way_in(start)
+        prev = -1
+        for i in range(len(path) - 1):
+            p, right = path[i], path[i + 1]
+            base = p * degree
+            ahead = angles[base + grid.slot_to(p, right)]
+            key_right = (near[right], grid.slot_to(p, right))
+            turn_right = (ahead - back) % TAU
+            for k in slots[links[p]]:
+                b = adj[base + k]
+                if b in (right, prev):
+                    continue
+                cost = 2 * size[b]
+                if (near[b], k) < key_right:
+                    costs["nearest"] += cost
+                turn = (angles[base + k] - back) % TAU
+                if turn < 1e-9:
+                    continue  # straight back out of the start: last for either hand
+                costs["left-hand" if turn < turn_right else "right-hand"] += cost
+            back = ahead + math.pi
+            prev = p
+        walks += [Walk(name, direction, float(costs[name])) for name in STRATEGIES]
+    return tuple(walks)
+
+
+def _goal_distances(geometry: Geometry, goal: int) -> list[float]:
+    """Squared straight-line distance of every node's centre to the goal's."""
+    d = geometry.centres - geometry.centres[goal]
+    result: list[float] = (d[:, 0] ** 2 + d[:, 1] ** 2).tolist()
+    return result
+
+
+def _graph_walks(view: Maze, geometry: Geometry) -> tuple[Walk, ...]:
+    """The walks on any maze, walked move by move."""
+    walks = []
+    limit = 2 * (int(passage_counts(view.links).sum()) // 2) + 2  # states of a wall follower
+    for direction, start, goal in _ends(view):
+        near = _goal_distances(geometry, goal.cell)
+        walks.append(
+            Walk(
+                "nearest",
+                direction,
+                nearest_walk(view.grid, view.links, near, start.cell, goal.cell),
+            )
+        )
+        for hand in ("left-hand", "right-hand"):
+            moves = follow_wall(view.grid, view.links, geometry, start, goal.cell, hand, limit)
+            walks.append(Walk(hand, direction, moves))
+    return tuple(walks)
+
+
+def nearest_walk(grid: Grid, links: bytes, near: Sequence[float], start: int, goal: int) -> float:
+    """Moves of the nearest-to-goal walker (a depth-first search taking the unvisited
+    opening nearest the goal first, the lowest slot on a tie) from ``start`` to ``goal``."""
+    n, degree, adj = grid.size, grid.degree, grid.adj
+    slots = slots_of(degree)
+    marked = bytearray(n + 1)
+    marked[n] = 1
+    marked[start] = 1
+    stack = [start]
+    cell, moves = start, 1
+    while cell != goal:
+        base = cell * degree
+        best, best_d = -1, math.inf
+        for k in slots[links[cell]]:
+            j = adj[base + k]
+            if not marked[j] and near[j] < best_d:
+                best, best_d = j, near[j]
+        if best >= 0:
+            marked[best] = 1
+            stack.append(best)
+            cell = best
+        else:
+            stack.pop()
+            if not stack:
+                return math.inf
+            cell = stack[-1]
+        moves += 1
+    return float(moves)
+
+
+def follow_wall(
+    grid: Grid,
+    links: bytes,
+    geometry: Geometry,
+    start: Opening,
+    goal: int,
+    hand: str,
+    limit: int,
+) -> float:
+    """Moves of a wall follower from ``start`` to ``goal``: ``hand`` "left-hand" takes the
+    first opening clockwise from the way in, "right-hand" anticlockwise; math.inf when it
+    walks more than ``limit`` moves (it has come round to a state it was in: it never
+    arrives)."""
+    degree, adj, back_slot = grid.degree, grid.adj, grid.back
+    slots = slots_of(degree)
+    angles = geometry.flat
+    sign = 1.0 if hand == "left-hand" else -1.0
+    cell, moves = start.cell, 1
+    back = geometry.way_in(start)
+    while cell != goal:
+        base = cell * degree
+        best_k, best_turn = -1, TAU + 1.0
+        for k in slots[links[cell]]:
+            turn = (sign * (angles[base + k] - back)) % TAU
+            if turn < 1e-9:
+                turn = TAU  # the way back: last
+            if turn < best_turn:
+                best_k, best_turn = k, turn
+        if best_k < 0:
+            return math.inf
+        nxt = adj[base + best_k]
+        back = angles[nxt * degree + back_slot[base + best_k]]
+        cell = nxt
+        moves += 1
+        if moves > limit:
+            return math.inf
+    return float(moves)
