@@ -13,6 +13,7 @@ shown in the message), so neither front end ever searches a message for a name.
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -23,9 +24,11 @@ from .core.engine import check_seed, generate
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
+from .kinds.maze import level_maze as maze_for_level
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
-from .template.load import Template, locate, template_from_data, toml_data
+from .template.load import DEFAULTS, Template, locate, template_from_data, toml_data
+from .template.texts import LANGUAGES
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
@@ -125,6 +128,15 @@ def parse_levels(text: str, field: str = "levels") -> tuple[int, int]:
     )
 
 
+def levels_value(text: str) -> int | str | list[int]:
+    """A levels box as template data: '2-5' -> [2, 5], '3' -> 3; anything else as typed (the
+    template's schema then names it)."""
+    match = _LEVELS.match(text)
+    if match:
+        return [int(match.group(1)), int(match.group(2))]
+    return int(text) if text.strip().isdigit() else text
+
+
 def parse_share(text: str, field: str) -> float:
     """A share from 0.0 to 1.0 as typed (braid, weave): '0.3' -> 0.3."""
     try:
@@ -179,7 +191,8 @@ def parse_choice(text: str, field: str, allowed: tuple[str, ...]) -> str:
 class MazeRequest:
     """One maze: the generator, its size and seed, the grid shape, the share of dead ends
     opened (braid) and of crossings woven (weave), and the generator's options (openings, a
-    mask's source)."""
+    mask's source). With a ``level`` the books' search picks the generator and the size for
+    a page of ``page_size`` (points) instead, at the books' smallest cell."""
 
     algorithm: str = "backtracker"
     width: int = 20
@@ -189,10 +202,14 @@ class MazeRequest:
     braid: float = 0.0
     weave: float = 0.0
     options: Mapping[str, Any] = field(default_factory=dict)
+    level: int | None = None
+    page_size: tuple[float, float] = (612.0, 792.0)
 
 
 def make_maze(request: MazeRequest) -> Maze:
     """The maze a request asks for (generate()'s errors as they come)."""
+    if request.level is not None:
+        return level_maze(request)
     return generate(
         request.algorithm,
         request.width,
@@ -205,6 +222,24 @@ def make_maze(request: MazeRequest) -> Maze:
     )
 
 
+def level_maze(request: MazeRequest) -> Maze:
+    """A maze of the request's level fitted to its page as the books choose theirs (the same
+    levels, search and checks), from ``random.Random(seed)``."""
+    assert request.level is not None
+    options = {k: v for k, v in request.options.items() if k != "openings"}
+    choice = maze_for_level(
+        request.level,
+        request.page_size,
+        random.Random(request.seed or 0),
+        min_cell=parse_length(DEFAULTS["min_cell"]),
+        shape=request.shape,
+        shape_options=options,
+        openings=str(request.options.get("openings", "auto")),
+        weave=request.weave,
+    )
+    return choice.maze
+
+
 # ----------------------------------------------------------------------------- worksheet
 
 
@@ -214,8 +249,8 @@ class WorksheetRequest:
 
     ``levels`` is one level (every maze) or (FROM, TO) rising across the mazes; ``names`` a
     class set's pupils; ``fields`` the words of the lines for Name, Class and Date; ``puzzle``
-    what the sheet practises ("word-trail" with its ``words``, "number-path" counting by
-    ``step``; None: mazes); ``weave`` how much the mazes' passages cross (0.0 to 1.0).
+    the kind of puzzle the sheet practises (mazebook.kinds; None: mazes), with that kind's own
+    ``words`` or ``step``; ``weave`` how much the mazes' passages cross (0.0 to 1.0).
     """
 
     count: int | None = None
@@ -235,6 +270,14 @@ class WorksheetRequest:
     words: tuple[str, ...] | None = None
     step: int | None = None
     weave: float | None = None
+
+
+def worksheet_texts(language: str) -> dict[str, str]:
+    """A worksheet's title and instruction in ``language`` when a request gives none: the
+    language's own words (mazebook/data/languages)."""
+    words = LANGUAGES[language]
+    instruction = words["instruction"].format(start=words["start"], finish=words["finish"])
+    return {"title": words["worksheet_title"], "instruction": instruction}
 
 
 def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[str, Any]:

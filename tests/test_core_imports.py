@@ -316,3 +316,44 @@ def test_core_loads_no_writer_template_or_pdf_code(
     assert "mazebook.core.generators.backtracker" in loaded  # the import really happened
     above = ("render", "geometry", "printing", "pages", "products", "book", "app")
     assert not any(m.startswith(tuple(f"mazebook.{room}" for room in above)) for m in loaded)
+
+
+#: Library calls the web app leaves to the library: cutting PDFs, the search for a level.
+WEB_LEAVES = ("pypdf", "mazebook.kinds.search")
+
+
+def web_leaks(source: str, name: str) -> list[str]:
+    """What a web module does that is the library's: imports of WEB_LEAVES, a table of its own
+    keyed by language codes."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            module = node.module
+            leaves = [leaf.removeprefix("mazebook.") for leaf in WEB_LEAVES]
+            if any(module == leaf or module.endswith(leaf) for leaf in (*WEB_LEAVES, *leaves)):
+                found.append(f"{name}: {module}")
+        elif isinstance(node, ast.Import):
+            found += [f"{name}: {a.name}" for a in node.names if a.name in WEB_LEAVES]
+        elif isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            if {"en", "de", "fr"} <= keys:
+                found.append(f"{name}: a table keyed by language codes")
+    return found
+
+
+def test_the_web_app_is_a_front_end() -> None:
+    """Its door module stays small, and the library does the library's work: the level maze
+    (requests.make_maze), the answer key (products/answer_key.py), the language names."""
+    web = PACKAGE / "app" / "web"
+    assert len((web / "actions.py").read_text(encoding="utf-8").splitlines()) < 500
+    found = [
+        leak
+        for path in sorted(web.rglob("*.py"))
+        for leak in web_leaks(path.read_text(encoding="utf-8"), path.name)
+    ]
+    assert found == []
+    planted = (
+        "from pypdf import PdfReader\nfrom ...kinds.search import choose\n"
+        'NAMES = {"en": "English", "de": "Deutsch", "fr": "Francais"}\n'
+    )
+    assert len(web_leaks(planted, "x.py")) == 3

@@ -27,7 +27,7 @@ from starlette.testclient import TestClient
 
 from mazebook.app.cli import main
 from mazebook.app.commands.serve import exposure_warning, is_loopback
-from mazebook.app.web import actions
+from mazebook.app.web import actions, maze_form
 from mazebook.app.web import forms as web_forms
 from mazebook.app.web.server import create_app
 from mazebook.template.limits import MAX_COUNT
@@ -162,10 +162,10 @@ def test_the_advanced_weave_makes_a_weave_maze(client: TestClient) -> None:
     assert svg_of(flat) != svg_of(page)
     level = client.post("/maze/preview", data={**MAZE, "mode": "level", "level": "4", "weave": "1"})
     assert "<svg" in level.text and error_of(level.text, "maze", "weave") == ""
-    from mazebook.app.web import actions
+    from mazebook.app.web import maze_form
 
     levelled = {**MAZE, "mode": "level", "level": "4", "weave": "1"}
-    assert actions.make_maze(actions.maze_order(levelled, None))[0].crossings
+    assert maze_form.make_maze(maze_form.maze_order(levelled, None))[0].crossings
     bad = client.post("/maze/preview", data={**form, "weave": "2"}).text
     assert "from 0.0 to 1.0" in error_of(bad, "maze", "weave")
     circle = client.post("/maze/preview", data={**form, "shape": "circle", "size": "8x8"}).text
@@ -216,8 +216,8 @@ def test_empty_mask_text_is_named_beside_the_text(
 @pytest.mark.parametrize(
     ("url", "form", "part", "broken"),
     [
-        ("/maze/preview", MAZE, "maze", "maze_svg"),
-        ("/worksheet/preview", SHEET, "sheet", "page_pngs"),
+        ("/maze/preview", MAZE, "maze", "maze_form.maze_svg"),
+        ("/worksheet/preview", SHEET, "sheet", "actions.page_pngs"),
     ],
 )
 def test_an_unexpected_failure_is_one_line_beside_the_part(
@@ -232,7 +232,7 @@ def test_an_unexpected_failure_is_one_line_beside_the_part(
     def fail(*args: object, **kwargs: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(f"mazebook.app.web.actions.{broken}", fail)
+    monkeypatch.setattr(f"mazebook.app.web.{broken}", fail)
     page = client.post(url, data=form).text
     assert error_of(page, part, part) == "internal error: RuntimeError: disk on fire"
     assert "see the message beside the field" in page
@@ -429,7 +429,7 @@ def test_a_choice_the_form_does_not_offer_is_named_beside_its_field(
     assert (
         error
         == f"{actions.FIELD_LABELS[field]}: must be one of: "
-        + ", ".join({"openings": actions.OPENINGS, "parts": actions.MASK_PARTS}[field])
+        + ", ".join({"openings": maze_form.OPENINGS, "parts": maze_form.MASK_PARTS}[field])
         + f"; got {value!r}"
     )
 
@@ -890,7 +890,8 @@ def test_the_page_script_is_served_and_axe_is_not(client: TestClient) -> None:
 
 @given(text=st.text(max_size=80), key=st.sampled_from(["title", "instruction"]))
 def test_typed_worksheet_words_stay_and_defaults_follow_the_language(text: str, key: str) -> None:
-    from mazebook.app.web.actions import SHEET_TEXTS, _own_words
+    from mazebook.app.web.actions import SHEET_TEXTS
+    from mazebook.app.web.worksheet_form import _own_words
 
     defaults = {words[key] for words in SHEET_TEXTS.values()}
     for code, words in SHEET_TEXTS.items():

@@ -507,8 +507,11 @@ def test_keyboard_only_makes_and_downloads_a_maze(
     wait_for(
         lambda: "<polyline" in (s := _svg(browser)) and s != before, "the medium circle, answered"
     )
-    assert browser.find_element(By.ID, "maze-summary").text.startswith(
-        "Medium maze (level 4): circle"
+    wait_for(  # the summary is swapped in with its preview: read it again until it is there
+        lambda: browser.find_element(By.ID, "maze-summary").text.startswith(
+            "Medium maze (level 4): circle"
+        ),
+        "the medium circle's summary",
     )
     _tab_to(browser, "maze-download-pdf")
     ActionChains(browser).send_keys(Keys.ENTER).perform()

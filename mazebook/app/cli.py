@@ -27,6 +27,7 @@ from ..fileio import held
 COMMANDS = (
     "maze",
     "algorithms",
+    "kinds",
     "bench",
     "build",
     "cover",

@@ -155,9 +155,16 @@ class Kind(abc.ABC):
         return
 
     def check_level(self, template: Template, index: int, level: int, spot: Spot) -> None:
-        """Refuse a level the kind cannot make for the section at all (TemplateError), before
-        ``fits`` is asked (every level in ``levels`` by default)."""
-        return
+        """Refuse a level the kind cannot make for the section at all (TemplateError naming
+        ``difficulty``), before ``fits`` is asked: by default one outside ``levels``."""
+        low, high = self.levels
+        if not low <= level <= high:
+            raise section_refusal(
+                template,
+                index,
+                f"a {self.name} puzzle has a level from {low} to {high}, not {level}",
+                key="difficulty",
+            )
 
     @abc.abstractmethod
     def fits(self, template: Template, index: int, level: int, spot: Spot) -> bool:

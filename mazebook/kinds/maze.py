@@ -197,6 +197,40 @@ def paths_as_given(maze: Maze, template: Template) -> Maze:
     return dataclasses.replace(maze, options=options)
 
 
+#: A page's margin round a maze made for a level on a page of its own (half an inch).
+PAGE_MARGIN = 36.0
+
+
+def level_maze(
+    level: int,
+    page: tuple[float, float],
+    rng: random.Random,
+    *,
+    min_cell: float,
+    shape: str = "rect",
+    shape_options: Mapping[str, Any] | None = None,
+    openings: str = "auto",
+    weave: float = 0.0,
+    words: tuple[str, str] = ("START", "FINISH"),
+) -> Choice:
+    """A maze of ``level`` on a page of its own (``page``, points, PAGE_MARGIN all round) with
+    cells of at least ``min_cell``, found by the books' search (the same levels and checks);
+    every random choice from ``rng``."""
+    box = (page[0] - 2 * PAGE_MARGIN, page[1] - 2 * PAGE_MARGIN)
+    request = Request(
+        level=level,
+        box=box,
+        min_cell=min_cell,
+        limit=max_cells(*box, min_cell),
+        shape=shape,
+        shape_options=tuple(sorted((shape_options or {}).items())),
+        openings=openings,
+        weave=weave,
+        words=words,
+    )
+    return search.choose(request, rng)
+
+
 class MazeKind(Kind):
     """Mazes: every shape, generator, braid and weave a section sets."""
 
@@ -222,6 +256,7 @@ class MazeKind(Kind):
     def check_level(self, template: Template, index: int, level: int, spot: Spot) -> None:
         """A mask too small at ``level`` to look like itself is refused, naming the lowest
         level that keeps the shape."""
+        super().check_level(template, index, level, spot)
         request = section_request(template, index, level, spot)
         try:
             low = search.lowest_level(request)

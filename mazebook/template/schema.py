@@ -124,7 +124,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "minimum": MIN_STEP,
                 "maximum": MAX_STEP,
                 "description": f"a whole number from {MIN_STEP} to {MAX_STEP}: what a number "
-                'path counts by (with puzzle = "number-path")',
+                "path counts by (a number path's own key)",
             },
             "words": {
                 "type": "array",
@@ -132,7 +132,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "maxItems": MAX_COUNT,
                 "items": {"type": "string", "minLength": 1, "maxLength": MAX_WORD},
                 "description": f"a list of words of 1 to {MAX_WORD} letters, one a puzzle, "
-                'used in turn (with puzzle = "word-trail")',
+                "used in turn (a word trail's own key)",
             },
             "weave": {
                 "type": "number",

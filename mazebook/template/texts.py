@@ -25,6 +25,7 @@ from .limits import MAX_PAGES, MAX_TEXT
 
 #: The placeholders each text key may use (others are refused).
 PLACEHOLDERS: dict[str, tuple[str, ...]] = {
+    "language_name": (),  # the language's name in itself, for a reader's choice of language
     "start": (),
     "finish": (),
     "puzzle": ("number",),
@@ -216,3 +217,5 @@ def check_placeholders(key: str, value: str, *, source: str) -> None:
 
 #: The shipped sets, each complete (the schema asks for every key), read from packaged data.
 LANGUAGES: dict[str, Mapping[str, str]] = _shipped()
+#: Each shipped language by its own name ("de": "Deutsch"), for a reader's choice.
+LANGUAGE_NAMES: dict[str, str] = {code: words["language_name"] for code, words in LANGUAGES.items()}

@@ -12,7 +12,7 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 
-from . import actions
+from . import actions, book_form
 from .forms import DOWNLOAD_TYPES, MAX_TOML_BYTES, jobs_of, read_form, read_upload, text_fields
 from .html import field_errors, internal, render
 
@@ -21,7 +21,7 @@ BOOK_FIELDS = ("title", "author", "page_size", "printer", "paper", "language", "
 
 
 def book_fields(
-    src: actions.BookSource, values: Mapping[str, Any], errors: Mapping[str, str]
+    src: book_form.BookSource, values: Mapping[str, Any], errors: Mapping[str, str]
 ) -> str:
     """The book form's editable part, filled from a template."""
     body = render(
@@ -35,13 +35,13 @@ def book_fields(
     return body + field_errors("book", ("upload", "base"), errors)
 
 
-def book_source(fields: Mapping[str, str]) -> actions.BookSource:
+def book_source(fields: Mapping[str, str]) -> book_form.BookSource:
     """The template the form is about: the uploaded text it carries, or a shipped one."""
     if fields.get("toml"):  # the name is for messages only: no file is made from it
-        return actions.BookSource(
-            fields["toml"], actions.upload_stem(fields.get("toml_name", "")), True
+        return book_form.BookSource(
+            fields["toml"], book_form.upload_stem(fields.get("toml_name", "")), True
         )
-    return actions.shipped_book(fields.get("base", actions.BOOK_TEMPLATES[0]))
+    return book_form.shipped_book(fields.get("base", book_form.BOOK_TEMPLATES[0]))
 
 
 def book_errors(errors: Mapping[str, str], rows: int = 0) -> str:
@@ -61,10 +61,10 @@ async def book_load(request: Request) -> HTMLResponse:
         trigger = request.headers.get("hx-trigger-name", "")
         upload = await read_upload(form, "upload", MAX_TOML_BYTES) if trigger == "upload" else None
         if upload is not None:
-            src = actions.uploaded_book(*upload)
+            src = book_form.uploaded_book(*upload)
         else:
-            src = actions.shipped_book(fields.get("base", actions.BOOK_TEMPLATES[0]))
-        return HTMLResponse(book_fields(src, actions.book_form_values(src), {}))
+            src = book_form.shipped_book(fields.get("base", book_form.BOOK_TEMPLATES[0]))
+        return HTMLResponse(book_fields(src, book_form.book_form_values(src), {}))
     except actions.FieldError as exc:
         errors = {exc.field: str(exc)}
     except Exception as exc:
@@ -85,7 +85,7 @@ async def book_build(request: Request) -> HTMLResponse:
         form = await read_form(request, "upload", max_files=1, max_fields=300)
         fields = text_fields(form)
         src = book_source(fields)
-        template, data = await run_in_threadpool(actions.book_template, src, fields)
+        template, data = await run_in_threadpool(book_form.book_template, src, fields)
         job = jobs_of(request).start(data, template.name, src.source)
     except actions.FieldError as exc:
         errors[exc.field] = str(exc)

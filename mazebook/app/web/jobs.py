@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import MazebookError
-from . import actions
+from . import actions, book_form
 
 #: Worker processes, builds at once (queued beyond that), jobs kept, and a job's lifetime (s).
 WORKERS = 2
@@ -46,10 +46,10 @@ def run_build(data: dict[str, Any], name: str, source: str, folder: str) -> dict
         os.replace(tmp, where / PROGRESS_FILE)
 
     try:
-        template = actions.checked_book(data, name, source)
-        built = actions.build(template, where / "out", progress=progress)
+        template = book_form.checked_book(data, name, source)
+        built = book_form.build(template, where / "out", progress=progress)
         pictures = actions.page_pngs(built.files["interior"], PREVIEW_PAGES, dpi=PREVIEW_DPI)
-        answers = actions.answers_pdf(built.files["interior"], built.files["manifest"])
+        answers = book_form.answers_pdf(built.files["interior"], built.files["manifest"])
         if answers is not None:
             target = where / "out" / f"{actions.FILE_STEM}-answers.pdf"
             target.write_bytes(answers)

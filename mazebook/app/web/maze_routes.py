@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ...core.maze import Maze
-from . import actions
+from . import actions, maze_form
 from .forms import (
     DOWNLOAD_TYPES,
     MAX_IMAGE_BYTES,
@@ -32,7 +32,7 @@ T = TypeVar("T")
 
 
 async def make_from_form(
-    request: Request, form: FormData, make: Callable[[actions.MazeOrder, Made], T]
+    request: Request, form: FormData, make: Callable[[maze_form.MazeOrder, Made], T]
 ) -> T:
     """Check the maze form, save an uploaded image in the request's folder, make the maze
     and pass (order, maze) to ``make``, all in a worker thread."""
@@ -47,8 +47,8 @@ async def make_from_form(
             if upload is not None:
                 image = folder / "mask-image"
                 image.write_bytes(upload[0])
-            order = actions.maze_order(fields, image)
-            made = actions.make_maze(order, image_name=upload[1] if upload else None)
+            order = maze_form.maze_order(fields, image)
+            made = maze_form.make_maze(order, image_name=upload[1] if upload else None)
             return make(order, made)
 
     return await run_in_threadpool(work)
@@ -57,10 +57,10 @@ async def make_from_form(
 async def maze_preview(request: Request) -> HTMLResponse:
     """The maze preview partial: SVG and summary, errors beside their fields."""
 
-    def make(order: actions.MazeOrder, made: Made) -> dict[str, Any]:
+    def make(order: maze_form.MazeOrder, made: Made) -> dict[str, Any]:
         maze, notes = made
-        text = actions.maze_svg(maze, solution=order.solution).decode()
-        summary = actions.maze_summary(maze, order)
+        text = maze_form.maze_svg(maze, solution=order.solution).decode()
+        summary = maze_form.maze_summary(maze, order)
         return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
 
     async def values() -> dict[str, Any]:
@@ -79,15 +79,15 @@ async def maze_download(request: Request) -> Response:
     try:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
 
-        def make(order: actions.MazeOrder, made: Made) -> tuple[bytes, str]:
+        def make(order: maze_form.MazeOrder, made: Made) -> tuple[bytes, str]:
             maze = made[0]
             if fmt == "svg":
-                data = actions.maze_svg(maze, solution=order.solution)
+                data = maze_form.maze_svg(maze, solution=order.solution)
             elif fmt == "pdf":
-                data = actions.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
+                data = maze_form.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
             else:
-                data = actions.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
-            return data, actions.maze_file_name(maze, order, fmt)
+                data = maze_form.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
+            return data, maze_form.maze_file_name(maze, order, fmt)
 
         data, name = await make_from_form(request, form, make)
     except actions.FieldError as exc:

@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import actions
+from . import actions, book_form
 from .book_routes import book_build, book_file, book_job, book_load
 from .forms import (
     MAX_BODY_BYTES,
@@ -42,7 +42,7 @@ STATIC = Path(__file__).parent / "static"
 
 async def index(request: Request) -> HTMLResponse:
     """The page: the three parts, with the default book template loaded."""
-    book = actions.book_form_values(actions.shipped_book(actions.BOOK_TEMPLATES[0]))
+    book = book_form.book_form_values(book_form.shipped_book(book_form.BOOK_TEMPLATES[0]))
     html = render(
         "index.html",
         algorithms=actions.ALGORITHMS,
@@ -50,8 +50,8 @@ async def index(request: Request) -> HTMLResponse:
         masks=actions.MASKS,
         pages=actions.PAGE_NAMES,
         levels=actions.LEVELS,
-        templates=actions.BOOK_TEMPLATES,
-        base=actions.BOOK_TEMPLATES[0],
+        templates=book_form.BOOK_TEMPLATES,
+        base=book_form.BOOK_TEMPLATES[0],
         book=book,
         toml="",
         toml_name="",

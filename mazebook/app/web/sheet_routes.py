@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
-from . import actions
+from . import actions, worksheet_form
 from .forms import (
     DOWNLOAD_TYPES,
     MAX_FONT_BYTES,
@@ -36,7 +36,7 @@ def build_sheet(
 ) -> actions.Built:
     """Build the worksheet of the form in the request's folder; its errors beside their field."""
     saved = _saved_font(folder, font)
-    return actions.build_sheet(
+    return worksheet_form.build_sheet(
         fields, folder, None if saved is None or font is None else (saved, font[1])
     )
 
