@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from mazebook import build_book
 from mazebook.app.cli import main
@@ -139,6 +140,9 @@ class BigMaze(MazeKind):
     name = "big-maze"
     summary = "a maze at least two levels up (a plugin example)"
     levels = (3, 10)
+
+    def instruction(self, texts, words):
+        return f"Walk the big maze from {words[0]} to {words[1]}."
 """
 
 
@@ -169,6 +173,15 @@ def test_a_plugin_kind_is_listed_and_builds(tmp_path: Path) -> None:
     low = cli(site, "build", str(template), "-o", str(tmp_path / "low.pdf"))
     assert low.returncode == 2 and low.stderr.count("\n") == 1
     assert "a big-maze puzzle has a level from 3 to 10, not 1" in low.stderr
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(
+        'kind = "worksheet"\ntitle = "Big"\n[[section]]\npuzzle = "big-maze"\ndifficulty = 3\n',
+        encoding="utf-8",
+    )
+    made = cli(site, "build", str(sheet), "-o", str(tmp_path / "sheet.pdf"), "--quiet")
+    assert made.returncode == 0, made.stderr
+    text = " ".join(PdfReader(tmp_path / "sheet.pdf").pages[0].extract_text().split())
+    assert "Walk the big maze from START to FINISH." in text  # the kind's own words
 
 
 def test_a_plugin_that_is_no_kind_is_one_line(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from ..pages.document import Card
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.limits import LEVEL_MAX, LEVEL_MIN
+from ..template.texts import Texts
 
 #: Field metadata of a record (a Facts): the field is left out of the JSON when None.
 OPTIONAL = {"optional": True}
@@ -174,6 +175,12 @@ class Kind(abc.ABC):
     def expected_cells(self, template: Template, index: int, level: int) -> float:
         """About how many cells a puzzle of ``level`` takes (a book chooses how many answers
         go on a page by it)."""
+
+    def instruction(self, texts: Texts, words: tuple[str, str]) -> str:
+        """What a sheet of its puzzles tells the solver to do, in the template's language
+        (``texts``), with the START and FINISH ``words`` it prints: by default the language's
+        instruction for a maze."""
+        return texts("instruction", start=words[0], finish=words[1])
 
     def level_words(self, level: int) -> str:
         """How a message names one of its puzzles of ``level``: 'a level-3 number-path'."""

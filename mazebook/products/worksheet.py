@@ -143,7 +143,7 @@ def _texts(template: Template) -> list[tuple[str, str]]:
     options = options_of(template)
     texts = [
         ("title", template.title),
-        ("instruction", options.instruction),
+        ("instruction", sheet_instruction(template)),
         ("answer_title", options.answer_title),
         ("start_label", options.start_label),
         ("finish_label", options.finish_label),
@@ -251,7 +251,7 @@ def plan_worksheet_product(
             frame.header.width,
             title=template.title,
             fields=options.fields,
-            instruction=options.instruction,
+            instruction=sheet_instruction(template),
             answer_title=options.answer_title,
             fields_box=header_bands(frame.header).fields,
         )
@@ -271,6 +271,21 @@ def plan_worksheet_product(
         _room(template, level, *maze_room)
     room = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
     return kind(template, fonts, text, plan, layout, maze_room, side_room, room)
+
+
+def sheet_instruction(template: Template) -> str:
+    """The instruction a worksheet prints: the template's own, else what its sections' kinds
+    of puzzle tell the solver (each kind's once, in the sections' order)."""
+    options = options_of(template)
+    if options.instruction_given:
+        return options.instruction
+    words = label_words(template)
+    said: list[str] = []
+    for index in range(len(template.sections)):
+        line = kind_of(template, index).instruction(template.texts, words)
+        if line not in said:
+            said.append(line)
+    return " ".join(said)
 
 
 def prepare_worksheet(template: Template) -> WorksheetSetup:

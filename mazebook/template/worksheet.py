@@ -74,6 +74,9 @@ class WorksheetOptions:
     #: the smallest cell (points) of each level 1..10: min_cell, or MIN_CELL_MM without it
     min_cells: tuple[float, ...]
     min_cell_given: bool  # whether the template set min_cell (else: the level defaults)
+    #: whether the template gave its instruction (else the language's, which the sheet's kind
+    #: of puzzle may say in its own words: mazebook.kinds.Kind.instruction)
+    instruction_given: bool = False
 
     def min_cell_for(self, level: int) -> float:
         return self.min_cells[level - 1]
@@ -150,4 +153,5 @@ def worksheet_options(
         finish_label=values["finish_label"],
         min_cells=cells,
         min_cell_given=min_cell is not None,
+        instruction_given="instruction" in data,
     )
