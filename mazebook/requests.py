@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.engine import check_seed, generate
+from .core.engine import check_seed, generate, new_seed
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
@@ -227,10 +227,11 @@ def level_maze(request: MazeRequest) -> Maze:
     levels, search and checks), from ``random.Random(seed)``."""
     assert request.level is not None
     options = {k: v for k, v in request.options.items() if k != "openings"}
+    seed = new_seed() if request.seed is None else request.seed
     choice = maze_for_level(
         request.level,
         request.page_size,
-        random.Random(request.seed or 0),
+        random.Random(seed),
         min_cell=parse_length(DEFAULTS["min_cell"]),
         shape=request.shape,
         shape_options=options,

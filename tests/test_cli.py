@@ -158,3 +158,75 @@ def test_python_w_error_turns_a_warning_into_one_error_line(tmp_path: Path) -> N
     assert run.stderr.count("\n") == 1 and "made an error" in run.stderr
     assert "internal error" not in run.stderr and "Traceback" not in run.stderr
     assert not out.exists()
+
+
+# --- a maze of a level, silhouettes by name, did-you-mean -----------------------------------
+
+
+def _maze_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    assert main(["maze", *args, "-f", "json"]) == 0
+    return json.loads(capsys.readouterr().out)  # type: ignore[no-any-return]
+
+
+def test_a_level_maze_is_the_books_level_on_its_page(capsys: pytest.CaptureFixture[str]) -> None:
+    from mazebook import Maze
+    from mazebook.difficulty.effort import solving_effort
+    from mazebook.difficulty.levels import band
+
+    for level in (1, 6):
+        first = _maze_json(capsys, "--level", str(level), "--seed", "5")
+        assert first == _maze_json(capsys, "--level", str(level), "--seed", "5")  # the seed
+        low, high = band(level)
+        assert low <= solving_effort(Maze.from_dict(first)) <= high
+    small = _maze_json(capsys, "--level", "6", "--seed", "5", "--page", "a5")
+    assert small != _maze_json(capsys, "--level", "6", "--seed", "5", "--page", "a4")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--level", "3", "--size", "9x9"], "--size goes without --level"),
+        (["--level", "3", "-a", "prim"], "--algorithm goes without --level"),
+        (["--level", "12"], "--level: must be a level from 1 to 10"),
+        (["--level", "10", "--page", "3x3in"], "level 10 does not fit a maze of its own"),
+        (["--level", "2", "--page", "huge"], "--page:"),
+        (["--shape", "heart", "--mask", "star"], "--shape heart is a silhouette already"),
+    ],
+)
+def test_a_level_maze_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["maze", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_a_silhouette_name_is_a_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    short = _maze_json(capsys, "--shape", "heart", "-s", "16x14", "--seed", "2")
+    long = _maze_json(capsys, "--shape", "mask", "--mask", "heart", "-s", "16x14", "--seed", "2")
+    assert short == long and short["shape"] == "mask"
+
+
+@pytest.mark.parametrize(("typed", "code"), [("french", "fr"), ("Deutsch", "de"), ("ES", "es")])
+def test_a_language_name_is_answered_with_its_code(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, typed: str, code: str
+) -> None:
+    assert main(["worksheet", "--language", typed, "-o", str(tmp_path / "w.pdf")]) == 2
+    assert f'did you mean "{code}"' in capsys.readouterr().err
+    template = tmp_path / "t.toml"
+    template.write_text(f'title = "t"\nlanguage = "{typed}"\n[[section]]\n', "utf-8")
+    assert main(["build", str(template), "-o", str(tmp_path / "t.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert f'did you mean "{code}"' in err and err.count("\n") == 1
+    assert not (tmp_path / "w.pdf").exists() and not (tmp_path / "t.pdf").exists()
+
+
+def test_a_mistyped_template_file_names_the_one_beside_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "rainy-days.toml").write_text('title = "t"\n[[section]]\n', "utf-8")
+    assert main(["build", str(tmp_path / "rainy-dys.toml")]) == 2
+    err = capsys.readouterr().err
+    assert f'did you mean "{tmp_path / "rainy-days.toml"}"' in err and err.count("\n") == 1
+    assert main(["build", str(tmp_path / "zzz.toml")]) == 2
+    assert "did you mean" not in capsys.readouterr().err

@@ -15,7 +15,7 @@ from ..core.engine import generate
 from ..core.maze import Maze, Opening
 from ..difficulty.levels import level_of
 from ..difficulty.metrics import Metrics
-from ..errors import MazebookError, TemplateError
+from ..errors import InvalidOptionError, MazebookError, TemplateError
 from ..fileio import relative_name
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
@@ -228,6 +228,12 @@ def level_maze(
         weave=weave,
         words=words,
     )
+    if not search.fits(request):
+        top = search.highest_level(request)
+        fits = f"the highest level that fits is {top}" if top else "no level fits"
+        raise InvalidOptionError(
+            f"level {level} does not fit a maze of its own on this page: {fits}", key="level"
+        )
     return search.choose(request, rng)
 
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..core.generators import REGISTRY
 from ..errors import TemplateError, did_you_mean
-from ..inputs import check_input, read_input
+from ..inputs import check_input, read_input, shown
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
@@ -30,7 +30,7 @@ from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
 from .schema import template_schema, validate
-from .texts import Texts, make_texts
+from .texts import LANGUAGES, Texts, language_code, make_texts
 from .worksheet import (
     DEFAULT_PUZZLE,
     WORKSHEET_DEFAULTS,
@@ -203,6 +203,10 @@ def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
     path = Path(text)
     looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or _exists(path)
     if looks_like_path:
+        if not _exists(path):
+            raise TemplateError(
+                f"template file {shown(text)} does not exist{_nearby(path)}"
+            )
         path = check_input(text, what="template file", error=TemplateError)
         return path.stem, path
     names = available_templates()
@@ -215,6 +219,21 @@ def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
         f"no template named {text!r}{did_you_mean(text, names)}; built-in templates: "
         f"{', '.join(names) or 'none'} (or give the path of a .toml file)"
     )
+
+
+def _nearby(path: Path) -> str:
+    """' (did you mean "my-book.toml"?)' for the .toml file beside ``path`` whose name is
+    closest to it, or '' (only names in the folder the path names are read)."""
+    folder = path.parent
+    try:
+        names = sorted(p.name for p in folder.glob("*.toml") if p.is_file())[:1000]
+    except OSError:
+        return ""
+    close = did_you_mean(path.name, names)
+    if not close or str(folder) in ("", "."):
+        return close
+    match = close.split('"')[1]
+    return f' (did you mean "{folder / match}"?)'
 
 
 def _exists(path: Path) -> bool:
@@ -286,8 +305,23 @@ def template_from_data(
     """Template data as TOML gives it (a dict) -> Template, through the same schema and checks
     as a file; ``mazebook worksheet`` makes its template this way from its flags."""
     caps.check_data(data, source)
+    _check_language_name(data, source)
     validate(data, template_schema(list(REGISTRY)), source)
     return _build(data, name=name, source=source, base_dir=base_dir)
+
+
+def _check_language_name(data: Mapping[str, Any], source: str) -> None:
+    """A language given by its name ("French", "Deutsch") is refused naming its code."""
+    value = data.get("language")
+    if isinstance(value, str) and value not in LANGUAGES:
+        code = language_code(value)
+        if code is not None:
+            raise TemplateError(
+                f"{value!r} is not a language code (did you mean \"{code}\"?); use one of "
+                f"{', '.join(LANGUAGES)}",
+                file=source,
+                key="language",
+            )
 
 
 def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | None) -> Template:

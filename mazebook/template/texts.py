@@ -26,6 +26,7 @@ from .limits import MAX_PAGES, MAX_TEXT
 #: The placeholders each text key may use (others are refused).
 PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "language_name": (),  # the language's name in itself, for a reader's choice of language
+    "language_name_en": (),  # and in English (a mistyped code is matched against both)
     "start": (),
     "finish": (),
     "puzzle": ("number",),
@@ -219,3 +220,14 @@ def check_placeholders(key: str, value: str, *, source: str) -> None:
 LANGUAGES: dict[str, Mapping[str, str]] = _shipped()
 #: Each shipped language by its own name ("de": "Deutsch"), for a reader's choice.
 LANGUAGE_NAMES: dict[str, str] = {code: words["language_name"] for code, words in LANGUAGES.items()}
+
+
+def language_code(text: str) -> str | None:
+    """The shipped language a name or code stands for ("French", "français", "FR" -> "fr"),
+    or None: what a "did you mean" offers for a mistyped language."""
+    wanted = text.strip().casefold()
+    for code, words in LANGUAGES.items():
+        names = (code, words["language_name"], words["language_name_en"])
+        if wanted in (n.casefold() for n in names):
+            return code
+    return None

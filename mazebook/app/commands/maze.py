@@ -9,12 +9,17 @@ from typing import Any
 
 from ...core.engine import OPENINGS
 from ...core.shapes import SHAPES
-from ...errors import InvalidOptionError
+from ...core.shapes.silhouettes import SILHOUETTES
+from ...errors import InvalidOptionError, MazebookError
 from ...fileio import is_special
 from ...inputs import check_distinct
+from ...printing.units import PAGE_SIZES, parse_page_size
 from ...render.writers import FORMATS, write
-from ...requests import MazeRequest, make_maze
+from ...requests import MazeRequest, make_maze, parse_level, parse_page
 from .common import emit, parse_seed, parse_size
+
+#: Defaults of the flags a --level maze chooses itself (the search picks them).
+DEFAULT_ALGORITHM, DEFAULT_SIZE = "backtracker", "20x20"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,10 +31,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--algorithm",
         "-a",
-        default="backtracker",
-        help="generator name (see `mazebook algorithms`)",
+        help=f"generator name (see `mazebook algorithms`; default {DEFAULT_ALGORITHM})",
     )
-    p.add_argument("--size", "-s", default="20x20", help="WIDTHxHEIGHT in cells (default 20x20)")
+    p.add_argument("--size", "-s", help=f"WIDTHxHEIGHT in cells (default {DEFAULT_SIZE})")
+    p.add_argument(
+        "--level",
+        help="difficulty level 1-10, as the books' levels: the generator and the size are "
+        "chosen for a maze of its own on the --page (instead of --algorithm and --size)",
+    )
+    p.add_argument(
+        "--page",
+        default="letter",
+        help=f"page size a --level maze is fitted to: {', '.join(PAGE_SIZES)}, or WxH with a "
+        "unit (default letter)",
+    )
     p.add_argument(
         "--seed", help="whole number; the same seed gives the same maze (default: random)"
     )
@@ -61,7 +76,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "(rectangles)",
     )
     p.add_argument(
-        "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
+        "--shape",
+        choices=(*SHAPES, *SILHOUETTES),
+        default="rect",
+        metavar="SHAPE",
+        help=f"grid shape: {', '.join(SHAPES)} (default rect), or a built-in silhouette "
+        f"({', '.join(SILHOUETTES)}) as --shape mask --mask NAME",
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")
@@ -124,9 +144,30 @@ def _format_from_output(output: str | None, shape: str) -> str:
     )
 
 
+def _level(args: argparse.Namespace) -> tuple[int | None, tuple[float, float]]:
+    """--level (None without it) and the --page it is fitted to, in points; a --level with
+    --algorithm or --size is refused (the level chooses them)."""
+    if args.level is None:
+        return None, (612.0, 792.0)
+    for flag, value in (("--algorithm", args.algorithm), ("--size", args.size)):
+        if value is not None:
+            raise InvalidOptionError(f"{flag} goes without --level (the level chooses it)")
+    try:
+        level = parse_level(args.level, "level")
+        page = parse_page_size(parse_page(args.page, "page"))
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"level": "--level", "page": "--page"}) from None
+    return level, page
+
+
 def run(args: argparse.Namespace) -> int:
-    width, height = parse_size(args.size)
+    level, page = _level(args)
+    width, height = parse_size(args.size or DEFAULT_SIZE)
     seed = parse_seed(args.seed)
+    if args.shape in SILHOUETTES and args.shape not in SHAPES:  # --shape heart
+        if args.mask is not None:
+            raise InvalidOptionError(f"--shape {args.shape} is a silhouette already; drop --mask")
+        args.shape, args.mask = "mask", args.shape
     fmt = args.format
     if fmt is None:
         fmt = _format_from_output(args.output, args.shape)
@@ -143,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
     request = MazeRequest(
-        algorithm=args.algorithm,
+        algorithm=args.algorithm or DEFAULT_ALGORITHM,
         width=width,
         height=height,
         seed=seed,
@@ -151,7 +192,12 @@ def run(args: argparse.Namespace) -> int:
         braid=args.braid,
         weave=args.weave,
         options=options,
+        level=level,
+        page_size=page,
     )
-    maze = make_maze(request)
+    try:
+        maze = make_maze(request)
+    except MazebookError as exc:
+        raise exc.restated(key_labels={"level": "--level", "page": "--page"}) from None
     emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

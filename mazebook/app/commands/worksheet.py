@@ -43,6 +43,20 @@ SOURCE = WORKSHEET_SOURCE
 LANGUAGE_CODES = ("en", "de", "fr", "es")
 
 
+def language_flag(text: str) -> str:
+    """--language: a shipped language's code; a name (French, français) or a code in other
+    capitals is refused with the code it stands for."""
+    if text in LANGUAGE_CODES:
+        return text
+    from ...template.texts import language_code
+
+    code = language_code(text)
+    hint = f' (did you mean "{code}"?)' if code else ""
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a language code{hint}; choose from {', '.join(LANGUAGE_CODES)}"
+    )
+
+
 #: WorksheetRequest fields -> the flags that set them, for messages.
 FLAGS = {
     "title": "--title",
@@ -95,7 +109,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--language",
-        choices=LANGUAGE_CODES,
+        type=language_flag,
         help="the words the sheets print: en (default), de, fr or es (title, Name/Class/Date, "
         "instruction, START/FINISH, answer key)",
     )
