@@ -822,7 +822,7 @@ def test_the_seed_shown_is_the_seed_used(client: TestClient) -> None:
     generator's maze by the generator and its seed (issue 21)."""
     form = {**MAZE, "preset": "hard", "seed": "77"}
     page = client.post("/maze/preview", data=form).text
-    assert 'data-seed="77"' in page and "seed 77." in page
+    assert 'data-seed="77"' in page and "seed 77 (generator seed" in page  # folded
     pdf = client.post("/maze/download/pdf", data=form)
     name = re.search(r'filename="([^"]+)"', pdf.headers["content-disposition"])
     assert name is not None and name.group(1).startswith("maze-level7-rect-")
@@ -952,3 +952,23 @@ def test_classroom_fields_say_what_is_wrong_beside_them(
     page = client.post("/worksheet/preview", data={**SHEET, **fields}).text
     assert words in error_of(page, "sheet", field)
     assert "internal error" not in page
+
+
+def test_the_printed_maze_has_the_walls_the_preview_shows(client: TestClient) -> None:
+    """The PDF's walls are as thick for their cells as the preview's (a wall width over a cell
+    size, read from each drawing), with and without the answer."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    form = {"preset": "easy", "look": "rect", "seed": "1"}
+    for answer in ("", "on"):
+        data = {**form, "solution": answer} if answer else form
+        preview = client.post("/maze/preview", data=data).text
+        svg_wall = float(re.findall(r'stroke-width="([0-9.]+)"', preview)[0])  # cell units
+        pdf = client.post("/maze/download/pdf", data=data).content
+        ops = PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+        # the maze is drawn in cell units (a cm of the cell size): its first line width
+        pdf_wall = float(re.search(r"([0-9.]+) w", ops).group(1))  # type: ignore[union-attr]
+        assert pdf_wall == pytest.approx(svg_wall, rel=0.02), (answer, pdf_wall, svg_wall)

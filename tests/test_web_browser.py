@@ -234,7 +234,7 @@ def test_a_picture_makes_a_mask_maze_and_a_level_picks_the_size(
         lambda: (t := browser.find_element(By.ID, "maze-summary").text).startswith("Level 1") and t,
         "the level-1 summary",
     )
-    assert text.startswith("Level 1 maze: rectangle") and text.endswith("seed 1.")
+    assert text.startswith("Level 1 maze: rectangle") and text.endswith("cells.")
     # no preset stands for level 1; choosing Hard sets the level it stands for
     presets = ("easy", "medium", "hard")
     wait_for(
@@ -387,6 +387,52 @@ def test_the_first_view_is_plain_and_fits_the_screen(
     assert overflow == 0, f"with Advanced open the page scrolls sideways by {overflow} px"
 
 
+#: The words on the first screen (the viewport's height from the top): innerText of every text
+#: that is rendered there, closed details left out as a reader sees them.
+FIRST_SCREEN_TEXT = """
+const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+const out = [];
+while (walker.nextNode()) {
+  const node = walker.currentNode, range = document.createRange();
+  if (!node.textContent.trim()) continue;
+  const holder = node.parentElement;  // closed details keep their content laid out, unseen
+  if (holder.closest("details:not([open]) > :not(summary)")) continue;
+  if (holder.checkVisibility && !holder.checkVisibility({visibilityProperty: true})) continue;
+  range.selectNodeContents(node);
+  const box = range.getBoundingClientRect();
+  if (box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight)
+    out.push(node.textContent.trim());
+}
+return out.join(" | ");
+"""
+
+
+@pytest.mark.slow
+def test_a_phone_shows_the_maze_and_print_on_its_first_screen(server: str, browser: Any) -> None:
+    """At 390 x 844 (a phone's whole viewport): the preview and the Print button are on the
+    first screen, and nothing there names a generator or says seed."""
+    browser.set_window_size(390, 1100)
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
+    )
+    try:
+        browser.get("about:blank")
+        browser.get(server + "/")
+        wait_for(lambda: _svg(browser), "the first maze preview")
+        assert browser.execute_script("return window.innerHeight") == 844
+        bottom = browser.execute_script(
+            "return document.getElementById('maze-print').getBoundingClientRect().bottom"
+        )
+        assert bottom <= 844, f"the Print button ends {bottom} px down"
+        first = wait_for(lambda: browser.execute_script(FIRST_SCREEN_TEXT), "the first screen")
+        assert "Print" in first and "Easy maze (level 2)" in first
+        assert "seed" not in first.lower()
+        assert [a for a in ALGORITHMS if a in first.lower()] == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SCREENS, ids=["phone", "desktop"])
 def test_axe_finds_no_serious_problem(server: str, browser: Any, size: tuple[int, int]) -> None:
@@ -497,13 +543,14 @@ def test_keyboard_only_makes_and_downloads_a_maze(
     assert _focus_ring(browser, easy).startswith("solid")
     ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()  # Medium
     assert browser.find_element(By.ID, "maze-preset-medium").is_selected()
+    # the answer box and Print come right after the preview, then the shapes
+    answer = _tab_to(browser, "maze-solution")
+    assert _focus_ring(browser, answer).startswith("solid")
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
     rect = _tab_to(browser, "maze-look-rect")
     assert _focus_ring(browser, rect).startswith("solid")
     ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()  # Circle
     assert browser.find_element(By.ID, "maze-look-circle").is_selected()
-    answer = _tab_to(browser, "maze-solution")
-    assert _focus_ring(browser, answer).startswith("solid")
-    ActionChains(browser).send_keys(Keys.SPACE).perform()
     wait_for(
         lambda: "<polyline" in (s := _svg(browser)) and s != before, "the medium circle, answered"
     )
@@ -513,7 +560,11 @@ def test_keyboard_only_makes_and_downloads_a_maze(
         ),
         "the medium circle's summary",
     )
-    _tab_to(browser, "maze-download-pdf")
+    ActionChains(browser).key_down(Keys.SHIFT).perform()  # back up to the downloads
+    try:
+        _tab_to(browser, "maze-download-pdf")
+    finally:
+        ActionChains(browser).key_up(Keys.SHIFT).perform()
     ActionChains(browser).send_keys(Keys.ENTER).perform()
     pdf = wait_for(lambda: _downloaded(downloads, ".pdf"), "the PDF download")
     assert pdf.name.startswith("maze-level4-circle-") and pdf.name.endswith("-seed1.pdf")

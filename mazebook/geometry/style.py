@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import MazebookError
 
@@ -37,6 +37,17 @@ class Style:
 
 
 DEFAULT_STYLE = Style()
+
+
+def scaled(style: Style, factor: float) -> Style:
+    """The style with its line widths ``factor`` times as wide (never below MIN_PRINT_LINE):
+    an SVG's look at its cell size, printed at another (``factor`` = points a cell over the
+    SVG's units a cell), so the page shows the walls the screen showed."""
+    return replace(
+        style,
+        wall_width=max(MIN_PRINT_LINE, style.wall_width * factor),
+        solution_width=max(MIN_PRINT_LINE, style.solution_width * factor),
+    )
 
 
 @dataclass(frozen=True)

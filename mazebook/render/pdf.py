@@ -14,7 +14,7 @@ import json
 import math
 import os
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from reportlab.lib.pagesizes import letter
@@ -224,8 +224,10 @@ def to_pdf(
     show_solution: bool = False,
     title: str | None = None,
     words: tuple[str, str] | None = ("START", "FINISH"),
+    style_for: Callable[[float], Style] | None = None,
 ) -> bytes:
-    """A one-page PDF with the maze as large as the page allows inside ``margin``."""
+    """A one-page PDF with the maze as large as the page allows inside ``margin``; its lines
+    are ``style``'s, or ``style_for(cell)``'s for the cell size (points) the maze gets."""
     buf = io.BytesIO()
     canvas = new_canvas(buf, pagesize)
     meta = geom.meta
@@ -248,6 +250,8 @@ def to_pdf(
     if words:
         room = (side - margin, top - margin)
         placement = place_words(geom, width=width, height=height, words=words, room=room)
+    if style_for is not None:
+        style = style_for(placement.fit.scale)
     draw_maze(
         canvas,
         placement.geom,

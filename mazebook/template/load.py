@@ -204,9 +204,7 @@ def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
     looks_like_path = text.endswith(".toml") or os.sep in text or "/" in text or _exists(path)
     if looks_like_path:
         if not _exists(path):
-            raise TemplateError(
-                f"template file {shown(text)} does not exist{_nearby(path)}"
-            )
+            raise TemplateError(f"template file {shown(text)} does not exist{_nearby(path)}")
         path = check_input(text, what="template file", error=TemplateError)
         return path.stem, path
     names = available_templates()
@@ -317,7 +315,7 @@ def _check_language_name(data: Mapping[str, Any], source: str) -> None:
         code = language_code(value)
         if code is not None:
             raise TemplateError(
-                f"{value!r} is not a language code (did you mean \"{code}\"?); use one of "
+                f'{value!r} is not a language code (did you mean "{code}"?); use one of '
                 f"{', '.join(LANGUAGES)}",
                 file=source,
                 key="language",

@@ -26,8 +26,7 @@ from ...errors import (
     UnsupportedShapeError,
 )
 from ...geometry.from_maze import maze_geometry
-from ...geometry.style import fit_maze
-from ...kinds.maze import PAGE_MARGIN
+from ...geometry.style import DEFAULT_STYLE, Style, scaled
 from ...pages.document import answer_style
 from ...render.pdf import to_pdf
 from ...render.png import pdf_png
@@ -274,7 +273,7 @@ def maze_description(summary: Mapping[str, Any]) -> str:
     else:
         how = "Maze" if level is None else f"Level {level} maze"
     size = f"{summary['width']} by {summary['height']} cells"
-    return f"{how}: {summary['words']}, {size}, seed {summary['seed']}."
+    return f"{how}: {summary['words']}, {size}."
 
 
 def maze_file_name(maze: Maze, order: MazeOrder, fmt: str) -> str:
@@ -300,14 +299,16 @@ def maze_svg(maze: Maze, *, solution: bool) -> bytes:
 
 
 def maze_pdf(maze: Maze, *, solution: bool, pagesize: tuple[float, float]) -> bytes:
-    """One page of the chosen size with the maze as large as it fits inside half-inch margins
-    (with the solution: in the answer key's style, fitted to the maze's cell on the page)."""
+    """One page of the chosen size with the maze as large as it fits inside half-inch margins,
+    its walls (and solution) as thick for their cells as the preview's: what the screen shows
+    is what prints."""
+    look = answer_style(SVG_CELL) if solution else DEFAULT_STYLE
+
+    def as_previewed(cell: float) -> Style:
+        return scaled(look, cell / SVG_CELL)
+
     geom = maze_geometry(maze)
-    if not solution:
-        return to_pdf(geom, pagesize=pagesize)
-    room = 2 * PAGE_MARGIN
-    scale = fit_maze(geom.width, geom.height, pagesize[0] - room, pagesize[1] - room).scale
-    return to_pdf(geom, pagesize=pagesize, show_solution=True, style=answer_style(scale))
+    return to_pdf(geom, pagesize=pagesize, show_solution=solution, style_for=as_previewed)
 
 
 def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: int = 150) -> bytes:
