@@ -141,7 +141,7 @@ class BigMaze(MazeKind):
     summary = "a maze at least two levels up (a plugin example)"
     levels = (3, 10)
 
-    def instruction(self, texts, words):
+    def instruction(self, texts, words, section):
         return f"Walk the big maze from {words[0]} to {words[1]}."
 """
 

@@ -22,6 +22,7 @@ from ..pages.document import Card
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.limits import LEVEL_MAX, LEVEL_MIN
+from ..template.load import Section
 from ..template.texts import Texts
 
 #: Field metadata of a record (a Facts): the field is left out of the JSON when None.
@@ -176,11 +177,21 @@ class Kind(abc.ABC):
         """About how many cells a puzzle of ``level`` takes (a book chooses how many answers
         go on a page by it)."""
 
-    def instruction(self, texts: Texts, words: tuple[str, str]) -> str:
-        """What a sheet of its puzzles tells the solver to do, in the template's language
-        (``texts``), with the START and FINISH ``words`` it prints: by default the language's
-        instruction for a maze."""
+    def sheet_title(self, texts: Texts) -> str:
+        """A worksheet of its puzzles' title when the template gives none (the language's
+        title for a maze worksheet by default)."""
+        return texts("worksheet_title")
+
+    def instruction(self, texts: Texts, words: tuple[str, str], section: Section) -> str:
+        """What a sheet of section ``section``'s puzzles tells the solver to do, in the
+        template's language (``texts``), with the START and FINISH ``words`` it prints: by
+        default the language's instruction for a maze."""
         return texts("instruction", start=words[0], finish=words[1])
+
+    def howto(self, texts: Texts, words: tuple[str, str], section: Section) -> str | None:
+        """What a book's how-to page adds for section ``section`` (a paragraph), or None: the
+        page's own words say how to solve a plain maze."""
+        return None
 
     def level_words(self, level: int) -> str:
         """How a message names one of its puzzles of ``level``: 'a level-3 number-path'."""

@@ -23,6 +23,8 @@ from ..pages.document import MazeCard
 from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
+from ..template.load import Section
+from ..template.texts import Texts
 from . import search
 from .base import OPTIONAL, Kind, Spot, section_error
 from .search import Choice, Request, Size, generators_for, openings_for
@@ -246,6 +248,10 @@ class MazeKind(Kind):
 
     def level_words(self, level: int) -> str:
         return f"level {level}"
+
+    def howto(self, texts: Texts, words: tuple[str, str], section: Section) -> str | None:
+        """Bridges explained, for a section whose mazes weave."""
+        return texts("how_to_play_weave") if section.weave else None
 
     def probe(self, template: Template, index: int) -> None:
         """One tiny maze per level and generator of the section, so a bad shape fails first."""

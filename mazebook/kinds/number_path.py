@@ -17,6 +17,8 @@ from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
 from ..printing.units import POINTS_PER_MM
 from ..template import Template
+from ..template.load import Section
+from ..template.texts import Texts
 from .base import Kind, Spot, section_error, section_refusal
 from .search import expected_cells
 
@@ -138,6 +140,21 @@ class NumberPathKind(Kind):
                     f"it shapes mazes; a {self.name} section does not use it",
                     key=key,
                 )
+
+    def sheet_title(self, texts: Texts) -> str:
+        return texts("worksheet_title_number_path")
+
+    def instruction(self, texts: Texts, words: tuple[str, str], section: Section) -> str:
+        """Count by the section's step, from START to FINISH."""
+        return texts(
+            "instruction_number_path", start=words[0], finish=words[1], step=str(section.step)
+        )
+
+    def howto(self, texts: Texts, words: tuple[str, str], section: Section) -> str | None:
+        """How a number path is solved, counting by the section's step."""
+        return texts(
+            "how_to_play_number_path", start=words[0], finish=words[1], step=str(section.step)
+        )
 
     def own_values(self, texts: Mapping[str, str]) -> dict[str, Any]:
         """``step`` from its digits (2 when not given)."""

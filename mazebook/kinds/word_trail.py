@@ -15,6 +15,8 @@ from ..geometry.from_maze import cell_points
 from ..geometry.style import LETTER_MIN, LETTER_SHARE
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
+from ..template.load import Section
+from ..template.texts import Texts
 from .base import Spot, section_refusal
 from .maze import Letters, MadeMaze, MazeFacts, MazeKind, made_maze, maze_facts
 
@@ -89,6 +91,19 @@ class WordTrailKind(MazeKind):
             problem = wordtrail.word_problem(word)
             if problem is not None:
                 raise section_refusal(template, index, f"{word!r} {problem}", key="words")
+
+    def sheet_title(self, texts: Texts) -> str:
+        return texts("worksheet_title_word_trail")
+
+    def instruction(self, texts: Texts, words: tuple[str, str], section: Section) -> str:
+        """Find the way, and the word the letters on it spell."""
+        return texts("instruction_word_trail", start=words[0], finish=words[1])
+
+    def howto(self, texts: Texts, words: tuple[str, str], section: Section) -> str | None:
+        """How a word hides along the way (and bridges, where its mazes weave)."""
+        trail = texts("how_to_play_word_trail", start=words[0], finish=words[1])
+        bridges = super().howto(texts, words, section)
+        return trail if bridges is None else f"{trail} {bridges}"
 
     def own_values(self, texts: Mapping[str, str]) -> dict[str, Any]:
         """``words`` from a text of words apart by spaces or commas."""

@@ -250,10 +250,12 @@ def text_fit(fonts: FontPair, frame: PageFrame, paragraphs: list[str]) -> tuple[
     return fit, total
 
 
-def howto_paragraphs(texts: Texts) -> list[str]:
-    """The how-to page's paragraphs (split at blank lines), START and FINISH filled in."""
+def howto_paragraphs(texts: Texts, extra: Sequence[str] = ()) -> list[str]:
+    """The how-to page's paragraphs (split at blank lines), START and FINISH filled in, with
+    ``extra`` paragraphs (what the book's kinds of puzzle add) after the first."""
     words = {"start": texts("start"), "finish": texts("finish")}
-    return [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    own = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    return own[:1] + list(extra) + own[1:]
 
 
 def own_paragraphs(body: str) -> list[str]:
@@ -277,10 +279,11 @@ def text_pages_problem(
     texts: Texts,
     own_pages: list[tuple[str, str]],
     copyright: str,
+    howto: Sequence[str] = (),
 ) -> tuple[str, str] | None:
     """(key, problem) for the first text that runs over its page (the how-to page, a
     template's own [[page]], the copyright), or None when all fit: a page never drops words."""
-    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts))]
+    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts, howto))]
     checks += [
         ("page", f"[[page]] {i + 1}'s body", own_paragraphs(body))
         for i, (_, body) in enumerate(own_pages)
@@ -302,9 +305,10 @@ def text_pages_problem(
     return None
 
 
-def howto_page(fonts: FontPair, texts: Texts) -> Painter:
-    """A short page on how to play and how levels and answers work."""
-    paragraphs = howto_paragraphs(texts)
+def howto_page(fonts: FontPair, texts: Texts, extra: Sequence[str] = ()) -> Painter:
+    """A short page on how to play and how levels and answers work (``extra``: what the
+    book's kinds of puzzle add)."""
+    paragraphs = howto_paragraphs(texts, extra)
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         y = heading(canvas, frame, fonts, visual(texts("how_to_play_title")))

@@ -110,6 +110,17 @@ class BookSetup:
         return Spot(self.maze_box, self.template.min_cell, self.words)
 
 
+def book_howto(template: Template) -> list[str]:
+    """What the how-to page adds for the book's kinds of puzzle (number paths, word trails,
+    bridges), each paragraph once, in the sections' order."""
+    words = book_words(template)
+    said = (
+        kind_of(template, i).howto(template.texts, words, section)
+        for i, section in enumerate(template.sections)
+    )
+    return list(dict.fromkeys(paragraph for paragraph in said if paragraph))
+
+
 def book_words(template: Template) -> tuple[str, str]:
     """The START and FINISH words of a book: its language's."""
     return template.texts("start"), template.texts("finish")
@@ -511,7 +522,12 @@ def check_title_page(
     problem = pages.title_page_problem(fonts, info, frame.content.width, own)
     if problem is None:
         problem = pages.text_pages_problem(
-            fonts, frame, template.texts, list(template.own_pages), template.copyright
+            fonts,
+            frame,
+            template.texts,
+            list(template.own_pages),
+            template.copyright,
+            howto=book_howto(template),
         )
     if problem is not None:
         raise TemplateError(problem[1], file=template.source, key=problem[0])
@@ -542,7 +558,7 @@ def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -
         elif kind == "belongs_to":
             doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
         elif kind == "howto":
-            doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+            doc.add_page(pages.howto_page(fonts, tpl.texts, book_howto(tpl)), number_painter)
         else:  # page:N, one of the template's own
             title, body = tpl.own_pages[int(kind.partition(":")[2])]
             doc.add_page(pages.own_page(fonts, title, body), number_painter)

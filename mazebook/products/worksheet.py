@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -143,7 +143,7 @@ def _texts(template: Template) -> list[tuple[str, str]]:
     options = options_of(template)
     texts = [
         ("title", template.title),
-        ("instruction", sheet_instruction(template)),
+        ("instruction", options.instruction),
         ("answer_title", options.answer_title),
         ("start_label", options.start_label),
         ("finish_label", options.finish_label),
@@ -234,6 +234,8 @@ def plan_worksheet_product(
     if options is None:  # pragma: no cover - build_book only sends worksheets here
         raise TemplateError("not a worksheet template", file=template.source)
     check_sections(template)
+    template = sheet_words(template)
+    options = options_of(template)
     source = template.source
     fonts = load_fonts(template.font, _texts(template), source=source)
     layout = sheet_layout(template)
@@ -251,7 +253,7 @@ def plan_worksheet_product(
             frame.header.width,
             title=template.title,
             fields=options.fields,
-            instruction=sheet_instruction(template),
+            instruction=options.instruction,
             answer_title=options.answer_title,
             fields_box=header_bands(frame.header).fields,
         )
@@ -273,19 +275,42 @@ def plan_worksheet_product(
     return kind(template, fonts, text, plan, layout, maze_room, side_room, room)
 
 
-def sheet_instruction(template: Template) -> str:
-    """The instruction a worksheet prints: the template's own, else what its sections' kinds
-    of puzzle tell the solver (each kind's once, in the sections' order)."""
+def sheet_words(template: Template) -> Template:
+    """The worksheet with the title and instruction its kinds of puzzle say, where the template
+    gives none of its own: its sections' kinds' title when they agree (else the language's),
+    and each kind's instruction once, in the sections' order (the first section's alone when
+    they do not fit the header together)."""
     options = options_of(template)
-    if options.instruction_given:
-        return options.instruction
-    words = label_words(template)
-    said: list[str] = []
-    for index in range(len(template.sections)):
-        line = kind_of(template, index).instruction(template.texts, words)
-        if line not in said:
-            said.append(line)
-    return " ".join(said)
+    texts, words = template.texts, label_words(template)
+    kinds = [(kind_of(template, i), s) for i, s in enumerate(template.sections)]
+    title = template.title
+    if not options.title_given:
+        titles = {kind.sheet_title(texts) for kind, _ in kinds}
+        title = titles.pop() if len(titles) == 1 else texts("worksheet_title")
+    instruction = options.instruction
+    if not options.instruction_given:
+        said = list(dict.fromkeys(kind.instruction(texts, words, s) for kind, s in kinds))
+        instruction = " ".join(said) if len(said) == 1 or _fits_header(template, said) else said[0]
+    return replace(
+        template,
+        title=title,
+        worksheet=replace(
+            options, instruction=instruction, title_given=True, instruction_given=True
+        ),
+    )
+
+
+def _fits_header(template: Template, lines: list[str]) -> bool:
+    """Whether the instructions, joined, fit a sheet's header (at the bundled font)."""
+    from ..pages.sheet_furniture import fit_instruction
+    from ..render.typeset import default_fonts
+
+    width = sheet_layout(template).frame(1).header.width
+    try:
+        fit_instruction(" ".join(lines), default_fonts().regular, width)
+    except ValueError:
+        return False
+    return True
 
 
 def prepare_worksheet(template: Template) -> WorksheetSetup:

@@ -44,6 +44,10 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "all_solutions_one": ("count",),
     "how_to_play_title": (),
     "how_to_play": ("start", "finish"),
+    # what a book's how-to page adds for the kinds of puzzle it holds, and for bridges (weave)
+    "how_to_play_number_path": ("start", "finish", "step"),
+    "how_to_play_word_trail": ("start", "finish"),
+    "how_to_play_weave": (),
     "summary": ("count", "levels"),
     "summary_one": ("count", "levels"),
     "notes": (),
@@ -55,6 +59,11 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "class": (),
     "date": (),
     "worksheet_title": (),
+    # a sheet of one kind of puzzle: its title and its instruction (mazebook.kinds)
+    "worksheet_title_number_path": (),
+    "worksheet_title_word_trail": (),
+    "instruction_number_path": ("start", "finish", "step"),
+    "instruction_word_trail": ("start", "finish"),
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)

@@ -77,6 +77,9 @@ class WorksheetOptions:
     #: whether the template gave its instruction (else the language's, which the sheet's kind
     #: of puzzle may say in its own words: mazebook.kinds.Kind.instruction)
     instruction_given: bool = False
+    #: whether the template gave its title (else the language's, which the sheet's kind of
+    #: puzzle may name: mazebook.kinds.Kind.sheet_title)
+    title_given: bool = False
 
     def min_cell_for(self, level: int) -> float:
         return self.min_cells[level - 1]
@@ -154,4 +157,5 @@ def worksheet_options(
         min_cells=cells,
         min_cell_given=min_cell is not None,
         instruction_given="instruction" in data,
+        title_given="title" in data,
     )
