@@ -195,3 +195,28 @@ def test_a_text_too_long_for_its_page_is_refused(tmp_path: Path, where: str) -> 
         build_book(str(_one_maze_book(tmp_path / "t.toml", extra)), output=tmp_path / "t.pdf")
     assert "t.toml" in str(caught.value)
     assert not (tmp_path / "t.pdf").exists()
+
+
+def test_the_running_head_rule_stays_clear_of_the_gutter(tmp_path: Path) -> None:
+    """The rule under a running head starts and ends at least 0.5 pt inside the margins (read
+    from the PDF's drawing, against the layout's content box of each page)."""
+    import re
+
+    from pypdf import PdfReader
+
+    from mazebook.products.book import plan_layout
+    from mazebook.template import load_template
+
+    result = build_book("classic", output=tmp_path / "c.pdf")
+    _, plan, layout = plan_layout(load_template("classic"))
+    reader = PdfReader(result.pdf)
+    checked = 0
+    for number in (plan.puzzles[0].page, plan.puzzles[1].page, plan.answer_pages[0]):
+        ops = reader.pages[number - 1].get_contents().get_data().decode("latin-1")
+        rules = re.findall(r"\.6 G\n\.75 w\nn ([0-9.]+) ([0-9.]+) m ([0-9.]+) [0-9.]+ l S", ops)
+        assert rules, f"no running-head rule on page {number}"
+        x0, _, x1 = (float(v) for v in rules[0])
+        content = layout.frame(number).content
+        assert x0 >= content.x + 0.5 - 1e-6 and x1 <= content.right - 0.5 + 1e-6
+        checked += 1
+    assert checked == 3
