@@ -215,4 +215,5 @@ def test_every_kind_builds_in_one_book(tmp_path: Path) -> None:
     )
     for p in puzzles:
         assert list(p)[:4] == ["number", "section", "page", "answer_page"]
-        assert list(p)[-2:] == ["box", "answer_box"]
+        assert list(p)[-3:] == ["box", "answer_box", "description"]
+        assert p["description"].startswith(("Maze ", "Number path counting by 3"))

@@ -119,6 +119,11 @@ class Made(Protocol):
         """Its SVG (with the solution drawn when ``solution``)."""
         ...
 
+    def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        """It in words, in the language of ``texts``: what it is (kind, shape, level, size) and
+        where its START and FINISH (``words``) are (mazebook.kinds.describe)."""
+        ...
+
 
 class Kind(abc.ABC):
     """One kind of puzzle. Subclasses set the class attributes and implement ``make`` and

@@ -27,6 +27,7 @@ from ..template.load import Section
 from ..template.texts import Texts
 from . import search
 from .base import OPTIONAL, Kind, Spot, section_error
+from .describe import describe, place_key, size_words
 from .search import Choice, Request, Size, generators_for, openings_for
 
 #: Letters a word trail puts in a maze's cells: (x, y) in drawing units, the letter, whether it
@@ -110,6 +111,7 @@ class MadeMaze:
     bfs_expanded: int
     letters: Letters = ()
     answer_word: str = ""
+    noun: str = "kind_maze"  # the text key naming its kind in a description
 
     @functools.cached_property
     def geometry(self) -> MazeGeometry:
@@ -148,6 +150,27 @@ class MadeMaze:
             side_room=side_room,
             letters=self.letters,
             font=font,
+        )
+
+    def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        geom, maze = self.geometry, self.maze
+        shape = maze.grid.kind
+        places = (
+            place_key(
+                geom.start.x, geom.start.y, geom.width, geom.height, inside=geom.start.inside
+            ),
+            place_key(
+                geom.finish.x, geom.finish.y, geom.width, geom.height, inside=geom.finish.inside
+            ),
+        )
+        return describe(
+            texts,
+            kind=texts(self.noun),
+            shape=shape,
+            level=self.facts.level,
+            size=size_words(texts, shape, maze.width, maze.height, maze.grid.size),
+            words=words,
+            places=(places[0], places[1]),
         )
 
     def svg(self, words: tuple[str, str], *, solution: bool) -> str:
@@ -330,9 +353,14 @@ class MazeKind(Kind):
 
 
 def made_maze(
-    choice: Choice, facts: MazeFacts, letters: Letters = (), answer_word: str = ""
+    choice: Choice,
+    facts: MazeFacts,
+    letters: Letters = (),
+    answer_word: str = "",
+    noun: str = "kind_maze",
 ) -> MadeMaze:
-    """The search's choice as a made maze with its record (and a word trail's letters)."""
+    """The search's choice as a made maze with its record (and a word trail's letters; the
+    text key that names its kind)."""
     return MadeMaze(
         choice.maze,
         facts,
@@ -341,6 +369,7 @@ def made_maze(
         choice.metrics.bfs_expanded,
         letters,
         answer_word,
+        noun,
     )
 
 

@@ -20,6 +20,7 @@ from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from .base import Kind, Spot, section_error, section_refusal
+from .describe import describe, place_key, size_words
 from .search import expected_cells
 
 #: The smallest cell of a number path: a three-digit number must be read, and a line drawn.
@@ -104,6 +105,23 @@ class MadeNumberPath:
             side_room=side_room,
             caption_right=caption_right,
             caption_right_short=caption_right_short,
+        )
+
+    def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        puzzle = self.puzzle
+        w, h = puzzle.width, puzzle.height
+        places = (
+            place_key(puzzle.start[0] + 0.5, puzzle.start[1] + 0.5, w, h),
+            place_key(puzzle.finish[0] + 0.5, puzzle.finish[1] + 0.5, w, h),
+        )
+        return describe(
+            texts,
+            kind=texts("kind_number_path", step=str(puzzle.step)),
+            shape="rect",
+            level=self.facts.level,
+            size=size_words(texts, "rect", w, h, w * h),
+            words=words,
+            places=places,
         )
 
     def svg(self, words: tuple[str, str], *, solution: bool) -> str:

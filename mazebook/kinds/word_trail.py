@@ -162,4 +162,4 @@ class WordTrailKind(MazeKind):
             trail=TrailCells(trail.word, tuple(_cell_position(maze, c) for c in trail.cells)),
             decoys=tuple([*_cell_position(maze, c), letter] for c, letter in trail.decoys),
         )
-        return made_maze(choice, facts, _letters(maze, trail), trail.word)
+        return made_maze(choice, facts, _letters(maze, trail), trail.word, "kind_word_trail")

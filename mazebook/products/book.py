@@ -608,6 +608,7 @@ def _puzzle_with_answer(
         facts=made.facts,
         box=card.ink_box(puzzle_slot),
         answer_box=answer_card.placed_ink_box(form, placed),
+        description=made.description(texts, setup.words),
     )
     return _Made(planned, card, record, made.answer_word)
 

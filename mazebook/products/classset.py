@@ -522,6 +522,7 @@ def _render(
                         slot=base.number,
                         box=card.ink_box(setup.slots(frame)[planned.slot]),
                         answer_box=key.ink_box(key_slot),
+                        description=pick.made.description(tpl.texts, label_words(tpl)),
                     )
                 )
                 page_cards.append(card)

@@ -72,8 +72,8 @@ class Placement:
 @dataclass(frozen=True, kw_only=True)
 class PuzzleRecord:
     """One puzzle's manifest entry: where it is, its kind's own record (``facts``), on a
-    worksheet its level's smallest cell, in a class set its pupil and slot, and where its
-    drawing and its answer's land on their pages ([x0, y0, x1, y1] in PDF points)."""
+    worksheet its level's smallest cell, in a class set its pupil and slot, where its drawing
+    and its answer's land on their pages ([x0, y0, x1, y1] in PDF points), and it in words."""
 
     at: Placement = field(metadata=INLINE)
     facts: Facts = field(metadata=INLINE)
@@ -82,6 +82,7 @@ class PuzzleRecord:
     slot: int | None = field(default=None, metadata=OPTIONAL)
     box: Sequence[float]
     answer_box: Sequence[float]
+    description: str  # the puzzle in words, in the product's language (kinds.describe)
 
 
 @dataclass(frozen=True)

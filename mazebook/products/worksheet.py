@@ -511,6 +511,7 @@ def render_worksheet(
                     min_cell_pt=_min_cell_pt(setup, planned),
                     box=pupil.ink_box(slot),
                     answer_box=key.ink_box(key_slot),
+                    description=made.description(tpl.texts, words),
                 )
             )
             pupil_cards.append(pupil)

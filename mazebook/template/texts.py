@@ -64,6 +64,36 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "worksheet_title_word_trail": (),
     "instruction_number_path": ("start", "finish", "step"),
     "instruction_word_trail": ("start", "finish"),
+    # a puzzle described in words (an SVG's title and desc, the manifest, a screen reader)
+    "description": (
+        "kind",
+        "shape",
+        "level",
+        "size",
+        "start",
+        "start_place",
+        "finish",
+        "finish_place",
+    ),
+    "kind_maze": (),
+    "kind_word_trail": (),
+    "kind_number_path": ("step",),
+    "shape_rect": (),
+    "shape_circle": (),
+    "shape_hex": (),
+    "shape_triangle": (),
+    "shape_mask": (),
+    "size_grid": ("columns", "rows"),
+    "size_rings": ("rings", "cells"),
+    "place_centre": (),
+    "place_top": (),
+    "place_bottom": (),
+    "place_left": (),
+    "place_right": (),
+    "place_top_left": (),
+    "place_top_right": (),
+    "place_bottom_left": (),
+    "place_bottom_right": (),
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
@@ -163,7 +193,8 @@ class Texts:
         """All the words this document may print (with digits), for checking the font."""
         sample = {name: "0123456789" for names in PLACEHOLDERS.values() for name in names}
         sample.update(start=self.values["start"], finish=self.values["finish"])
-        return " ".join(self(key, **sample) for key in TEXT_KEYS) + " – · … ________"
+        printed = (key for key in TEXT_KEYS if key not in UNPRINTED)
+        return " ".join(self(key, **sample) for key in printed) + " – · … ________"
 
 
 def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> Texts:
@@ -223,6 +254,16 @@ def check_placeholders(key: str, value: str, *, source: str) -> None:
                 file=source,
                 key=f"text.{key}",
             )
+
+
+#: Keys no page prints (names of the language, a puzzle's description for SVGs, the manifest
+#: and screen readers): a book's font need not hold their letters.
+UNPRINTED = frozenset(
+    key
+    for key in PLACEHOLDERS
+    if key.startswith(("language_name", "kind_", "shape_", "size_", "place_"))
+    or key == "description"
+)
 
 
 #: The shipped sets, each complete (the schema asks for every key), read from packaged data.
