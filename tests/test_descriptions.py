@@ -58,3 +58,30 @@ def test_every_puzzle_of_a_book_is_described_in_its_language(tmp_path: Path, cod
     assert numbers.startswith(words["kind_number_path"].format(step=2))
     if code != "en":
         assert "Maze" not in circle and " cells" not in circle
+
+
+@pytest.mark.parametrize("code", ["fr", "de"])
+def test_every_pdf_says_its_language_and_title(tmp_path: Path, code: str) -> None:
+    """A reader announces a document by its title and reads it in its language."""
+    from pypdf import PdfReader
+
+    from mazebook.app.cli import main
+
+    book = tmp_path / "b.toml"
+    book.write_text(
+        f'title = "Rätsel"\nlanguage = "{code}"\n[[section]]\ncount = 2\ndifficulty = 2\n',
+        "utf-8",
+    )
+    result = build_book(str(book), output=tmp_path / "b.pdf")
+    sheet = tmp_path / "s.toml"
+    sheet.write_text(f'kind = "worksheet"\nlanguage = "{code}"\n[[section]]\n', "utf-8")
+    sheets = build_book(str(sheet), output=tmp_path / "s.pdf")
+    assert main(["maze", "-s", "8x8", "--seed", "1", "-o", str(tmp_path / "m.pdf")]) == 0
+    files = [result.pdf, result.cover, sheets.pdf, sheets.answers, tmp_path / "m.pdf"]
+    for pdf, lang in zip(files, [code, code, code, code, "en"], strict=True):
+        assert pdf is not None
+        reader = PdfReader(pdf)
+        root = reader.trailer["/Root"]
+        assert root["/Lang"] == lang, pdf.name
+        assert root["/ViewerPreferences"]["/DisplayDocTitle"] is True
+        assert reader.metadata is not None and (reader.metadata.title or "").strip()

@@ -76,11 +76,16 @@ class PdfDocument:
         author: str = "",
         subject: str = "",
         keywords: str = "",
+        lang: str = "en",
     ) -> None:
         self.layout = layout
         self.fonts = fonts
         self.canvas = new_canvas(
-            stream, layout.format.media_size, font=fonts.regular, boxes=layout.format.page_boxes()
+            stream,
+            layout.format.media_size,
+            font=fonts.regular,
+            boxes=layout.format.page_boxes(),
+            lang=lang,
         )
         self.canvas.setTitle(title)
         self.canvas.setAuthor(author)

@@ -476,7 +476,13 @@ def render_book(
     """Draw the whole book into ``stream``; returns the manifest records of the puzzles."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     doc = PdfDocument(
-        stream, setup.layout, fonts, title=tpl.title, author=tpl.author, subject="Maze puzzles"
+        stream,
+        setup.layout,
+        fonts,
+        title=tpl.title,
+        author=tpl.author,
+        subject="Maze puzzles",
+        lang=tpl.texts.language,
     )
     number_painter = pages.page_number(fonts)
     _front_matter(doc, setup, number_painter)

@@ -227,6 +227,7 @@ def render_cover(
         (lay.width, lay.height),
         font=fonts.regular,
         boxes={"trimBox": lay.trim_box, "bleedBox": (0.0, 0.0, lay.width, lay.height)},
+        lang=template.texts.language,
     )
     canvas.setTitle(f"{template.title} (cover)")
     canvas.setAuthor(template.author)

@@ -461,7 +461,7 @@ def sheet_documents(
     """The sheets' PDF and the answer key's, with their titles and metadata (a class set's
     too)."""
     tpl, fonts = setup.template, setup.fonts
-    meta = {"author": tpl.author, "keywords": KEYWORDS}
+    meta = {"author": tpl.author, "keywords": KEYWORDS, "lang": tpl.texts.language}
     sheet_doc = PdfDocument(
         sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
     )

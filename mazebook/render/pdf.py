@@ -159,8 +159,11 @@ def new_canvas(
     *,
     font: str | None = None,
     boxes: Mapping[str, tuple[float, float, float, float]] | None = None,
+    lang: str = "en",
 ) -> Canvas:
-    """The one canvas set-up: reproducible, compressed, starting in an embedded font.
+    """The one canvas set-up: reproducible, compressed, starting in an embedded font, in the
+    document's language ``lang`` (the catalog's /Lang, and viewers show its title rather than
+    its file name: what a screen reader announces).
 
     Invariant mode drops dates and random IDs; the time stamp is pinned as well, since
     reportlab would otherwise take it from ``SOURCE_DATE_EPOCH`` and every PDF would change
@@ -175,8 +178,10 @@ def new_canvas(
             pageCompression=1,
             initialFontName=initial,  # type: ignore[arg-type]
             initialFontSize=10,
+            lang=lang,
             **dict(boxes or {}),  # type: ignore[arg-type]
         )
+    canvas.setViewerPreference("DisplayDocTitle", "true")
     _pin_time_stamp(canvas)
     return canvas
 
@@ -225,11 +230,12 @@ def to_pdf(
     title: str | None = None,
     words: tuple[str, str] | None = ("START", "FINISH"),
     style_for: Callable[[float], Style] | None = None,
+    lang: str = "en",
 ) -> bytes:
     """A one-page PDF with the maze as large as the page allows inside ``margin``; its lines
     are ``style``'s, or ``style_for(cell)``'s for the cell size (points) the maze gets."""
     buf = io.BytesIO()
-    canvas = new_canvas(buf, pagesize)
+    canvas = new_canvas(buf, pagesize, lang=lang)
     meta = geom.meta
     canvas.setTitle(title or f"{meta.get('algorithm', 'maze')} maze")
     canvas.setCreator("mazebook")
