@@ -66,13 +66,15 @@ def test_every_pdf_says_its_language_and_title(tmp_path: Path, code: str) -> Non
     from pypdf import PdfReader
 
     from mazebook.app.cli import main
+    from tests.padding import padded
 
     book = tmp_path / "b.toml"
     book.write_text(
         f'title = "Rätsel"\nlanguage = "{code}"\n[[section]]\ncount = 2\ndifficulty = 2\n',
         "utf-8",
     )
-    result = build_book(str(book), output=tmp_path / "b.pdf")
+    with padded():  # a short kdp book gets pages for notes, and says so
+        result = build_book(str(book), output=tmp_path / "b.pdf")
     sheet = tmp_path / "s.toml"
     sheet.write_text(f'kind = "worksheet"\nlanguage = "{code}"\n[[section]]\n', "utf-8")
     sheets = build_book(str(sheet), output=tmp_path / "s.pdf")
