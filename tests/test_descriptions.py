@@ -85,5 +85,5 @@ def test_every_pdf_says_its_language_and_title(tmp_path: Path, code: str) -> Non
         reader = PdfReader(pdf)
         root = reader.trailer["/Root"]
         assert root["/Lang"] == lang, pdf.name
-        assert root["/ViewerPreferences"]["/DisplayDocTitle"] is True
+        assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
         assert reader.metadata is not None and (reader.metadata.title or "").strip()
