@@ -66,10 +66,12 @@ def parse_pages(text: str) -> tuple[int, int]:
 
 
 def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | None = None) -> None:
-    """Read the pages to be shown as preflight does, within its budget (decoded bytes,
-    operators, forms; preflight's defaults unless ``budget``), and refuse images over
-    MAX_IMAGE_PIXELS: the renderer has no limits of its own, so a small file that unpacks to
-    gigabytes is refused here with one line instead of filling the memory."""
+    """Read the pages to be shown as preflight does, and every other object the renderer may
+    unpack, within its budget (decoded bytes, operators, forms; preflight's defaults unless
+    ``budget``), and refuse images (XObjects and inline images alike) over MAX_IMAGE_PIXELS
+    and content that could not be read to its end: the renderer has no limits of its own, so a
+    small file that unpacks to gigabytes is refused here with one line instead of filling the
+    memory."""
     name = repr(str(pdf))
     try:
         _, seen = read_within_budget(pdf, range(first, last + 1), data=data, budget=budget)
@@ -87,6 +89,11 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
             f"{name} is too complex to preview: an image of {seen.largest_image:,} pixels, more "
             f"than {MAX_IMAGE_PIXELS:,}"
         )
+    if seen.unread:
+        raise PreviewError(
+            f"{name} cannot be previewed: {seen.unread[0]} (preview draws only what it can "
+            "read first)"
+        )
 
 
 def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> list[Path]:
@@ -96,8 +103,8 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
     check_dpi(dpi)
     data = read_input(pdf, what="PDF")  # a regular file only: a FIFO is never opened
     name = repr(str(pdf))
+    check_work(pdf, data, first, last)  # before the renderer opens it at all
     count = page_count(data, name=name)
-    check_work(pdf, data, first, last)
     if first > count:
         raise InvalidOptionError(f"--pages: {name} has {count} page{'s' * (count != 1)}")
     try:
