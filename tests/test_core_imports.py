@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: book's fit to its printer, which reads the page plan, higher up).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "plugins", "core"),
-    ("core.grid", "inputs", "core.weave", "core.tour", "grid"),
+    ("core.grid", "inputs", "fontfile", "core.weave", "core.tour", "grid"),
     ("shapes",),
     ("core.codec", "fileio"),
     ("core.maze",),

@@ -177,9 +177,7 @@ def test_a_last_flate_or_run_length_filter_is_left_to_the_renderer(
     pdf = xobject_pdf(tmp_path / "photo.pdf", entries + value, data)
     check_work(pdf, pdf.read_bytes(), 1, 1, SMALL)
     if chain.startswith("A"):
-        pdf = inline_pdf(
-            tmp_path / "inline.pdf", b"/W 1000 /H 512 /BPC 8 /CS /G /F " + value, data
-        )
+        pdf = inline_pdf(tmp_path / "inline.pdf", b"/W 1000 /H 512 /BPC 8 /CS /G /F " + value, data)
         check_work(pdf, pdf.read_bytes(), 1, 1, SMALL)
 
 
