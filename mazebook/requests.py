@@ -26,6 +26,7 @@ from .errors import InvalidOptionError, InvalidSizeError, MazebookError
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import Template, locate, template_from_data, toml_data
 from .template.units import PAGE_SIZES, parse_length, parse_page_size
+from .template.visible import visible
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
@@ -159,9 +160,11 @@ def parse_min_cell(text: str, field: str = "min_cell") -> str:
 
 
 def parse_text(text: str, field: str) -> str:
-    """A title or instruction: any text but an empty one."""
-    if not text.strip():
-        raise InvalidOptionError("must not be empty", key=field)
+    """A title or instruction: any text but an empty one (or one of only spaces and other
+    invisible characters, which would print nothing)."""
+    if not visible(text):
+        words = "" if not text.strip() else " (it has only spaces or other invisible characters)"
+        raise InvalidOptionError(f"must not be empty{words}", key=field)
     return text
 
 

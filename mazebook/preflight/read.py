@@ -43,7 +43,7 @@ def guard(what: str, error: type[MazebookError] = PdfPartError) -> Iterator[None
     """Run pypdf/zlib work; any library exception becomes ``error`` saying ``what`` failed."""
     try:
         yield
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except Exception as exc:
         detail = str(exc).splitlines()[0][:200] if str(exc) else ""

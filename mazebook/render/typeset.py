@@ -98,6 +98,8 @@ def _register(name: str, source: Path | BinaryIO, label: str, probe: str = "") -
         codes = sorted({ord(ch) for ch in probe + "0123456789"} & set(font.face.charToGlyph))
         for start in range(0, len(codes), 256):  # the PDF embeds subsets of 256 glyphs
             font.face.makeSubset(codes[start : start + 256])
+    except MemoryError:  # running out of memory is not the file's fault
+        raise
     except Exception as exc:  # reportlab's reader fails in many ways on a corrupt file
         detail = " ".join(str(exc).split()) or type(exc).__name__
         if len(detail) > 200:

@@ -158,7 +158,7 @@ def _text_mask(text: str, width: int, height: int, key: tuple[str, int, int]) ->
         picture = Image.new("L", box, 0)
         ImageDraw.Draw(picture).multiline_text((pad - x0, pad - y0), text, fill=255, font=font_obj)
         ink = np.asarray(picture) >= 128
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except Exception as exc:  # FreeType and Pillow fail in many ways on a corrupt font
         raise FontError(
@@ -224,7 +224,7 @@ def _opened_image(data: bytes, label: str) -> Iterator[PILImage]:
             img = Image.open(io.BytesIO(data))
         with img:
             yield img
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except UnidentifiedImageError:
         raise InvalidOptionError(

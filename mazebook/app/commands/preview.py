@@ -1,18 +1,19 @@
 """`mazebook preview BOOK.pdf -o DIR`: page images (PNG) of a finished PDF, for listings.
 
 Pages are rasterized by PDFium (mazebook/render/png.py) and written as DIR/NAME-001.png, ...,
-each atomically. Pages past the end of a shorter PDF are left out; a range that starts past
-the end is an error.
+all together or none (an error, Ctrl-C or a full disk leaves no page image behind). Pages past
+the end of a shorter PDF are left out; a range that starts past the end is an error.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 from pathlib import Path
 
-from ...errors import InvalidOptionError, MazebookError
-from ...fileio import write_atomic
+from ...errors import InvalidOptionError, MazebookError, os_problem
+from ...fileio import OutputSet
 from ...inputs import read_input, utf8_path
 from ...preflight import (
     Budget,
@@ -110,13 +111,23 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
     try:
         if folder.exists() and not folder.is_dir():
             raise MazebookError(f"cannot write into {str(folder)!r}: it is not a folder")
+        made = not folder.exists()
     except OSError as exc:  # e.g. a name too long for the file system
-        raise MazebookError(f"cannot write into {str(folder)!r}: {exc.strerror or exc}") from None
+        raise MazebookError(f"cannot write into {str(folder)!r}: {os_problem(exc)}") from None
     written = []
-    for number, png in pdf_pages_png(data, range(first, min(last, count) + 1), dpi=dpi, name=name):
-        target = folder / f"{pdf.stem}-{number:03d}.png"
-        write_atomic(target, png)
-        written.append(target)
+    try:
+        with OutputSet() as images:  # all the pages or none (a full disk leaves no part)
+            pages = range(first, min(last, count) + 1)
+            for number, png in pdf_pages_png(data, pages, dpi=dpi, name=name):
+                target = images.check(folder / f"{pdf.stem}-{number:03d}.png")
+                images.stage(target, png)
+                written.append(target)
+            images.commit()
+    except BaseException:
+        if made:  # the folder this call made, left empty
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return written
 
 

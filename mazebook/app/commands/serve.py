@@ -12,7 +12,7 @@ import socket
 import sys
 import threading
 
-from ...errors import InvalidOptionError, MazebookError
+from ...errors import InvalidOptionError, MazebookError, os_problem
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
 
@@ -67,7 +67,7 @@ def listen(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family)
     except OSError as exc:
-        raise MazebookError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise MazebookError(f"cannot listen on {host}:{port}: {os_problem(exc)}") from None
 
 
 def run(args: argparse.Namespace) -> int:
