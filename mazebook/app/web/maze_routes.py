@@ -1,17 +1,19 @@
 """The maze part of the web app: a preview (SVG and summary) and SVG, PDF or PNG downloads,
-each made from the submitted form in a worker thread."""
+each made from the submitted form in a worker process (``workers``), stopped if the browser
+leaves. A preview is bounded first (a braided maze no larger than PREVIEW_BRAID_VISITS)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from pathlib import Path
+from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from ...core.maze import Maze
+from ...errors import MazebookError
+from ...requests import MazeRequest, check_preview
 from . import actions
 from .forms import (
     DOWNLOAD_TYPES,
@@ -24,48 +26,90 @@ from .forms import (
     text_fields,
 )
 from .html import attachment, error_page, preview
+from .workers import POOL
 
 #: What a maze form makes: the maze and notes on what was adjusted.
 Made = tuple[Maze, list[str]]
-#: What a route makes of the maze (a preview's values, a download's bytes and name).
-T = TypeVar("T")
 
 
-async def make_from_form(
-    request: Request, form: FormData, make: Callable[[actions.MazeOrder, Made], T]
-) -> T:
-    """Check the maze form, save an uploaded image in the request's folder, make the maze
-    and pass (order, maze) to ``make``, all in a worker thread."""
+async def form_and_upload(
+    request: Request, form: FormData
+) -> tuple[str, dict[str, str], tuple[bytes, str] | None]:
+    """(the folder requests make theirs in, the maze form's fields, its uploaded image)."""
     fields = text_fields(form)
     upload = None
     if fields.get("shape") == "mask" and fields.get("mask_source") == "image":
         upload = await read_upload(form, "image", MAX_IMAGE_BYTES)
+    return str(root_of(request)), fields, upload
 
-    def work() -> T:
-        with request_folder(root_of(request)) as folder:
-            image = None
-            if upload is not None:
-                image = folder / "mask-image"
-                image.write_bytes(upload[0])
-            order = actions.maze_order(fields, image)
-            made = actions.make_maze(order, image_name=upload[1] if upload else None)
-            return make(order, made)
 
-    return await run_in_threadpool(work)
+def maze_preview_work(
+    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None
+) -> dict[str, Any]:
+    """In a worker: the preview's values (the SVG, the summary and its notes), the maze
+    bounded as a preview first; every error a FieldError beside its field."""
+    order, (maze, notes) = _made(root, fields, upload, preview=True)
+    text = actions.maze_svg(maze, solution=order.solution).decode()
+    summary = actions.maze_summary(maze, order)
+    return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
+
+
+def maze_download_work(
+    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None, fmt: str
+) -> tuple[bytes, str]:
+    """In a worker: a download's bytes and file name (``fmt``: svg, pdf or png)."""
+    order, (maze, _) = _made(root, fields, upload, preview=False)
+    if fmt == "svg":
+        data = actions.maze_svg(maze, solution=order.solution)
+    elif fmt == "pdf":
+        data = actions.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
+    else:
+        data = actions.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
+    return data, actions.maze_file_name(maze, order, fmt)
+
+
+def _made(
+    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None, *, preview: bool
+) -> tuple[actions.MazeOrder, Made]:
+    """Check the form and make the maze, an uploaded image saved in a request folder of its
+    own while it is read."""
+    with request_folder(Path(root)) as folder:
+        image = None
+        if upload is not None:
+            image = folder / "mask-image"
+            image.write_bytes(upload[0])
+        order = actions.maze_order(fields, image)
+        if preview:
+            _check_preview(order)
+        return order, actions.make_maze(order, image_name=upload[1] if upload else None)
+
+
+def _check_preview(order: actions.MazeOrder) -> None:
+    """A preview's maze within the preview's bounds (mazebook.requests.check_preview)."""
+    if order.algorithm is None:
+        return  # a level maze: fitted to the page, bounded by it
+    try:
+        check_preview(
+            MazeRequest(
+                algorithm=order.algorithm,
+                width=order.width,
+                height=order.height,
+                shape=order.shape,
+                braid=float(order.options.get("braid", 0.0)),
+                options={k: v for k, v in order.options.items() if k not in ("braid", "weave")},
+            )
+        )
+    except MazebookError as exc:
+        raise actions.in_form_words(exc, str(exc.key or "braid")) from None
 
 
 async def maze_preview(request: Request) -> HTMLResponse:
     """The maze preview partial: SVG and summary, errors beside their fields."""
 
-    def make(order: actions.MazeOrder, made: Made) -> dict[str, Any]:
-        maze, notes = made
-        text = actions.maze_svg(maze, solution=order.solution).decode()
-        summary = actions.maze_summary(maze, order)
-        return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
-
     async def values() -> dict[str, Any]:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
-        return await make_from_form(request, form, make)
+        root, fields, upload = await form_and_upload(request, form)
+        return await POOL.run(request, "maze", maze_preview_work, root, fields, upload)
 
     return await preview("maze", MAZE_FIELDS, "maze_preview.html", values)
 
@@ -78,18 +122,8 @@ async def maze_download(request: Request) -> Response:
         return HTMLResponse("<p>unknown format</p>", status_code=404)
     try:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
-
-        def make(order: actions.MazeOrder, made: Made) -> tuple[bytes, str]:
-            maze = made[0]
-            if fmt == "svg":
-                data = actions.maze_svg(maze, solution=order.solution)
-            elif fmt == "pdf":
-                data = actions.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
-            else:
-                data = actions.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
-            return data, actions.maze_file_name(maze, order, fmt)
-
-        data, name = await make_from_form(request, form, make)
+        root, fields, upload = await form_and_upload(request, form)
+        data, name = await POOL.run(request, "maze", maze_download_work, root, fields, upload, fmt)
     except actions.FieldError as exc:
         return error_page(str(exc))
     if fmt == "pdf" and request.query_params.get("print") == "1":
