@@ -296,5 +296,6 @@ def test_a_worker_out_of_memory_or_killed_is_an_error_beside_the_part(
         monkeypatch.setattr("mazebook.app.web.maze_routes.maze_preview_work", die)
         page = client.post("/maze/preview", data=MAZE).text
         assert "its worker process ended" in page
+        assert list((tmp_path / "root").iterdir()) == []  # its request folder removed all the same
         monkeypatch.undo()
         assert "<svg" in client.post("/maze/preview", data=MAZE).text  # a new worker

@@ -33,32 +33,32 @@ Made = tuple[Maze, list[str]]
 
 
 async def form_and_upload(
-    request: Request, form: FormData
-) -> tuple[str, dict[str, str], tuple[bytes, str] | None]:
-    """(the folder requests make theirs in, the maze form's fields, its uploaded image)."""
+    form: FormData,
+) -> tuple[dict[str, str], tuple[bytes, str] | None]:
+    """(the maze form's fields, its uploaded image)."""
     fields = text_fields(form)
     upload = None
     if fields.get("shape") == "mask" and fields.get("mask_source") == "image":
         upload = await read_upload(form, "image", MAX_IMAGE_BYTES)
-    return str(root_of(request)), fields, upload
+    return fields, upload
 
 
 def maze_preview_work(
-    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None
+    folder: str, fields: dict[str, str], upload: tuple[bytes, str] | None
 ) -> dict[str, Any]:
     """In a worker: the preview's values (the SVG, the summary and its notes), the maze
     bounded as a preview first; every error a FieldError beside its field."""
-    order, (maze, notes) = _made(root, fields, upload, preview=True)
+    order, (maze, notes) = _made(folder, fields, upload, preview=True)
     text = actions.maze_svg(maze, solution=order.solution).decode()
     summary = actions.maze_summary(maze, order)
     return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
 
 
 def maze_download_work(
-    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None, fmt: str
+    folder: str, fields: dict[str, str], upload: tuple[bytes, str] | None, fmt: str
 ) -> tuple[bytes, str]:
     """In a worker: a download's bytes and file name (``fmt``: svg, pdf or png)."""
-    order, (maze, _) = _made(root, fields, upload, preview=False)
+    order, (maze, _) = _made(folder, fields, upload, preview=False)
     if fmt == "svg":
         data = actions.maze_svg(maze, solution=order.solution)
     elif fmt == "pdf":
@@ -69,19 +69,17 @@ def maze_download_work(
 
 
 def _made(
-    root: str, fields: dict[str, str], upload: tuple[bytes, str] | None, *, preview: bool
+    folder: str, fields: dict[str, str], upload: tuple[bytes, str] | None, *, preview: bool
 ) -> tuple[actions.MazeOrder, Made]:
-    """Check the form and make the maze, an uploaded image saved in a request folder of its
-    own while it is read."""
-    with request_folder(Path(root)) as folder:
-        image = None
-        if upload is not None:
-            image = folder / "mask-image"
-            image.write_bytes(upload[0])
-        order = actions.maze_order(fields, image)
-        if preview:
-            _check_preview(order)
-        return order, actions.make_maze(order, image_name=upload[1] if upload else None)
+    """Check the form and make the maze, an uploaded image saved in the request's folder."""
+    image = None
+    if upload is not None:
+        image = Path(folder) / "mask-image"
+        image.write_bytes(upload[0])
+    order = actions.maze_order(fields, image)
+    if preview:
+        _check_preview(order)
+    return order, actions.make_maze(order, image_name=upload[1] if upload else None)
 
 
 def _check_preview(order: actions.MazeOrder) -> None:
@@ -108,8 +106,9 @@ async def maze_preview(request: Request) -> HTMLResponse:
 
     async def values() -> dict[str, Any]:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
-        root, fields, upload = await form_and_upload(request, form)
-        return await POOL.run(request, "maze", maze_preview_work, root, fields, upload)
+        fields, upload = await form_and_upload(form)
+        with request_folder(root_of(request)) as folder:  # removed even if the work is killed
+            return await POOL.run(request, "maze", maze_preview_work, str(folder), fields, upload)
 
     return await preview("maze", MAZE_FIELDS, "maze_preview.html", values)
 
@@ -122,8 +121,10 @@ async def maze_download(request: Request) -> Response:
         return HTMLResponse("<p>unknown format</p>", status_code=404)
     try:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
-        root, fields, upload = await form_and_upload(request, form)
-        data, name = await POOL.run(request, "maze", maze_download_work, root, fields, upload, fmt)
+        fields, upload = await form_and_upload(form)
+        with request_folder(root_of(request)) as folder:
+            work = maze_download_work
+            data, name = await POOL.run(request, "maze", work, str(folder), fields, upload, fmt)
     except actions.FieldError as exc:
         return error_page(str(exc))
     if fmt == "pdf" and request.query_params.get("print") == "1":

@@ -56,21 +56,20 @@ async def sheet_preview(request: Request) -> HTMLResponse:
 
     async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
-        root = str(root_of(request))
-        return await POOL.run(request, "sheet", sheet_preview_work, root, fields, font)
+        with request_folder(root_of(request)) as folder:  # removed even if the work is killed
+            return await POOL.run(request, "sheet", sheet_preview_work, str(folder), fields, font)
 
     return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
 
 
 def sheet_preview_work(
-    root: str, fields: dict[str, str], font: tuple[bytes, str] | None
+    folder: str, fields: dict[str, str], font: tuple[bytes, str] | None
 ) -> dict[str, Any]:
-    """In a worker: build the worksheet in a folder of the request's own; the preview's
-    values (its first sheet and answer page as PNGs, what it holds)."""
-    with request_folder(Path(root)) as folder:
-        built = build_sheet(fields, font, folder)
-        png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
-        answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
+    """In a worker: build the worksheet in the request's own folder; the preview's values
+    (its first sheet and answer page as PNGs, what it holds)."""
+    built = build_sheet(fields, font, Path(folder))
+    png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+    answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
     per_page = int(fields.get("per_page", "4"))
     info = {
         "pages": built.page_count,
@@ -87,14 +86,13 @@ def sheet_preview_work(
 
 
 def sheet_file_work(
-    root: str, fields: dict[str, str], font: tuple[bytes, str] | None, kind: str
+    folder: str, fields: dict[str, str], font: tuple[bytes, str] | None, kind: str
 ) -> tuple[bytes, str]:
-    """In a worker: build the worksheet; one file's bytes and download name (``kind``:
-    interior, answers or manifest)."""
-    with request_folder(Path(root)) as folder:
-        path = build_sheet(fields, font, folder).files[kind]
-        title = fields.get("title") or "worksheet"
-        return path.read_bytes(), actions.download_name(title, kind)
+    """In a worker: build the worksheet in the request's own folder; one file's bytes and
+    download name (``kind``: interior, answers or manifest)."""
+    path = build_sheet(fields, font, Path(folder)).files[kind]
+    title = fields.get("title") or "worksheet"
+    return path.read_bytes(), actions.download_name(title, kind)
 
 
 def _mazes(count: int) -> str:
@@ -110,8 +108,9 @@ async def sheet_download(request: Request) -> Response:
         return HTMLResponse("<p>unknown file</p>", status_code=404)
     try:
         fields, font = await sheet_form(request)
-        root = str(root_of(request))
-        data, name = await POOL.run(request, "sheet", sheet_file_work, root, fields, font, kind)
+        with request_folder(root_of(request)) as folder:
+            work = sheet_file_work
+            data, name = await POOL.run(request, "sheet", work, str(folder), fields, font, kind)
     except actions.FieldError as exc:
         return error_page(str(exc))
     media = DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]]
