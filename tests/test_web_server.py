@@ -299,3 +299,23 @@ def test_a_worker_out_of_memory_or_killed_is_an_error_beside_the_part(
         assert list((tmp_path / "root").iterdir()) == []  # its request folder removed all the same
         monkeypatch.undo()
         assert "<svg" in client.post("/maze/preview", data=MAZE).text  # a new worker
+
+
+def nap(*args: object) -> None:
+    """A preview's work that takes far longer than a preview may."""
+    time.sleep(30)
+
+
+def test_a_preview_past_its_time_is_stopped_with_a_message(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "root").mkdir()
+    monkeypatch.setattr("mazebook.app.web.maze_routes.PREVIEW_SECONDS", 1.0)
+    monkeypatch.setattr("mazebook.app.web.maze_routes.maze_preview_work", nap)
+    with TestClient(create_app(tmp_path / "root"), **ORIGIN) as client:
+        started = time.monotonic()
+        page = client.post("/maze/preview", data=MAZE).text
+        assert "took over 1 s to make and was stopped" in page and 'id="maze-err-maze"' in page
+        assert time.monotonic() - started < 10
+        monkeypatch.undo()
+        assert "<svg" in client.post("/maze/preview", data=MAZE).text

@@ -26,7 +26,7 @@ from .forms import (
     text_fields,
 )
 from .html import attachment, error_page, preview
-from .workers import POOL
+from .workers import POOL, PREVIEW_SECONDS
 
 #: What a maze form makes: the maze and notes on what was adjusted.
 Made = tuple[Maze, list[str]]
@@ -108,7 +108,10 @@ async def maze_preview(request: Request) -> HTMLResponse:
         form = await read_form(request, "maze", max_files=2, max_fields=100)
         fields, upload = await form_and_upload(form)
         with request_folder(root_of(request)) as folder:  # removed even if the work is killed
-            return await POOL.run(request, "maze", maze_preview_work, str(folder), fields, upload)
+            work = maze_preview_work
+            return await POOL.run(
+                request, "maze", work, str(folder), fields, upload, seconds=PREVIEW_SECONDS
+            )
 
     return await preview("maze", MAZE_FIELDS, "maze_preview.html", values)
 

@@ -23,7 +23,7 @@ from .forms import (
     text_fields,
 )
 from .html import attachment, error_page, preview
-from .workers import POOL
+from .workers import POOL, PREVIEW_SECONDS
 
 
 async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
@@ -57,7 +57,10 @@ async def sheet_preview(request: Request) -> HTMLResponse:
     async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
         with request_folder(root_of(request)) as folder:  # removed even if the work is killed
-            return await POOL.run(request, "sheet", sheet_preview_work, str(folder), fields, font)
+            work = sheet_preview_work
+            return await POOL.run(
+                request, "sheet", work, str(folder), fields, font, seconds=PREVIEW_SECONDS
+            )
 
     return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
 

@@ -6,8 +6,9 @@ the server waited for every one of them before it exited. Here each call runs in
 ``WORKERS`` processes (spawned once and kept between calls, shared by every app of the
 process); while it runs, the server looks at its client every POLL seconds, and when the client
 has gone the worker is killed at once (another is started for the next call). Calls beyond
-``WORKERS`` wait their turn, and give up when their client leaves. ``stop`` kills the work in
-progress (the server stopping); idle workers end with the server's process.
+``WORKERS`` wait their turn, and give up when their client leaves; a preview that runs past
+PREVIEW_SECONDS is stopped with a message. ``stop`` kills the work in progress (the server
+stopping); idle workers end with the server's process.
 
 A worker also has a memory cap (MEMORY_LIMIT of address space): a request that asks for too
 much fails there with "out of memory", beside its field, and never takes the server's memory;
@@ -36,15 +37,25 @@ from .actions import FieldError
 
 T = TypeVar("T")
 
-#: Worker processes (the calls that run at once), the address space each may use (bytes), and
-#: how often a running call's client is looked at (seconds).
+#: Worker processes (the calls that run at once), the address space each may use (bytes), how
+#: often a running call's client is looked at (seconds), and the longest a preview may run
+#: (seconds; a worksheet of 200 level-10 mazes, the largest the form allows, takes about 11).
 WORKERS = 2
 MEMORY_LIMIT = 4 << 30
 POLL = 0.1
+PREVIEW_SECONDS = 30.0
 
 
 class ClientGone(Exception):
     """The client closed its connection before the answer was ready: nobody is waiting."""
+
+
+class TooLong(Exception):
+    """A call ran past its time (its worker is killed)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
 
 
 def outcome(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -114,10 +125,18 @@ class Workers:
         self._running = 0
         self._epoch = 0  # counts the stops: a call from before a stop starts no work
 
-    async def run(self, request: Request, part: str, function: Callable[..., T], *args: Any) -> T:
+    async def run(
+        self,
+        request: Request,
+        part: str,
+        function: Callable[..., T],
+        *args: Any,
+        seconds: float | None = None,
+    ) -> T:
         """``function(*args)`` in a worker (a top-level function, its arguments and result
         picklable); its FieldError raised here, other errors as a FieldError beside ``part``;
-        ClientGone (the work killed) when the client disconnects first."""
+        ClientGone (the work killed) when the client disconnects first; a FieldError (the
+        work killed) when it runs past ``seconds``."""
         epoch = self._epoch
         while not self._claim():
             await self._watch(request)
@@ -127,12 +146,21 @@ class Workers:
         try:
             self._check(epoch, part)
             worker = await asyncio.to_thread(self._take)
-            result = await self._call(worker, request, (function, args))
+            result = await self._call(worker, request, (function, args), seconds)
         except (EOFError, OSError):  # the worker died (killed by the system, a crash)
             if worker is not None:
                 worker.kill()
                 worker = None
             raise FieldError(part, "the work stopped: its worker process ended") from None
+        except TooLong as exc:
+            if worker is not None:
+                worker.kill()
+                worker = None
+            raise FieldError(
+                part,
+                f"this took over {exc.seconds:.0f} s to make and was stopped: make it smaller "
+                "(fewer or easier mazes, a smaller size), or download it",
+            ) from None
         except BaseException:
             if worker is not None:  # cancelled, or its client gone: kill it
                 worker.kill()
@@ -143,12 +171,14 @@ class Workers:
         return cast(T, _answer(result, part))
 
     async def _call(
-        self, worker: _Worker, request: Request, call: tuple[Any, ...]
+        self, worker: _Worker, request: Request, call: tuple[Any, ...], seconds: float | None
     ) -> tuple[Any, ...]:
-        """Send the call and wait for its outcome, killing the worker if the client goes."""
+        """Send the call and wait for its outcome; TooLong past ``seconds``, ClientGone if
+        the client goes (the caller kills the worker)."""
         worker.connection.send(call)
         ready = asyncio.Event()
         loop = asyncio.get_running_loop()
+        deadline = None if seconds is None else loop.time() + seconds
         fd = worker.connection.fileno()
         loop.add_reader(fd, ready.set)
         try:
@@ -157,6 +187,8 @@ class Workers:
                     await asyncio.wait_for(ready.wait(), POLL)
                 ready.clear()
                 await self._watch(request)
+                if deadline is not None and loop.time() > deadline:
+                    raise TooLong(seconds or 0.0)
         finally:
             loop.remove_reader(fd)
         result: tuple[Any, ...] = worker.connection.recv()
