@@ -11,6 +11,8 @@ of our own (for example "drew N pages, planned M"): the command line reports it 
 from __future__ import annotations
 
 import difflib
+import errno
+import re
 import string
 from collections.abc import Iterable, Mapping
 from typing import Any, Self
@@ -191,3 +193,34 @@ def did_you_mean(word: str, choices: Iterable[str], *, always: bool = False) -> 
     """
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.0 if always else 0.5)
     return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+#: Characters a message never prints as they are: controls (a newline, a carriage return, the
+#: escape that starts a terminal sequence, C1 controls), line and paragraph separators, and the
+#: bidirectional controls that reorder what a terminal shows.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with every control character shown as an escape (\\n, \\x1b, \\u202e): a
+    file name in a message can neither split its one line nor reach the terminal."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+#: What a message says for the errors of the system that are the machine's, not the input's.
+_SYSTEM_WORDS = {
+    errno.ENOSPC: "no space left on the disk",
+    errno.EDQUOT: "no space left: the disk quota is used up",
+}
+
+
+def os_problem(exc: OSError) -> str:
+    """An operating-system error in a message's words ("no space left on the disk" for a full
+    disk), else the system's own words."""
+    return _SYSTEM_WORDS.get(exc.errno or 0) or exc.strerror or str(exc)
+
+
+#: The command line's and the web app's words when the memory ran out.
+OUT_OF_MEMORY = (
+    "out of memory: the input asks for more than this computer has free; make it smaller"
+)

@@ -37,7 +37,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from .errors import MazebookError, OutputError
+from .errors import MazebookError, OutputError, os_problem
 from .inputs import read_input
 
 
@@ -117,16 +117,23 @@ def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
     """Check that ``path`` can be written, creating its folder if needed; OutputError if not.
 
     Returns the path to write: a symbolic link is followed, so the file it points to is
-    replaced and the link stays. A device, pipe or socket (e.g. /dev/null) is refused unless
+    replaced and the link stays; a link to nothing (dangling) is refused, so no folder is made
+    at its target. A device, pipe or socket (e.g. /dev/null) is refused unless
     ``allow_special``, since replacing it by a renamed temporary file would destroy it.
     """
     p = Path(path)
     try:
         if p.is_symlink():
-            p = Path(os.path.realpath(p))
+            target = Path(os.path.realpath(p))
+            if not target.exists():  # no folder is ever made where a dangling link points
+                raise OutputError(
+                    f"cannot write {str(path)!r}: it is a symbolic link to {str(target)!r}, "
+                    "which does not exist; remove the link or write somewhere else"
+                )
+            p = target
         folder = p.exists() and p.is_dir()
     except OSError as exc:  # e.g. a name too long for the file system
-        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
     if folder:
         raise OutputError(f"cannot write {str(path)!r}: it is a folder")
     if is_special(p):
@@ -137,7 +144,7 @@ def prepare_output(path: str | Path, *, allow_special: bool = False) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(
-            f"cannot create the folder for {str(path)!r}: {exc.strerror or exc}"
+            f"cannot create the folder for {str(path)!r}: {os_problem(exc)}"
         ) from None
     if not os.access(p.parent, os.W_OK):
         raise OutputError(f"cannot write {str(path)!r}: its folder is not writable")
@@ -153,7 +160,7 @@ def temp_beside(target: Path) -> tuple[int, str]:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     except OSError as exc:
-        raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {str(target)!r}: {os_problem(exc)}") from None
     with contextlib.suppress(OSError):
         os.chmod(tmp, default_mode())
     return fd, tmp
@@ -168,7 +175,7 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
             with target.open("wb") as stream:
                 yield stream
         except OSError as exc:
-            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
         return
     tmp: str | None = None
     try:
@@ -184,6 +191,41 @@ def atomic_output(path: str | Path) -> Iterator[BinaryIO]:
         raise
 
 
+def write_new(path: str | Path, data: bytes) -> Path:
+    """Write a file that must not exist yet, atomically: written whole beside it, then linked
+    into place, which fails rather than replace a file that appeared meanwhile. OutputError
+    when it exists, its folder does not (none is made), or it cannot be written (a full disk
+    leaves no file behind)."""
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {str(path)!r}: the folder {str(folder)!r} does not exist")
+    target = prepare_output(path)
+    if target.exists():
+        raise OutputError(f"{str(path)!r} already exists; choose another name")
+    tmp: str | None = None
+    try:
+        with signals_held():
+            fd, tmp = temp_beside(target)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(tmp, target)  # never replaces: FileExistsError if the name is taken
+        except FileExistsError:
+            raise OutputError(f"{str(path)!r} already exists; choose another name") from None
+        except OSError:  # a file system without hard links: the name was free just now
+            os.replace(tmp, target)
+            tmp = None
+    except OSError as exc:
+        raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
+    finally:
+        if tmp is not None:
+            with signals_held(), contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return Path(path)
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> Path:
     """Write bytes or UTF-8 text to ``path`` atomically; returns the path."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -191,7 +233,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> Path:
         with atomic_output(path) as handle:
             handle.write(payload)
     except OSError as exc:
-        raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+        raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
     return Path(path)
 
 
@@ -223,7 +265,7 @@ class OutputSet:
                 handle.flush()
                 os.fsync(handle.fileno())
         except OSError as exc:
-            raise OutputError(f"cannot write {str(path)!r}: {exc.strerror or exc}") from None
+            raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
         self._digests[path] = hashlib.sha256(payload).hexdigest()
 
     def digests(self, folder: Path) -> dict[str, str]:
@@ -258,7 +300,7 @@ class OutputSet:
                     else:
                         target.unlink()
             if isinstance(exc, OSError):
-                raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
+                raise OutputError(f"cannot write {str(target)!r}: {os_problem(exc)}") from None
             raise
         for _, backup in moved:
             if backup is not None:

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from .errors import MazebookError, OutputError
+from .errors import MazebookError, OutputError, os_problem
 
 #: The largest input file read (bytes): fonts, images and templates are far smaller.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -83,7 +83,7 @@ def input_version(
     except FileNotFoundError:
         raise error(f"{what} {shown(p)} does not exist") from None
     except OSError as exc:
-        raise error(f"cannot read {what} {shown(p)}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {shown(p)}: {os_problem(exc)}") from None
     problem = _refusal(info.st_mode)
     if problem is not None:
         raise error(f"{what} {shown(p)} {problem}")
@@ -107,7 +107,7 @@ def read_input(
     try:
         fd = os.open(p, flags)
     except OSError as exc:
-        raise error(f"cannot read {what} {shown(p)}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {shown(p)}: {os_problem(exc)}") from None
     try:
         info = os.fstat(fd)
         problem = _refusal(info.st_mode)
@@ -125,7 +125,7 @@ def read_input(
                 raise error(f"{what} {shown(p)} is too large: the limit is {limit:,} bytes")
             chunks.append(chunk)
     except OSError as exc:
-        raise error(f"cannot read {what} {shown(p)}: {exc.strerror or exc}") from None
+        raise error(f"cannot read {what} {shown(p)}: {os_problem(exc)}") from None
     finally:
         os.close(fd)
     return b"".join(chunks)

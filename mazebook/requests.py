@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .core.engine import check_seed, generate, new_seed
+from .core.engine import braid_cost, check_seed, generate, new_seed
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
@@ -29,6 +29,7 @@ from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.load import DEFAULTS, Template, locate, template_from_data, toml_data
 from .template.texts import LANGUAGES
+from .template.visible import visible
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
@@ -171,9 +172,11 @@ def parse_min_cell(text: str, field: str = "min_cell") -> str:
 
 
 def parse_text(text: str, field: str) -> str:
-    """A title or instruction: any text but an empty one."""
-    if not text.strip():
-        raise InvalidOptionError("must not be empty", key=field)
+    """A title or instruction: any text but an empty one (or one of only spaces and other
+    invisible characters, which would print nothing)."""
+    if not visible(text):
+        words = "" if not text.strip() else " (it has only spaces or other invisible characters)"
+        raise InvalidOptionError(f"must not be empty{words}", key=field)
     return text
 
 
@@ -204,6 +207,34 @@ class MazeRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
     level: int | None = None
     page_size: tuple[float, float] = (612.0, 792.0)
+
+
+#: The most cell visits a preview's braided maze may spend placing its openings (outer cells
+#: times cells: about 100 x 100, a second's work), where a maze made to keep may take
+#: MAX_BRAID_VISITS (about 200 x 200, ten seconds or more): a preview comes back at once.
+PREVIEW_BRAID_VISITS = 4_000_000
+
+
+def check_preview(request: MazeRequest) -> None:
+    """InvalidOptionError keyed "braid", before any work, when the request's maze would take
+    too long to make for a preview: a braided maze whose openings are measured from each outer
+    cell through every cell, over PREVIEW_BRAID_VISITS steps."""
+    visits = braid_cost(
+        request.algorithm,
+        request.width,
+        request.height,
+        shape=request.shape,
+        braid=request.braid,
+        **request.options,
+    )
+    if visits > PREVIEW_BRAID_VISITS:
+        raise InvalidOptionError(
+            f"a braided maze this large is too slow to preview: its openings are measured from "
+            f"each outer cell through every cell, {visits:,} steps, and a preview takes up to "
+            f"{PREVIEW_BRAID_VISITS:,} (about 100 x 100 cells); make it smaller, set braid to 0, "
+            "or choose the openings random, corners or sides (a download has no such limit)",
+            key="braid",
+        )
 
 
 def make_maze(request: MazeRequest) -> Maze:

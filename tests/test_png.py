@@ -128,6 +128,6 @@ def test_preview_refuses_a_file_that_is_not_a_pdf(
     fake.write_bytes(b"%PDF-1.4 this is not really a PDF")
     code, _, err = run(capsys, "preview", str(fake), "-o", str(tmp_path / "o"))
     assert code == 2
-    assert "fake.pdf" in err and "is not a PDF" in err
+    assert "fake.pdf" in err and "is not a readable PDF" in err  # read before PDFium opens it
     assert "Traceback" not in err
     assert not (tmp_path / "o").exists()

@@ -213,29 +213,41 @@ def test_empty_mask_text_is_named_beside_the_text(
     assert error_of(word, "maze", "text") == "" and "mask maze" in word
 
 
+def on_fire(*args: object) -> None:
+    """A stand-in for a preview's work that fails as a bug would (run in a worker process,
+    which imports it from here)."""
+    raise RuntimeError("disk on fire")
+
+
 @pytest.mark.parametrize(
-    ("url", "form", "part", "broken"),
+    ("url", "form", "part", "module", "work"),
     [
-        ("/maze/preview", MAZE, "maze", "maze_form.maze_svg"),
-        ("/worksheet/preview", SHEET, "sheet", "actions.page_pngs"),
+        ("/maze/preview", MAZE, "maze", "maze_routes", "maze_preview_work"),
+        ("/worksheet/preview", SHEET, "sheet", "sheet_routes", "sheet_preview_work"),
     ],
 )
 def test_an_unexpected_failure_is_one_line_beside_the_part(
     client: TestClient,
     monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
     url: str,
     form: dict[str, str],
     part: str,
-    broken: str,
+    module: str,
+    work: str,
 ) -> None:
-    def fail(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("disk on fire")
-
-    monkeypatch.setattr(f"mazebook.app.web.{broken}", fail)
+    monkeypatch.setattr(f"mazebook.app.web.{module}.{work}", on_fire)
     page = client.post(url, data=form).text
     assert error_of(page, part, part) == "internal error: RuntimeError: disk on fire"
     assert "see the message beside the field" in page
+    assert client.post(url, data={**form, "seed": "2"}).status_code == 200  # still serving
+
+
+def test_a_worker_reports_a_bug_in_one_line_and_logs_its_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from mazebook.app.web.workers import outcome
+
+    assert outcome(on_fire, ()) == ("bug", "RuntimeError: disk on fire")
     assert "Traceback" in capsys.readouterr().err  # the details go to the server's log
 
 

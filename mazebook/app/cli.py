@@ -1,15 +1,19 @@
 """The command line: ``main(argv) -> int``, testable without a subprocess.
 
 argparse (standard library) parses; every MazebookError becomes one line on stderr and exit
-code 2, never a traceback. Each subcommand lives in mazebook/app/commands/<name>.py. SIGTERM and
-SIGHUP are turned into an interruption like Ctrl-C while a command runs (outputs are committed
-whole or not at all, temporary files removed), and exit with 128 + the signal's number.
+code 2, never a traceback, and so does running out of memory or disk space. Each subcommand
+lives in mazebook/app/commands/<name>.py. SIGTERM and SIGHUP are turned into an interruption
+like Ctrl-C while a command runs (outputs are committed whole or not at all, temporary files
+removed), and exit with 128 + the signal's number. Every line printed here, and every line a
+command prints, shows control characters as escapes (``errors.one_line``): a file name with a
+newline or a terminal escape in it cannot split a message or reach the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import importlib
 import signal
 import sys
@@ -18,9 +22,16 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import NoReturn
+from typing import Any, NoReturn, TextIO
 
-from ..errors import MazebookBug, MazebookError, MazebookWarning
+from ..errors import (
+    OUT_OF_MEMORY,
+    MazebookBug,
+    MazebookError,
+    MazebookWarning,
+    one_line,
+    os_problem,
+)
 from ..fileio import held
 
 #: Subcommand modules under mazebook.app.commands, in the order --help lists them.
@@ -100,9 +111,30 @@ def _one_line_warning(prog: str) -> Callable[..., None]:
     """A warnings.showwarning that prints 'mazebook maze: warning: ...' and nothing else."""
 
     def show(message: Warning | str, *_: object, **__: object) -> None:
-        print(f"{prog}: warning: {message}", file=sys.stderr)
+        say(f"{prog}: warning: {message}")
 
     return show
+
+
+def say(line: str) -> None:
+    """Print one line on stderr, its control characters shown as escapes."""
+    print(one_line(line), file=sys.stderr)
+
+
+class EscapedOutput:
+    """A command's standard output with control characters shown as escapes (``one_line``),
+    but for the line ends ``print`` writes on their own: a name in a line a command prints
+    cannot split it or send the terminal an escape sequence. Bytes written to ``buffer`` (a
+    maze on standard output) pass as they are."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(text if text == "\n" else one_line(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -110,21 +142,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()  # reads the plugin registries the commands' choices list
     except MazebookError as exc:  # a broken plugin
-        print(f"mazebook: error: {exc}", file=sys.stderr)
+        say(f"mazebook: error: {exc}")
         return EXIT_USAGE
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    prog = f"mazebook {args.command}"
     try:
-        with signals_interrupt(), warnings.catch_warnings():
-            warnings.showwarning = _one_line_warning(f"mazebook {args.command}")
+        with (
+            signals_interrupt(),
+            warnings.catch_warnings(),
+            contextlib.redirect_stdout(EscapedOutput(sys.stdout)),
+        ):
+            warnings.showwarning = _one_line_warning(prog)
             return int(args.run(args))
     except MazebookError as exc:
-        print(f"mazebook {args.command}: error: {exc}", file=sys.stderr)
+        say(f"{prog}: error: {exc}")
         return EXIT_USAGE
     except MazebookWarning as exc:  # `python -W error`: a warning asked to stop the run
-        print(f"mazebook {args.command}: error (a warning, made an error): {exc}", file=sys.stderr)
+        say(f"{prog}: error (a warning, made an error): {exc}")
         return EXIT_USAGE
     except MazebookBug as exc:
         _report_bug(args.command, exc)
@@ -132,10 +169,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
         name = signal.Signals(signum).name
-        print(f"mazebook: interrupted ({name}); no partial output was left", file=sys.stderr)
+        say(f"mazebook: interrupted ({name}); no partial output was left")
         return 128 + signum
     except BrokenPipeError:
         return EXIT_OK
+    except MemoryError:  # the input asked for more than the machine has: not a bug
+        say(f"{prog}: error: {OUT_OF_MEMORY}")
+        return EXIT_USAGE
+    except OSError as exc:  # a full disk, a quota: the machine's, not a bug of ours
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            say(f"{prog}: error: {os_problem(exc)}")
+            return EXIT_USAGE
+        _report_bug(args.command, exc)
+        return EXIT_FAIL
     except Exception as exc:  # anything else is a bug of ours, not bad input
         _report_bug(args.command, exc)
         return EXIT_FAIL
@@ -146,10 +192,9 @@ def _report_bug(command: str, exc: BaseException) -> None:
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "mazebook" in f.filename] or frames
     where = f" at {Path(ours[-1].filename).name}:{ours[-1].lineno}" if ours else ""
-    print(
+    say(
         f"mazebook {command}: internal error (a bug; please report it): "
-        f"{type(exc).__name__}: {exc}{where}",
-        file=sys.stderr,
+        f"{type(exc).__name__}: {exc}{where}"
     )
 
 

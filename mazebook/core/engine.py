@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..errors import InvalidOptionError, MazebookError
@@ -151,6 +151,40 @@ def _check_weave_support(kind: str) -> None:
 #: so "farthest" and "opposite" measure it with one breadth-first search per outer cell (about
 #: 30 s at this cap; 200 x 200 fits, 2000 x 2000 would take hours).
 MAX_BRAID_VISITS = 50_000_000
+
+
+def braid_visits(grid: Grid, placement: Mapping[str, Any]) -> int:
+    """The cell visits placing the openings of a braided maze on ``grid`` takes: a search from
+    each outer cell through every cell under the farthest and opposite placements, none when
+    the openings are given, placed otherwise, or the shape places its own."""
+    policy = placement.get("openings", "farthest")
+    if "entrance" in placement or "exit" in placement or policy not in ("farthest", "opposite"):
+        return 0
+    if policy == "farthest" and grid.params.get("default_openings") is not None:
+        return 0  # the shape places its own (the circle: outside to centre)
+    return len({cell for cell, _ in grid.boundary}) * grid.size
+
+
+def braid_cost(
+    algorithm: str,
+    width: int,
+    height: int,
+    *,
+    shape: str = "rect",
+    braid: float = 0.0,
+    **options: Any,
+) -> int:
+    """The cell visits ``generate`` with these arguments would spend placing a braided maze's
+    openings (its grid made, nothing carved): 0 unbraided. For a caller with a smaller bound
+    of its own than MAX_BRAID_VISITS (the web app's live preview)."""
+    if not braid:
+        return 0
+    spec = generators.get(algorithm)
+    placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
+    algo_names = {o.name for o in spec.options}
+    shape_options = {k: v for k, v in options.items() if k not in algo_names}
+    grid = make_grid(shape, width, height, **({} if shape == "rect" else shape_options))
+    return braid_visits(grid, placement)
 
 
 def check_braid_work(grid: Grid, placement: dict[str, Any]) -> None:

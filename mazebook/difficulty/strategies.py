@@ -20,7 +20,7 @@ On a perfect maze every walk follows from the tree the effort model already hung
 (2 moves a cell), so a walk costs the solution plus twice the cells of the branches it enters
 first, and only the choices along the solution are looked at. A maze with loops is walked.
 Cell centres and the order of a cell's openings round it come from the shapes
-(mazebook.shapes.cell_centres), so every shape, a weave's split graph and plugin shapes alike
+(mazebook.core.shapes.cell_centres), so every shape, a weave's split graph and plugin shapes alike
 are walked the same way.
 """
 

@@ -8,17 +8,17 @@ rest (Lab, Separation, DeviceN, ...); an Indexed space is its base's family.
 from __future__ import annotations
 
 import io
-import re
 import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from PIL import Image
-from pypdf.generic import ArrayObject
+from pypdf.generic import ArrayObject, NameObject
 
 from .budget import Spending
-from .read import PdfPartError, get, guard, number, resolve, stream_data
+from .decode import filter_chain, stream_data
+from .read import PdfPartError, get, guard, number, resolve
 
 GRAY, RGB, CMYK = "gray", "rgb", "cmyk"
 _NAMED = {
@@ -101,36 +101,19 @@ def image_info(xobject: Any, resources: Any) -> ImageInfo:
     return ImageInfo(int(width), int(height), fam, filters, smask)
 
 
-_INLINE_KEY = re.compile(rb"/(W|Width|H|Height|CS|ColorSpace|F|Filter|IM|ImageMask)\b\s*")
-_INLINE_NAMES = {b"G": "/DeviceGray", b"RGB": "/DeviceRGB", b"CMYK": "/DeviceCMYK"}
-_INLINE_FILTERS = {b"DCT": "/DCTDecode", b"Fl": "/FlateDecode", b"AHx": "/ASCIIHexDecode"}
-
-
-def inline_info(header: bytes, resources: Any) -> ImageInfo:
-    """An inline image's size, family and filters from its BI ... ID dictionary."""
-    found: dict[bytes, bytes] = {}
-    for match in _INLINE_KEY.finditer(header):
-        key = match.group(1)[:1]
-        if key == b"I":
-            key = b"M"  # ImageMask and IM: not the "I" of an abbreviation
-        rest = header[match.end() :]
-        value = re.match(rb"\[[^\]]*\]|/?[^\s/\[]+", rest)
-        found.setdefault(key, value.group() if value else b"")
-    try:
-        width, height = int(found[b"W"]), int(found[b"H"])
-    except (KeyError, ValueError):
-        raise PdfPartError("an inline image without a width and height") from None
-    if width < 1 or height < 1:
+def inline_info(entries: dict[str, Any], resources: Any) -> ImageInfo:
+    """An inline image's size, family and filters from its dictionary (imagedata.inline_dict:
+    keys and colour spaces in full)."""
+    width, height = number(entries.get("/Width")), number(entries.get("/Height"))
+    if width is None or height is None or width < 1 or height < 1:
         raise PdfPartError("an inline image without a width and height")
-    filters = tuple(
-        _INLINE_FILTERS.get(name, "/" + name.decode("latin-1"))
-        for name in re.findall(rb"/(\w+)", found.get(b"F", b""))
-    )
-    if found.get(b"M", b"false") == b"true":
-        return ImageInfo(width, height, "", filters, False)
-    space = found.get(b"C", b"/G").lstrip(b"/")
-    name = _INLINE_NAMES.get(space, "/" + space.decode("latin-1"))
-    return ImageInfo(width, height, family(name, resources), filters, False)
+    filters = tuple(name for name, _ in filter_chain(entries.get("/Filter"), None))
+    if entries.get("/ImageMask") is True:
+        return ImageInfo(int(width), int(height), "", filters, False)
+    space = entries.get("/ColorSpace", "/DeviceGray")
+    if isinstance(space, list):
+        space = ArrayObject(NameObject(v) if isinstance(v, str) else v for v in space)
+    return ImageInfo(int(width), int(height), family(space, resources), filters, False)
 
 
 def _decode_array(xobject: Any) -> np.ndarray | None:

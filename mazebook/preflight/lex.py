@@ -4,13 +4,15 @@ Strings, hex strings, comments and inline images are found with one regular expr
 text between them holds only numbers, names, operators and delimiters, which ``bytes.split``
 cuts after delimiters are spaced out. Long runs are cut into windows at whitespace so memory
 stays bounded whatever the stream's size. A string nested deeper than three levels or an
-inline image without its end raises PdfPartError (the page then FAILs as unreadable).
+inline image without its end raises PdfPartError (the page then FAILs as unreadable). An
+inline image's data ends where the caller's ``inline`` reader says (as a renderer finds it:
+see imagedata), then at the next EI.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .budget import Spending
 from .read import PdfPartError
@@ -29,6 +31,7 @@ _SPECIAL = re.compile(
     re.S,  # no lookbehind: each alternative starts with a literal, which keeps the scan fast
 )
 _ENDS_TOKEN = frozenset(b" \t\r\n\f\x00[]()<>{}")
+_ENDS_EI = frozenset(b" \t\r\n\f\x00")
 _DELIMS = re.compile(rb"<<|>>|[\[\]{}]")
 _WHITESPACE = re.compile(rb"[\s\x00]")
 _IMAGE_DATA = re.compile(rb"[\s\x00]ID[\s\x00]")
@@ -38,6 +41,10 @@ _ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 
 #: The token that stands for a whole inline image (BI ... ID data EI).
 INLINE_IMAGE = b"BI"
+
+#: Reads an inline image: (its dictionary's text, the content, where its data starts) -> the
+#: offset where its data ends.
+InlineReader = Callable[[bytes, bytes, int], int]
 
 
 def _plain(data: bytes, start: int, end: int) -> Iterator[list[bytes]]:
@@ -58,10 +65,13 @@ def _plain(data: bytes, start: int, end: int) -> Iterator[list[bytes]]:
         start = stop
 
 
-def batches(data: bytes, spend: Spending) -> Iterator[list[bytes]]:
+def batches(
+    data: bytes, spend: Spending, inline: InlineReader | None = None
+) -> Iterator[list[bytes]]:
     """All tokens of a content stream, in order, as lists of bytes; comments dropped. Strings
     and comments are charged to the budget here, one operator each (the caller charges the
-    rest), so a stream of a million comments is bounded too."""
+    rest), so a stream of a million comments is bounded too. An inline image is one operand
+    (its dictionary) and the BI token; ``inline`` reads it where it stands."""
     pos = 0
     end = len(data)
     specials = 0
@@ -79,16 +89,27 @@ def batches(data: bytes, spend: Spending) -> Iterator[list[bytes]]:
         pos = match.end()
         if token == INLINE_IMAGE:
             begin = _IMAGE_DATA.search(data, pos)
-            finish = _IMAGE_END.search(data, begin.end()) if begin else None
-            if finish is None:
-                raise PdfPartError("an inline image without its end (ID ... EI)")
-            header = data[pos : begin.start()].strip() if begin else b""
-            pos = finish.end()
+            if begin is None:
+                raise PdfPartError("an inline image without its data (BI ... ID)")
+            header = data[pos : begin.start()].strip()
+            stop = begin.end() if inline is None else inline(header, data, begin.end())
+            pos = _image_end(data, stop)
             yield [b"<<" + header, INLINE_IMAGE]  # the dictionary as one operand, then BI
         elif token[0] != 0x25:  # not a comment
             yield [token]
     spend.ops(specials)
     yield from _plain(data, pos, end)
+
+
+def _image_end(data: bytes, end: int) -> int:
+    """Where an inline image's EI ends: right at ``end`` (where its data stopped), or at the
+    next EI standing alone after it."""
+    if data.startswith(b"EI", end) and (end + 2 == len(data) or data[end + 2] in _ENDS_EI):
+        return end + 2
+    finish = _IMAGE_END.search(data, end)
+    if finish is None:
+        raise PdfPartError("an inline image without its end (ID ... EI)")
+    return finish.end()
 
 
 def _escape(match: re.Match[bytes]) -> bytes:

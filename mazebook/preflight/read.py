@@ -2,8 +2,7 @@
 
 ``guard`` is the one place where the outside library's exceptions are caught (broadly, as any
 library error on a hostile file is possible); everything else in the package reads the file
-through the helpers here, inside a guard. Content streams are decompressed here under the
-budget (``Budget.max_decompressed``), so a small file cannot unpack into gigabytes.
+through the helpers here, inside a guard. Streams are decoded in ``decode``, under the budget.
 """
 
 from __future__ import annotations
@@ -11,21 +10,18 @@ from __future__ import annotations
 import io
 import logging
 import math
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 from pypdf import PdfReader
-from pypdf.filters import ASCIIHexDecode, FlateDecode, LZWDecode, RunLengthDecode
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from ..errors import MazebookError
 from ..inputs import check_input
-from .budget import Spending, TooComplexError
+from .budget import TooComplexError
 
 Box = tuple[float, float, float, float]
 
@@ -47,7 +43,7 @@ def guard(what: str, error: type[MazebookError] = PdfPartError) -> Iterator[None
     """Run pypdf/zlib work; any library exception becomes ``error`` saying ``what`` failed."""
     try:
         yield
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except Exception as exc:
         detail = str(exc).splitlines()[0][:200] if str(exc) else ""
@@ -165,102 +161,3 @@ def geometry(page: Any) -> PageGeometry:
         raise PdfPartError("an empty MediaBox")
     rotate = number(get(page, "/Rotate")) or 0.0
     return PageGeometry(media, box(page, "/TrimBox"), box(page, "/BleedBox"), int(rotate) % 360)
-
-
-_FLATE = ("/FlateDecode", "/Fl")
-_OTHERS: dict[str, Any] = {
-    "/ASCIIHexDecode": ASCIIHexDecode,
-    "/AHx": ASCIIHexDecode,
-    "/LZWDecode": LZWDecode,
-    "/LZW": LZWDecode,
-    "/RunLengthDecode": RunLengthDecode,
-    "/RL": RunLengthDecode,
-}
-
-
-_A85_SPACE = b" \t\r\n\f\x00"
-_A85_POWERS = np.array([85**4, 85**3, 85**2, 85, 1], dtype=np.uint64)
-
-
-def ascii85(data: bytes) -> bytes:
-    """Decode ASCII85 (vectorised: reportlab writes every stream this way, and the standard
-    library's decoder is too slow for a whole book)."""
-    data = data.translate(None, _A85_SPACE)
-    if data.startswith(b"<~"):
-        data = data[2:]
-    end = data.find(b"~>")
-    if end >= 0:
-        data = data[:end]
-    data = data.replace(b"z", b"!!!!!")
-    pad = -len(data) % 5
-    if pad == 4:
-        raise PdfPartError("ASCII85 content ends with a single character")
-    digits = np.frombuffer(data + b"u" * pad, dtype=np.uint8).astype(np.int64) - 33
-    if digits.size and (digits.min() < 0 or digits.max() > 84):
-        raise PdfPartError("ASCII85 content with a character outside ! to u")
-    values = digits.reshape(-1, 5).astype(np.uint64) @ _A85_POWERS
-    if values.size and int(values.max()) > 0xFFFFFFFF:
-        raise PdfPartError("ASCII85 content with a group over 2**32")
-    out = values.astype(">u4").tobytes()
-    return out[: len(out) - pad] if pad else out
-
-
-def _inflate(data: bytes, spend: Spending) -> bytes:
-    """zlib-decompress at most the bytes the budget has left; PdfPartError if broken."""
-    room = spend.decompressed_room()
-    inflater = zlib.decompressobj()
-    try:
-        out = inflater.decompress(data, room + 1)
-    except zlib.error as exc:
-        raise PdfPartError(f"compressed content cannot be decompressed ({exc})") from None
-    if len(out) > room:
-        spend.decompressed(len(out))  # raises TooComplexError
-    if not inflater.eof:
-        raise PdfPartError("compressed content ends before its end")
-    return out
-
-
-def stream_data(stream: Any, spend: Spending) -> bytes:
-    """The decoded bytes of a content stream (or form), counted against the budget."""
-    stream = resolve(stream)
-    if not isinstance(stream, StreamObject):
-        raise PdfPartError("content that is not a stream")
-    filters = resolve(stream.get("/Filter"))
-    parms = resolve(stream.get("/DecodeParms"))
-    if filters is None:
-        chain: list[Any] = []
-    elif isinstance(filters, ArrayObject):
-        chain = [resolve(f) for f in filters]
-    else:
-        chain = [filters]
-    if isinstance(parms, ArrayObject):
-        parm_list = [resolve(p) for p in parms]
-    else:
-        parm_list = [parms] * len(chain)
-    data: bytes = stream._data  # the raw bytes as stored (encoded)
-    if not chain:
-        spend.decompressed(len(data))
-        return data
-    for index, name in enumerate(chain):
-        parm = parm_list[index] if index < len(parm_list) else None
-        data = _decode(name, parm, data, spend)
-        spend.decompressed(len(data))
-    return data
-
-
-def _decode(name: Any, parm: Any, data: bytes, spend: Spending) -> bytes:
-    """One filter of a stream's chain applied to ``data``."""
-    predictor = number(get(parm, "/Predictor")) if parm is not None else None
-    if name in ("/ASCII85Decode", "/A85"):
-        return ascii85(data)
-    if name in _FLATE and (predictor is None or predictor <= 1):
-        return _inflate(data, spend)
-    if name in _FLATE:
-        with guard("compressed content with a predictor cannot be decoded"):
-            decoded: bytes = FlateDecode.decode(data, parm)
-        return decoded
-    if name in _OTHERS:
-        with guard(f"content encoded with {name} cannot be decoded"):
-            decoded = _OTHERS[name].decode(data, parm)
-        return decoded
-    raise PdfPartError(f"content encoded with {name}, which preflight does not read")

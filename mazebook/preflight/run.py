@@ -21,6 +21,7 @@ from .budget import Budget, Spending, TooComplexError
 from .read import PageGeometry, PdfPartError, geometry, get, guard, open_pdf, quiet_pypdf, resolve
 from .report import Check, Report
 from .scan import Findings, PageInk, SafeArea, Scanner, Zone
+from .sweep import sweep
 
 
 class PreflightArgumentError(MazebookError):
@@ -106,17 +107,22 @@ def read_within_budget(
     path: str | Path, numbers: range, *, data: bytes | None = None, budget: Budget | None = None
 ) -> tuple[int, Findings]:
     """Read the pages ``numbers`` (1-based; those past the end are skipped) of a PDF file (or of
-    its bytes ``data``) as preflight does, within ``budget``: (the page count, what was seen).
-    TooComplexError past the budget, PdfFileError for a file that is not a readable PDF. For a
-    caller about to hand the pages to a renderer with no limits of its own (``preview``)."""
+    its bytes ``data``) as preflight does, and every other object of the file a renderer may
+    unpack (``sweep``), within ``budget``: (the page count, what was seen). TooComplexError
+    past the budget, PdfFileError for a file that is not a readable PDF. For a caller about to
+    hand the pages to a renderer with no limits of its own (``preview``)."""
     budget = budget or Budget()
     findings = Findings()
     with quiet_pypdf():
-        _, page_list = open_pdf(path, budget.max_pages, data=data)
-        scanner = Scanner(findings, Spending(budget))
+        reader, page_list = open_pdf(path, budget.max_pages, data=data)
+        spend = Spending(budget)
+        scanner = Scanner(findings, spend)
         for number in numbers:
             if 1 <= number <= len(page_list):
                 scanner.scan(number, page_list[number - 1], (0.0, 0.0, 0.0, 0.0), [])
+        largest, unread = sweep(reader, page_list, spend)
+    findings.largest_image = max(findings.largest_image, largest)
+    findings.unread.extend(unread)
     return len(page_list), findings
 
 

@@ -17,7 +17,9 @@ from typing import Any
 from pypdf.generic import ArrayObject, DictionaryObject, StreamObject
 
 from .budget import Spending, TooComplexError
+from .decode import stream_data
 from .fonts import FontInfo, font_info
+from .imagedata import components, inline_dict, inline_image, stream_pixels
 from .images import CMYK, GRAY, ImageInfo, cmyk_ink, family, image_info, inline_info
 from .lex import INLINE_IMAGE, batches, string_bytes
 from .plane import (
@@ -29,7 +31,7 @@ from .plane import (
     thinnest_scale,
     transform_box,
 )
-from .read import Box, PdfPartError, get, guard, number, numbers, resolve, stream_data
+from .read import Box, PdfPartError, get, guard, number, numbers, resolve
 
 #: How many problems, hits and findings of one kind are kept for the report.
 KEEP = 20
@@ -130,7 +132,12 @@ class Findings:
     image_spaces: dict[str, str] = field(default_factory=dict)  # family -> first image
     jpx: list[str] = field(default_factory=list)
 
-    largest_image: int = 0  # pixels (width x height) of the largest image XObject drawn
+    #: pixels (width x height) of the largest image drawn, an XObject (or its soft mask) or an
+    #: inline image, by its dictionary or by its codec's own header if that claims more
+    largest_image: int = 0
+    #: content that was not read to its end (a page given up, an inline image whose end was
+    #: guessed): a renderer may find more in it than the checks did
+    unread: list[str] = field(default_factory=list)
 
     def note(self, where: list[str], text: str) -> None:
         """Keep one finding of a kind (the first few are kept)."""
@@ -198,6 +205,7 @@ class Scanner:
         self.spend = spend
         self.measure_ink = measure_ink
         self.image_inks: dict[int, float | str] = {}  # id -> ink, or why it cannot be read
+        self.image_pixels: dict[int, int] = {}  # id -> size in pixels, its filters unpacked
         self.fonts: dict[int, FontInfo] = {}
         self.forms: dict[int, tuple[Any, bytes]] = {}  # id -> (the form, its decoded content)
         self.page: PageInk = PageInk(0, (0.0, 0.0, 0.0, 0.0))
@@ -222,7 +230,9 @@ class Scanner:
         except TooComplexError:
             raise
         except PdfPartError as exc:
-            self._problem(str(exc) if str(exc).startswith("page") else f"page {number}: {exc}")
+            problem = str(exc) if str(exc).startswith("page") else f"page {number}: {exc}"
+            self._problem(problem)
+            self.f.note(self.f.unread, problem)
         return result
 
     def _problem(self, text: str) -> None:
@@ -445,6 +455,17 @@ class Scanner:
         else:
             self._paint_ink((ink, f"CMYK {what}"))
 
+    def _pixels(self, xobject: Any, name: str) -> int:
+        """An image XObject's size in pixels as a renderer sees it (read once per document),
+        its filters that a renderer unpacks whole decoded within the budget."""
+        key = id(xobject)
+        pixels = self.image_pixels.get(key)
+        if pixels is None:
+            with guard(f"image {name}"):
+                pixels = stream_pixels(xobject, self.spend)
+            self.image_pixels[key] = pixels
+        return pixels
+
     def _do(self, name: str, resources: Any, state: _State, seen: tuple[int, ...]) -> None:
         """Draw an XObject: an image is raster ink; a form is interpreted, within the budget."""
         xobject = get(get(resources, "/XObject"), name)
@@ -454,6 +475,7 @@ class Scanner:
         if subtype == "/Image":
             size = (number(get(xobject, "/Width")) or 0) * (number(get(xobject, "/Height")) or 0)
             self.f.largest_image = max(self.f.largest_image, int(min(abs(size), 1e18)))
+            self.f.largest_image = max(self.f.largest_image, self._pixels(xobject, name))
             info = image_info(xobject, resources)
             self._image(f"image {name}", state, info)
             if info.family == CMYK and self.measure_ink:
@@ -515,7 +537,7 @@ class _Stream:
         handlers = _HANDLERS
         operands: list[bytes] = []
         px, py = self.px, self.py
-        for batch in batches(data, scanner.spend):
+        for batch in batches(data, scanner.spend, self._inline_data):
             count = len(batch) // OPERAND_SHARE
             for op in batch:
                 if op[0] in operand_start:
@@ -744,10 +766,28 @@ class _Stream:
             state.render = int(value)
 
     # --- images and forms ------------------------------------------------------------
+    def _inline_data(self, header: bytes, data: bytes, start: int) -> int:
+        """The lexer's inline-image reader: where the image's data ends, as a renderer finds
+        it, its filters unpacked within the budget and its size counted; an image that cannot
+        be read is a problem of the page, its end then looked for after its start."""
+        scanner = self.scanner
+        try:
+            with guard("an inline image"):
+                image = inline_image(
+                    header, data, start, scanner.spend, lambda s: components(s, self.resources)
+                )
+        except PdfPartError as exc:
+            problem = f"page {scanner.page.number}: {exc}"
+            scanner._problem(problem)
+            scanner.f.note(scanner.f.unread, problem)
+            return start
+        scanner.f.largest_image = max(scanner.f.largest_image, image.pixels)
+        return image.end
+
     def _inline_image(self, op: bytes, operands: list[bytes]) -> None:
         """BI ... EI: an inline image (its data skipped by the lexer, its dictionary read)."""
         header = operands[-1] if operands and operands[-1].startswith(b"<<") else b""
-        info = inline_info(header[2:], self.resources)
+        info = inline_info(inline_dict(header[2:]), self.resources)
         self.scanner._image("an inline image", self.state, info)
         if info.family not in (GRAY, "rgb", "") and self.scanner.measure_ink:
             scanner = self.scanner

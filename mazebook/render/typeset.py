@@ -42,6 +42,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 
 from ..errors import FontError
+from ..fontfile import check_font
 from ..inputs import read_input, shown
 
 # --- fonts -----------------------------------------------------------------------------------
@@ -69,13 +70,15 @@ def default_fonts() -> FontPair:
 def user_font(path: str | Path, *, probe: str = "") -> FontPair:
     """Register a TTF/OTF file (with TrueType outlines) and use it for both weights.
 
-    The file is read once (a regular file only: a FIFO or device is refused, never opened);
-    ``probe``: text whose glyphs are subset at once, so a font that breaks on them fails here.
+    The file is read once (a regular file only: a FIFO or device is refused, never opened) and
+    its structure checked (mazebook.fontfile) before reportlab reads it; ``probe``: text whose
+    glyphs are subset at once, so a font that breaks on them fails here.
     """
     data = read_input(path, what="font file", error=FontError)
     label = shown(path)
     if data[:4] in _UNSUPPORTED:
         raise FontError(f"font file {label} {_UNSUPPORTED[data[:4]]}")
+    check_font(data, label)  # before reportlab reads a table of it
     name = f"UserFont-{hashlib.sha1(data).hexdigest()[:10]}"
     _register(name, io.BytesIO(data), label, probe)
     return FontPair(name, name)
@@ -95,6 +98,8 @@ def _register(name: str, source: Path | BinaryIO, label: str, probe: str = "") -
         codes = sorted({ord(ch) for ch in probe + "0123456789"} & set(font.face.charToGlyph))
         for start in range(0, len(codes), 256):  # the PDF embeds subsets of 256 glyphs
             font.face.makeSubset(codes[start : start + 256])
+    except MemoryError:  # running out of memory is not the file's fault
+        raise
     except Exception as exc:  # reportlab's reader fails in many ways on a corrupt file
         detail = " ".join(str(exc).split()) or type(exc).__name__
         if len(detail) > 200:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..errors import MazebookError
 from ..inputs import read_input, shown
+from .visible import visible
 
 #: The most pupils a class set takes, and the longest name (characters).
 MAX_NAMES = 200
@@ -32,8 +33,8 @@ def _bad_character(name: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a pupil's name, or None when it can."""
-    if not name.strip():
-        return "is empty"
+    if not visible(name):
+        return "is empty" if not name.strip() else "holds only invisible characters"
     if len(name) > MAX_NAME_CHARS:
         return f"is {len(name):,} characters long; a name may have at most {MAX_NAME_CHARS}"
     char = _bad_character(name)

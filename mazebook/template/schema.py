@@ -25,6 +25,7 @@ from ..printing.units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
 from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
 from .texts import LANGUAGES, TEXT_KEYS
+from .visible import VISIBLE as VISIBLE_PATTERN
 from .worksheet import DEFAULT_PUZZLE, KINDS
 
 
@@ -47,9 +48,11 @@ _FIT = {
 }
 
 
-#: What a text must hold: a character that is not white space (a title of only spaces would
-#: print an empty title page).
-VISIBLE = r"\S"
+#: What a text must hold: a character that shows (a title of only spaces, or of zero-width
+#: or other invisible characters, would print an empty title page): see template/visible.py.
+VISIBLE = VISIBLE_PATTERN
+#: How the schema describes such a text.
+SHOWN = "a non-empty string, not only spaces or other invisible characters"
 
 
 def _text(description: str) -> dict[str, Any]:
@@ -70,7 +73,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
         "description": "a table of section keys",
         "additionalProperties": False,
         "properties": {
-            "name": _text("a non-empty string, not only spaces"),
+            "name": _text(SHOWN),
             "count": {
                 "type": "integer",
                 "minimum": 1,
@@ -165,7 +168,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "enum": list(KINDS),
                 "description": "one of book (the default), worksheet",
             },
-            "title": _text("a non-empty string, not only spaces"),
+            "title": _text(SHOWN),
             "language": {
                 "enum": list(LANGUAGES),
                 "description": f"one of {', '.join(LANGUAGES)}: the words the book prints",
@@ -179,8 +182,8 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 },
                 "description": "a table of the printed words to replace, by key",
             },
-            "subtitle": _text("a non-empty string, not only spaces"),
-            "author": _text("a non-empty string, not only spaces"),
+            "subtitle": _text(SHOWN),
+            "author": _text(SHOWN),
             "page_size": {
                 "type": "string",
                 "pattern": PAGE_SIZE_PATTERN,
@@ -222,7 +225,9 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                     "additionalProperties": False,
                     "required": ["title"],
                     "properties": {
-                        "title": _text("a non-empty string, not only spaces"),
+                        "title": _text(
+                            "a non-empty string, not only spaces or other invisible characters"
+                        ),
                         "body": {
                             "type": "string",
                             "description": "text; blank lines part paragraphs",
@@ -242,7 +247,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             ),
             "font": _text("the path of a TrueType/OpenType font file (.ttf or .otf)"),
             "fit": _FIT,
-            "instruction": _text("a non-empty string, not only spaces (worksheets only)"),
+            "instruction": _text(f"{SHOWN} (worksheets only)"),
             "fields": {
                 "type": "array",
                 "maxItems": 4,
@@ -250,9 +255,9 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": 'a list of up to 4 non-empty labels, e.g. ["Name", "Class", '
                 '"Date"] (worksheets only)',
             },
-            "answer_title": _text("a non-empty string, not only spaces (worksheets only)"),
-            "start_label": _text("a non-empty string, not only spaces (worksheets only)"),
-            "finish_label": _text("a non-empty string, not only spaces (worksheets only)"),
+            "answer_title": _text(f"{SHOWN} (worksheets only)"),
+            "start_label": _text(f"{SHOWN} (worksheets only)"),
+            "finish_label": _text(f"{SHOWN} (worksheets only)"),
             "names": {
                 "type": "array",
                 "minItems": 1,

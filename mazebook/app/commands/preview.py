@@ -1,18 +1,19 @@
 """`mazebook preview BOOK.pdf -o DIR`: page images (PNG) of a finished PDF, for listings.
 
 Pages are rasterized by PDFium (mazebook/render/png.py) and written as DIR/NAME-001.png, ...,
-each atomically. Pages past the end of a shorter PDF are left out; a range that starts past
-the end is an error.
+all together or none (an error, Ctrl-C or a full disk leaves no page image behind). Pages past
+the end of a shorter PDF are left out; a range that starts past the end is an error.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 from pathlib import Path
 
-from ...errors import InvalidOptionError, MazebookError
-from ...fileio import write_atomic
+from ...errors import InvalidOptionError, MazebookError, os_problem
+from ...fileio import OutputSet
 from ...inputs import read_input, utf8_path
 from ...preflight import (
     Budget,
@@ -66,10 +67,12 @@ def parse_pages(text: str) -> tuple[int, int]:
 
 
 def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | None = None) -> None:
-    """Read the pages to be shown as preflight does, within its budget (decoded bytes,
-    operators, forms; preflight's defaults unless ``budget``), and refuse images over
-    MAX_IMAGE_PIXELS: the renderer has no limits of its own, so a small file that unpacks to
-    gigabytes is refused here with one line instead of filling the memory."""
+    """Read the pages to be shown as preflight does, and every other object the renderer may
+    unpack, within its budget (decoded bytes, operators, forms; preflight's defaults unless
+    ``budget``), and refuse images (XObjects and inline images alike) over MAX_IMAGE_PIXELS
+    and content that could not be read to its end: the renderer has no limits of its own, so a
+    small file that unpacks to gigabytes is refused here with one line instead of filling the
+    memory."""
     name = repr(str(pdf))
     try:
         _, seen = read_within_budget(pdf, range(first, last + 1), data=data, budget=budget)
@@ -87,6 +90,11 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
             f"{name} is too complex to preview: an image of {seen.largest_image:,} pixels, more "
             f"than {MAX_IMAGE_PIXELS:,}"
         )
+    if seen.unread:
+        raise PreviewError(
+            f"{name} cannot be previewed: {seen.unread[0]} (preview draws only what it can "
+            "read first)"
+        )
 
 
 def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> list[Path]:
@@ -96,20 +104,30 @@ def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> 
     check_dpi(dpi)
     data = read_input(pdf, what="PDF")  # a regular file only: a FIFO is never opened
     name = repr(str(pdf))
+    check_work(pdf, data, first, last)  # before the renderer opens it at all
     count = page_count(data, name=name)
-    check_work(pdf, data, first, last)
     if first > count:
         raise InvalidOptionError(f"--pages: {name} has {count} page{'s' * (count != 1)}")
     try:
         if folder.exists() and not folder.is_dir():
             raise MazebookError(f"cannot write into {str(folder)!r}: it is not a folder")
+        made = not folder.exists()
     except OSError as exc:  # e.g. a name too long for the file system
-        raise MazebookError(f"cannot write into {str(folder)!r}: {exc.strerror or exc}") from None
+        raise MazebookError(f"cannot write into {str(folder)!r}: {os_problem(exc)}") from None
     written = []
-    for number, png in pdf_pages_png(data, range(first, min(last, count) + 1), dpi=dpi, name=name):
-        target = folder / f"{pdf.stem}-{number:03d}.png"
-        write_atomic(target, png)
-        written.append(target)
+    try:
+        with OutputSet() as images:  # all the pages or none (a full disk leaves no part)
+            pages = range(first, min(last, count) + 1)
+            for number, png in pdf_pages_png(data, pages, dpi=dpi, name=name):
+                target = images.check(folder / f"{pdf.stem}-{number:03d}.png")
+                images.stage(target, png)
+                written.append(target)
+            images.commit()
+    except BaseException:
+        if made:  # the folder this call made, left empty
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
     return written
 
 

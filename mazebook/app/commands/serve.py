@@ -11,10 +11,14 @@ import ipaddress
 import socket
 import sys
 import threading
+from typing import Any
 
-from ...errors import InvalidOptionError, MazebookError
+from ...errors import InvalidOptionError, MazebookError, os_problem
 
 DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8000
+#: Seconds the requests in progress get to finish once the server is told to stop (SIGTERM,
+#: Ctrl-C); then their work is killed: the server is gone within a few seconds.
+SHUTDOWN_GRACE = 2
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,7 +71,22 @@ def listen(host: str, port: int) -> socket.socket:
         family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
         return socket.create_server((host, port), family=family)
     except OSError as exc:
-        raise MazebookError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise MazebookError(f"cannot listen on {host}:{port}: {os_problem(exc)}") from None
+
+
+def _server_class() -> type[Any]:
+    """uvicorn's Server, killing the work in progress as soon as it starts to stop (SIGTERM,
+    Ctrl-C): the requests waiting on it answer at once instead of holding the exit up."""
+    import uvicorn
+
+    from ..web.workers import POOL
+
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            POOL.stop()
+            await super().shutdown(sockets)
+
+    return Server
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,6 +96,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..web.server import create_app
+        from ..web.workers import POOL
     except ImportError as exc:
         raise MazebookError(
             f"the web app needs the web extra ({exc.name} is missing): "
@@ -93,9 +113,14 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser  # only here: every other command starts without it
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    config = uvicorn.Config(create_app(host=args.host, port=port), log_level="warning")
+    config = uvicorn.Config(
+        create_app(host=args.host, port=port),
+        log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_GRACE,  # then the work in progress is killed
+    )
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _server_class()(config).run(sockets=[sock])
     finally:
         sock.close()
+        POOL.close()  # the idle workers too
     return 0

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from ...errors import InvalidOptionError, OutputError
+from ...fileio import write_new
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,15 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidOptionError("name the template to copy: mazebook templates copy NAME [FILE]")
     name, entry = locate(args.name)
     target = Path(args.file) if args.file is not None else Path(f"{name}.toml")
-    data = entry.read_bytes()
-    try:
-        # O_EXCL: the file is created here or not at all, never overwritten
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except FileExistsError:
-        raise OutputError(f"{str(target)!r} already exists; choose another FILE") from None
-    except OSError as exc:
-        raise OutputError(f"cannot write {str(target)!r}: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "wb") as handle:
-        handle.write(data)
+    # written whole beside it and linked into place: never overwritten, never left half
+    write_new(target, entry.read_bytes())
     print(f"wrote {target}: edit it, then build it with: mazebook build {target}")
     return 0

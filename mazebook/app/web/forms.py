@@ -3,6 +3,7 @@ body limit, plus the per-request temporary folder everything is made in."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import shutil
 import tempfile
@@ -71,15 +72,26 @@ class UploadTooLarge(Exception):
     """A request body over MAX_BODY_BYTES."""
 
 
-class LimitBody:
-    """ASGI middleware: refuse a request body over ``limit`` bytes (413), declared or streamed."""
+class BodyTooSlow(Exception):
+    """A request body that did not arrive within MAX_BODY_SECONDS."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+
+#: The time a request's body may take to arrive (seconds): a slow trickle holds a connection.
+MAX_BODY_SECONDS = 60.0
+
+
+class LimitBody:
+    """ASGI middleware: refuse a request body over ``limit`` bytes (413), declared or streamed,
+    or one that takes over ``seconds`` to arrive (408). Either answer closes the connection,
+    so the rest of the body is never read."""
+
+    def __init__(self, app: ASGIApp, limit: int, seconds: float = MAX_BODY_SECONDS) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, counting its body; answer 413 past the limit."""
+        """Pass the request on, counting its body and its time; refuse past either."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -88,29 +100,50 @@ class LimitBody:
             await too_large(self.limit)(scope, receive, send)
             return
         seen = 0
+        done = False
+        deadline = asyncio.get_running_loop().time() + self.seconds
 
         async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, done
+            if done:  # the body is in: what comes now is the client leaving
+                return await receive()
+            left = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(left, 0.0))
+            except TimeoutError:
+                raise BodyTooSlow from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
                     raise UploadTooLarge
+                done = not message.get("more_body", False)
             return message
 
         try:
             await self.app(scope, counted, send)
         except UploadTooLarge:
             await too_large(self.limit)(scope, receive, send)
+        except BodyTooSlow:
+            await too_slow(self.seconds)(scope, receive, send)
 
 
 def too_large(limit: int) -> Response:
-    """The 413 answer for a body over the cap."""
+    """The 413 answer for a body over the cap (the connection closed after it)."""
     mb = limit / (1024 * 1024)
     return HTMLResponse(
         f'<p class="error">the upload is too large: the web app takes up to {mb:.1f} MB a '
         "request (images 2 MB, templates 256 KB)</p>",
         status_code=413,
+        headers={"Connection": "close"},
+    )
+
+
+def too_slow(seconds: float) -> Response:
+    """The 408 answer for a body that took too long (the connection closed after it)."""
+    return HTMLResponse(
+        f'<p class="error">the upload took over {seconds:.0f} s to arrive; try again</p>',
+        status_code=408,
+        headers={"Connection": "close"},
     )
 
 

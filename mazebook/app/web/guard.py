@@ -8,6 +8,10 @@ Two standard defences of a local web app (Jupyter has both):
   HEAD and OPTIONS) must come from the server's own pages: its ``Origin`` (or, without one, its
   ``Referer``) must be this server's own origin, else 403. Browsers send ``Origin`` with every
   form POST and htmx request, so the app's own pages pass and another site's forms do not.
+
+Every answer, a refusal too, also carries ``SECURITY_HEADERS``: no browser guesses another
+content type than the one sent (``nosniff``), and no other page may show the app in a frame
+(clickjacking), said both ways browsers read it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.responses import PlainTextResponse
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: Methods that only read; every other method must come from the server's own origin.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -26,6 +30,12 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 #: Addresses that mean "every interface of this computer".
 WILDCARDS = frozenset({"0.0.0.0", "::", "[::]"})
+#: Headers every answer carries.
+SECURITY_HEADERS = (
+    (b"x-content-type-options", b"nosniff"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+)
 
 
 def _ip(name: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
@@ -92,10 +102,12 @@ class Guard:
         self.addresses = tuple(addresses)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass the request on, or answer it with a plain refusal."""
+        """Pass the request on, or answer it with a plain refusal; every answer with
+        SECURITY_HEADERS."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        send = _with_headers(send)
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
         host = headers.get("host", "")
         if not any(address.allows(host) for address in self.addresses):
@@ -118,3 +130,16 @@ class Guard:
                 await response(scope, receive, send)
                 return
         await self.app(scope, receive, send)
+
+
+def _with_headers(send: Send) -> Send:
+    """``send`` adding SECURITY_HEADERS to the start of every answer."""
+    names = {name for name, _ in SECURITY_HEADERS}
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [h for h in message.get("headers", ()) if h[0].lower() not in names]
+            message = {**message, "headers": [*headers, *SECURITY_HEADERS]}
+        await send(message)
+
+    return sending

@@ -9,10 +9,13 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.requests import ClientDisconnect
 from starlette.responses import HTMLResponse, Response
 
+from ...errors import OUT_OF_MEMORY
 from .actions import FieldError
-from .forms import UploadTooLarge
+from .forms import BodyTooSlow, UploadTooLarge
+from .workers import ClientGone
 
 ENV = Environment(
     loader=PackageLoader("mazebook.app.web", "templates"),
@@ -34,9 +37,13 @@ def field_errors(part: str, fields: tuple[str, ...], errors: Mapping[str, str]) 
 
 def internal(exc: BaseException) -> str:
     """An unexpected error as one line for the page (and its traceback on the server's
-    stderr); a body over the cap goes on up to LimitBody, which answers 413."""
-    if isinstance(exc, UploadTooLarge):
+    stderr); running out of memory says so, without a traceback. A body over the cap goes on
+    up to LimitBody, which answers 413, and a client that has gone up to the server, which
+    logs it in one line (nobody is left to answer)."""
+    if isinstance(exc, UploadTooLarge | BodyTooSlow | ClientGone | ClientDisconnect):
         raise exc
+    if isinstance(exc, MemoryError):
+        return OUT_OF_MEMORY
     traceback.print_exception(exc, file=sys.stderr)
     return f"internal error: {type(exc).__name__}: {exc}"
 

@@ -1,7 +1,8 @@
 """Book builds off the event loop: each in a worker process, in its own temporary folder.
 
 A worker process (not a thread) keeps a long build from taking the interpreter lock away from
-other visitors' maze previews. The worker writes its progress to a small file in the job's
+other visitors' maze previews, and its memory from the server's (each has the previews'
+workers' memory cap). The worker writes its progress to a small file in the job's
 folder, which the server reads when the page polls. Finished jobs are removed after
 JOB_LIFETIME seconds, when more than MAX_JOBS are kept, and when the server stops.
 """
@@ -22,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import MazebookError
+from ...errors import OUT_OF_MEMORY, MazebookError
 from . import actions, book_form
+from .workers import limit_memory
 
 #: Worker processes, builds at once (queued beyond that), jobs kept, and a job's lifetime (s).
 WORKERS = 2
@@ -58,6 +60,8 @@ def run_build(data: dict[str, Any], name: str, source: str, folder: str) -> dict
         return {"error": str(exc), "field": exc.field}
     except MazebookError as exc:
         return {"error": str(exc), "field": "upload"}
+    except MemoryError:
+        return {"error": OUT_OF_MEMORY, "field": "upload"}
     except Exception as exc:  # a bug: say so on the page rather than lose the job
         traceback.print_exc()
         return {"error": f"the build failed: {type(exc).__name__}: {exc}", "field": "upload"}
@@ -128,7 +132,9 @@ class BookJobs:
         """The worker pool, started on the first build (spawned, not forked)."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=WORKERS, mp_context=context, initializer=limit_memory
+            )
         return self._pool
 
     def start(self, data: dict[str, Any], name: str, source: str) -> Job:
@@ -172,10 +178,17 @@ class BookJobs:
         shutil.rmtree(job.folder, ignore_errors=True)
 
     def close(self) -> None:
-        """Stop the workers and remove every job's folder."""
+        """Kill the workers (a build in progress is not waited for: the server is stopping)
+        and remove every job's folder."""
         with self._lock:
             if self._pool is not None:
-                self._pool.shutdown(wait=True, cancel_futures=True)
+                # the executor has no public way to stop a running task: kill its processes
+                processes = list(getattr(self._pool, "_processes", {}).values())
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                for process in processes:
+                    process.kill()
+                for process in processes:
+                    process.join(timeout=5)
                 self._pool = None
             for job in list(self._jobs.values()):
                 self._remove(job)

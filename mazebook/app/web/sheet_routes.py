@@ -1,5 +1,6 @@
 """The worksheet part of the web app: a preview of the first sheet and the downloads (sheets,
-answer key, manifest), each built again from the form in the request's own folder."""
+answer key, manifest), each built again from the form in the request's own folder, in a worker
+process (``workers``) stopped if the browser leaves."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import base64
 from pathlib import Path
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
@@ -23,6 +23,7 @@ from .forms import (
     text_fields,
 )
 from .html import attachment, error_page, preview
+from .workers import POOL, PREVIEW_SECONDS
 
 
 async def sheet_form(request: Request) -> tuple[dict[str, str], tuple[bytes, str] | None]:
@@ -55,30 +56,46 @@ async def sheet_preview(request: Request) -> HTMLResponse:
 
     async def values() -> dict[str, Any]:
         fields, font = await sheet_form(request)
-
-        def work() -> dict[str, Any]:
-            with request_folder(root_of(request)) as folder:
-                built = build_sheet(fields, font, folder)
-                png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
-                answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
-            per_page = int(fields.get("per_page", "4"))
-            info = {
-                "pages": built.page_count,
-                "mazes": built.puzzle_count,
-                "seconds": round(built.seconds, 2),
-                "title": fields.get("title", "").strip() or "worksheet",
-                "first": _mazes(min(per_page, built.puzzle_count)),
-            }
-            return {
-                "image": base64.b64encode(png).decode(),
-                "answers": base64.b64encode(answers).decode(),
-                "info": info,
-            }
-
-        made: dict[str, Any] = await run_in_threadpool(work)
-        return made
+        with request_folder(root_of(request)) as folder:  # removed even if the work is killed
+            work = sheet_preview_work
+            return await POOL.run(
+                request, "sheet", work, str(folder), fields, font, seconds=PREVIEW_SECONDS
+            )
 
     return await preview("sheet", SHEET_FIELDS, "sheet_preview.html", values)
+
+
+def sheet_preview_work(
+    folder: str, fields: dict[str, str], font: tuple[bytes, str] | None
+) -> dict[str, Any]:
+    """In a worker: build the worksheet in the request's own folder; the preview's values
+    (its first sheet and answer page as PNGs, what it holds)."""
+    built = build_sheet(fields, font, Path(folder))
+    png = actions.page_pngs(built.files["interior"], 1, dpi=60)[0]
+    answers = actions.page_pngs(built.files["answers"], 1, dpi=60)[0]
+    per_page = int(fields.get("per_page", "4"))
+    info = {
+        "pages": built.page_count,
+        "mazes": built.puzzle_count,
+        "seconds": round(built.seconds, 2),
+        "title": fields.get("title", "").strip() or "worksheet",
+        "first": _mazes(min(per_page, built.puzzle_count)),
+    }
+    return {
+        "image": base64.b64encode(png).decode(),
+        "answers": base64.b64encode(answers).decode(),
+        "info": info,
+    }
+
+
+def sheet_file_work(
+    folder: str, fields: dict[str, str], font: tuple[bytes, str] | None, kind: str
+) -> tuple[bytes, str]:
+    """In a worker: build the worksheet in the request's own folder; one file's bytes and
+    download name (``kind``: interior, answers or manifest)."""
+    path = build_sheet(fields, font, Path(folder)).files[kind]
+    title = fields.get("title") or "worksheet"
+    return path.read_bytes(), actions.download_name(title, kind)
 
 
 def _mazes(count: int) -> str:
@@ -94,14 +111,9 @@ async def sheet_download(request: Request) -> Response:
         return HTMLResponse("<p>unknown file</p>", status_code=404)
     try:
         fields, font = await sheet_form(request)
-
-        def work() -> tuple[bytes, str]:
-            with request_folder(root_of(request)) as folder:
-                path = build_sheet(fields, font, folder).files[kind]
-                title = fields.get("title") or "worksheet"
-                return path.read_bytes(), actions.download_name(title, kind)
-
-        data, name = await run_in_threadpool(work)
+        with request_folder(root_of(request)) as folder:
+            work = sheet_file_work
+            data, name = await POOL.run(request, "sheet", work, str(folder), fields, font, kind)
     except actions.FieldError as exc:
         return error_page(str(exc))
     media = DOWNLOAD_TYPES[name.rsplit(".", 1)[-1]]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ...errors import FontError, InvalidOptionError, MazebookError
+from ...fontfile import check_font, unmapped
 from ...inputs import input_version, read_input, shown
 
 if TYPE_CHECKING:
@@ -122,16 +123,22 @@ def text_mask(text: str, width: int, height: int, font: str | None = None) -> np
 
 @functools.lru_cache(maxsize=8)
 def _text_mask(text: str, width: int, height: int, key: tuple[str, int, int]) -> np.ndarray:
-    """The one place FreeType (through Pillow) reads a font and draws text: FontError on any
-    failure (a corrupt font may fail only while a glyph is drawn: "invalid outline")."""
+    """The one place FreeType (through Pillow) reads a font and draws text, once the font's
+    structure is checked (mazebook.fontfile): FontError on any failure (a corrupt font may
+    fail only while a glyph is drawn: "invalid outline"). A letter is missing when the font's
+    Unicode character map lacks it (an empty map lacks every letter), or draws as its
+    missing-glyph box."""
     from PIL import Image, ImageDraw, ImageFont
 
     path = key[0]
     data = read_input(path, what="font file", error=FontError)
     label = shown(path)
+    check_font(data, label)  # before FreeType reads a table of it
     try:
         probe = ImageFont.truetype(io.BytesIO(data), 100)
-        missing = _missing_glyphs(ImageFont.truetype(io.BytesIO(data), 24), text)
+        missing = unmapped(data, text) or _missing_glyphs(
+            ImageFont.truetype(io.BytesIO(data), 24), text
+        )
         if missing:
             raise FontError(
                 f"the font {label} has no letter for {''.join(missing[:10])!r} of the mask text"
@@ -151,7 +158,7 @@ def _text_mask(text: str, width: int, height: int, key: tuple[str, int, int]) ->
         picture = Image.new("L", box, 0)
         ImageDraw.Draw(picture).multiline_text((pad - x0, pad - y0), text, fill=255, font=font_obj)
         ink = np.asarray(picture) >= 128
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except Exception as exc:  # FreeType and Pillow fail in many ways on a corrupt font
         raise FontError(
@@ -217,7 +224,7 @@ def _opened_image(data: bytes, label: str) -> Iterator[PILImage]:
             img = Image.open(io.BytesIO(data))
         with img:
             yield img
-    except MazebookError:
+    except (MazebookError, MemoryError):  # running out of memory is not the file's fault
         raise
     except UnidentifiedImageError:
         raise InvalidOptionError(
