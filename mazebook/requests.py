@@ -25,10 +25,10 @@ from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
-from .template.load import Template, locate, template_from_data, toml_data
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
+    from .template.load import Template
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
@@ -279,6 +279,8 @@ def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[s
 def worksheet_template(request: WorksheetRequest) -> Template:
     """The shipped worksheet template with the request's changes, checked as any template is;
     an error is keyed by the request field it concerns (WORKSHEET_FIELDS)."""
+    from .template.load import locate, template_from_data, toml_data  # the template reader: here
+
     name, entry = locate(WORKSHEET_TEMPLATE)
     base = toml_data(entry.read_text(encoding="utf-8"), f"{name}.toml (built in)")
     try:

@@ -61,7 +61,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "(rectangles)",
     )
     p.add_argument(
-        "--shape", choices=tuple(SHAPES), default="rect", help="grid shape (default rect)"
+        "--shape",
+        choices=SHAPES,  # the registry: a shipped name is checked without reading plugins
+        metavar="SHAPE",
+        default="rect",
+        help="grid shape: %(choices)s (default rect)",
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")

@@ -10,17 +10,14 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import InvalidOptionError, MazebookError
 from ...fileio import write_atomic
 from ...inputs import read_input, utf8_path
-from ...preflight import (
-    Budget,
-    EncryptedPdfError,
-    PdfFileError,
-    TooComplexError,
-    read_within_budget,
-)
+
+if TYPE_CHECKING:
+    from ...preflight import Budget
 
 _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 #: The most pages one call writes.
@@ -70,6 +67,9 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
     operators, forms; preflight's defaults unless ``budget``), and refuse images over
     MAX_IMAGE_PIXELS: the renderer has no limits of its own, so a small file that unpacks to
     gigabytes is refused here with one line instead of filling the memory."""
+    # the PDF reader (pypdf), only when a PDF is read
+    from ...preflight import EncryptedPdfError, PdfFileError, TooComplexError, read_within_budget
+
     name = repr(str(pdf))
     try:
         _, seen = read_within_budget(pdf, range(first, last + 1), data=data, budget=budget)
