@@ -16,7 +16,6 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -174,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _report_bug(command: str, exc: BaseException) -> None:
     """A short report of an internal error: what, and where in mazebook it happened."""
+    import traceback
+
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "mazebook" in f.filename] or frames
     where = f" at {Path(ours[-1].filename).name}:{ours[-1].lineno}" if ours else ""
