@@ -130,3 +130,24 @@ def test_version_and_help_list_every_command(capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().out.startswith("mazebook ")
     assert cli.main(["nonsense"]) == 2
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_one_maze_loads_only_its_own_generator(folder: Path) -> None:
+    """The generators' modules are imported by name: making one maze loads one of them, and
+    listing them loads all, each registered under its own name."""
+    code = (
+        "import sys, os\n"
+        "from mazebook.app.cli import main\n"
+        "sys.stdout = open(os.devnull, 'w')\n"
+        "assert main(['maze', '-a', 'wilson', '-s', '6x5', '--seed', '1', '-f', 'txt']) == 0\n"
+        "sys.__stdout__.write(' '.join(sorted(m for m in sys.modules if m.startswith("
+        "'mazebook.core.generators.'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=True
+    )
+    loaded_generators = {m.rsplit(".", 1)[1] for m in out.stdout.split()}
+    from mazebook.core.generators import BUILTINS, MODULES
+
+    assert loaded_generators & set(MODULES.values()) == {"wilson"}
+    assert all(BUILTINS[name].name == name for name in MODULES)
