@@ -83,7 +83,8 @@ def propose(
         & (mine > score[at - 1])
         & (mine > score[at + 1])
     )
-    return (ys * w + xs)[best].astype(np.int64)
+    cells: np.ndarray = (ys * w + xs)[best].astype(np.int64)
+    return cells
 
 
 def keep_complete(
