@@ -1,21 +1,23 @@
 """mazebook: printable maze puzzle books, exact and fast.
 
 The public API: ``generate`` a maze, ``solve`` it, ``measure`` it, ``save`` it as SVG, PDF,
-JSON or text, and ``build_book`` from a template.
+JSON or text, and ``build_book`` from a template. Each name is imported when first asked for,
+so ``import mazebook`` (and every command line start) loads no numpy or reportlab until a maze
+is made.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .core.engine import generate
-from .core.maze import Maze
-from .core.solve import solve
-from .difficulty.metrics import Metrics, measure
 from .errors import MazebookError
-from .version import __version__ as __version__
 
 if TYPE_CHECKING:
+    from .core.engine import generate
+    from .core.maze import Maze
+    from .core.solve import solve
+    from .difficulty.metrics import Metrics, measure
     from .products.build import build_book
 
 __all__ = [
@@ -29,15 +31,26 @@ __all__ = [
     "solve",
 ]
 
+#: The public names imported on first use, with the module each comes from.
+_LAZY = {
+    "generate": ".core.engine",
+    "Maze": ".core.maze",
+    "solve": ".core.solve",
+    "Metrics": ".difficulty.metrics",
+    "measure": ".difficulty.metrics",
+    "build_book": ".products.build",
+    "__version__": ".version",
+}
+
 
 def __getattr__(name: str) -> Any:
-    """``mazebook.build_book``, imported when first asked for: the book builder needs
-    reportlab, which making and solving mazes never loads."""
-    if name == "build_book":
-        from .products.build import build_book
-
-        return build_book
-    raise AttributeError(f"module 'mazebook' has no attribute {name!r}")
+    """A public name, imported when first asked for (then kept in the module's namespace)."""
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'mazebook' has no attribute {name!r}")
+    value = getattr(import_module(where, __name__), name)
+    globals()[name] = value
+    return value
 
 
 def save(maze: Maze, path: str, *, format: str | None = None, solution: bool = False) -> None:

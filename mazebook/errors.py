@@ -10,7 +10,6 @@ of our own (for example "drew N pages, planned M"): the command line reports it 
 
 from __future__ import annotations
 
-import difflib
 import errno
 import re
 import string
@@ -191,6 +190,8 @@ def did_you_mean(word: str, choices: Iterable[str], *, always: bool = False) -> 
 
     ``always``: name the closest choice even when it is not close (for short fixed lists).
     """
+    import difflib  # only when a name was not found
+
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.0 if always else 0.5)
     return f' (did you mean "{close[0]}"?)' if close else ""
 

@@ -26,7 +26,6 @@ The guarantee of an OutputSet:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import signal
 import stat
@@ -266,7 +265,7 @@ class OutputSet:
                 os.fsync(handle.fileno())
         except OSError as exc:
             raise OutputError(f"cannot write {str(path)!r}: {os_problem(exc)}") from None
-        self._digests[path] = hashlib.sha256(payload).hexdigest()
+        self._digests[path] = sha256(payload)
 
     def digests(self, folder: Path) -> dict[str, str]:
         """SHA-256 of every file staged so far, by its path relative to ``folder`` (the
@@ -363,6 +362,14 @@ def verify_set(manifest: Mapping[str, object], folder: Path) -> list[str]:
         except MazebookError:  # missing, not a regular file (never opened), unreadable
             bad.append(str(name))
             continue
-        if hashlib.sha256(data).hexdigest() != digest:
+        if sha256(data) != digest:
             bad.append(str(name))
     return bad
+
+
+def sha256(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex (hashlib is imported here: a one-maze command never
+    needs it)."""
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()

@@ -4,7 +4,10 @@ Other packages add generators, shapes and printers by declaring entry points in 
 ``mazebook.generators``, ``mazebook.shapes``, ``mazebook.printers`` and ``mazebook.kinds``
 (docs/plugins.md).
 Nothing registers itself when imported: a ``Registry`` reads its group once, the first time it
-is consulted, and a plugin that cannot be loaded becomes one PluginError naming it.
+is listed or asked for a name it does not ship, and a plugin that cannot be loaded becomes one
+PluginError naming it. A shipped name is answered without reading the plugins (a plugin cannot
+take a shipped name), so a command that uses only shipped entries never reads the installed
+packages' metadata.
 """
 
 from __future__ import annotations
@@ -12,10 +15,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from importlib.metadata import EntryPoint, distributions
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from .errors import MazebookError, PluginError
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 T = TypeVar("T")
 
@@ -40,7 +45,18 @@ class Registry(Mapping[str, T]):
         self._builtins = builtins
         self._accept = accept
         self._entries: dict[str, T] | None = None
+        self._shipped: Mapping[str, T] | None = None
         self._lock = threading.Lock()
+
+    def _builtin(self, name: object) -> T | None:
+        """The shipped entry ``name`` (the plugins unread), or None when none is shipped."""
+        shipped = self._shipped
+        if shipped is None:
+            with self._lock:
+                if self._shipped is None:
+                    self._shipped = self._builtins()
+                shipped = self._shipped
+        return shipped.get(name) if isinstance(name, str) else None
 
     def _load(self) -> dict[str, T]:
         """The entries, read once (the built-ins and every plugin of the group)."""
@@ -49,7 +65,9 @@ class Registry(Mapping[str, T]):
             return entries
         with self._lock:
             if self._entries is None:
-                loaded = dict(self._builtins())
+                if self._shipped is None:
+                    self._shipped = self._builtins()
+                loaded = dict(self._shipped)
                 for point in plugins(self.group):
                     loaded[point.name] = self._plugin(point, taken=loaded)
                 self._entries = loaded
@@ -68,6 +86,8 @@ class Registry(Mapping[str, T]):
             raise PluginError(f"{where} cannot be used: {type(exc).__name__}: {exc}") from exc
 
     def __getitem__(self, name: str) -> T:
+        if self._entries is None and (entry := self._builtin(name)) is not None:
+            return entry
         return self._load()[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -77,6 +97,8 @@ class Registry(Mapping[str, T]):
         return len(self._load())
 
     def __contains__(self, name: object) -> bool:
+        if self._entries is None and self._builtin(name) is not None:
+            return True
         return name in self._load()
 
     def __repr__(self) -> str:
@@ -87,6 +109,8 @@ class Registry(Mapping[str, T]):
 def installed() -> tuple[EntryPoint, ...]:
     """Every installed entry point, read from the path once for all three groups (a read
     walks every installed package's metadata, about 10 ms here)."""
+    from importlib.metadata import distributions  # about 20 ms to import: only here
+
     return tuple(point for dist in distributions() for point in dist.entry_points)
 
 

@@ -24,15 +24,13 @@ from .core.engine import braid_cost, check_seed, generate, new_seed
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
-from .kinds.maze import level_maze as maze_for_level
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
-from .template.load import DEFAULTS, Template, locate, template_from_data, toml_data
-from .template.texts import LANGUAGES
 from .template.visible import visible
 
 if TYPE_CHECKING:
     from .products.runner import BuildResult, Progress
+    from .template.load import Template
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 _LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
@@ -256,6 +254,9 @@ def make_maze(request: MazeRequest) -> Maze:
 def level_maze(request: MazeRequest) -> Maze:
     """A maze of the request's level fitted to its page as the books choose theirs (the same
     levels, search and checks), from ``random.Random(seed)``."""
+    from .kinds.maze import level_maze as maze_for_level  # the search, only for a level
+    from .template.load import DEFAULTS
+
     assert request.level is not None
     options = {k: v for k, v in request.options.items() if k != "openings"}
     seed = new_seed() if request.seed is None else request.seed
@@ -307,6 +308,8 @@ class WorksheetRequest:
 def worksheet_texts(language: str) -> dict[str, str]:
     """A worksheet's title and instruction in ``language`` when a request gives none: the
     language's own words (mazebook/data/languages)."""
+    from .template.texts import LANGUAGES
+
     words = LANGUAGES[language]
     instruction = words["instruction"].format(start=words["start"], finish=words["finish"])
     return {"title": words["worksheet_title"], "instruction": instruction}
@@ -354,6 +357,8 @@ def worksheet_data(request: WorksheetRequest, base: Mapping[str, Any]) -> dict[s
 def worksheet_template(request: WorksheetRequest) -> Template:
     """The shipped worksheet template with the request's changes, checked as any template is;
     an error is keyed by the request field it concerns (WORKSHEET_FIELDS)."""
+    from .template.load import locate, template_from_data, toml_data  # the template reader: here
+
     name, entry = locate(WORKSHEET_TEMPLATE)
     base = toml_data(entry.read_text(encoding="utf-8"), f"{name}.toml (built in)")
     try:

@@ -1,162 +1,201 @@
-"""Benchmark: the default 100-puzzle book beside a plain reportlab reference (not a pytest file).
+"""Benchmark: a built book beside its matched floor, pair by pair (not a pytest file).
 
-Run ``python tests/bench_book.py [--runs 5] [--puzzles 100]``. Each run is a fresh Python
-process, timed whole (imports included) by its CPU time (user + system) and wall time, with its
-peak resident memory. The reference makes the same number of mazes (100 backtracker mazes of
-40 x 60 cells, about a full letter page at 3.5 mm cells) with mazebook.generate and draws them
-with plain reportlab calls, one page per maze and one per solution: no difficulty search, no
-layout, no front matter, no answer grid, no manifest. The book is ``mazebook build`` of the
-default template (with its cover). ``--puzzles N`` scales both: the default template's five
-sections make N / 5 puzzles each (above 100 puzzles on the home printer, which has no page
-limit and no cover: 700 puzzles make an 826-page book) and the reference makes N mazes.
-Prints the medians, the ratio book/reference, and the peak memory.
+Run ``python tests/bench_book.py FLOOR_DIR [--pairs 5] [--puzzles 100,700]``, where FLOOR_DIR
+is the folder that holds the matched floor ``book_matched.py`` (``../shared/bench`` beside the
+project's worktrees). For each book size, each pair is two fresh processes run one after the
+other: ``mazebook build -o b.pdf --quiet`` (the default template; ``--puzzles N`` scales its five
+sections to N / 5 puzzles each, above 100 on the home printer: 700 make the 828-page book), then
+``python FLOOR_DIR/book_matched.py b.json mazebook/fonts --cover --out f.pdf``, which reads the
+manifest that build just wrote and draws the same pages with bare reportlab (the same puzzles at
+the same sizes, as many candidate mazes as the build tried). Pairs alternate book, floor, book,
+floor, so both see the same load on a shared machine; the ratio quoted is the median of the
+pairs' CPU ratios (user + system time of the whole process, imports included). Also printed:
+each side's median CPU and peak resident memory, the cost per page, and with two sizes the cost
+of each page added (the slope between them, which shows whether the book grows linearly).
+
+Both sides run as installed: Python's bytecode cache is kept (in a temporary folder, through
+PYTHONPYCACHEPREFIX, even where PYTHONDONTWRITEBYTECODE is set) and one unpaired warm-up run of
+each fills it; ``--no-cache`` compiles every module in every run instead (the cost of an
+editable checkout under PYTHONDONTWRITEBYTECODE, about a tenth of the default book).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+FONTS = ROOT / "mazebook" / "fonts"
+FLOOR_SCRIPT = "book_matched.py"
 
-REFERENCE = r"""
-import sys
-from reportlab.lib.pagesizes import letter
-from reportlab.pdfgen.canvas import Canvas
-from mazebook import generate
-
-W, H, N = 40, 60, int(sys.argv[2])
+#: Most CPU time of the book over its matched floor (median of the pairs' ratios), cost per
+#: page over the floor's, and peak memory of the default book over the floor's (issue 33).
+TARGET_CPU, TARGET_PER_PAGE, TARGET_MEMORY = 2.0, 2.0, 1.5
 
 
-def runs(present, outer, inner):
-    # maximal runs of True in present[outer][inner]: (outer, start, end)
-    out = []
-    for o in range(outer):
-        row = present[o]
-        start = None
-        for i in range(inner + 1):
-            on = i < inner and row[i]
-            if on and start is None:
-                start = i
-            elif not on and start is not None:
-                out.append((o, start, i))
-                start = None
-    return out
+@dataclass(frozen=True)
+class Run:
+    """One process: CPU seconds (user + system), peak resident MB."""
+
+    cpu: float
+    peak_mb: float
 
 
-def walls(maze):
-    bits = maze.walls
-    horiz = [[False] * W for _ in range(H + 1)]
-    vert = [[False] * H for _ in range(W + 1)]
-    for y in range(H):
-        for x in range(W):
-            b = bits[y][x]
-            if b & 1: horiz[y][x] = True
-            if b & 4: horiz[y + 1][x] = True
-            if b & 8: vert[x][y] = True
-            if b & 2: vert[x + 1][y] = True
-    segs = [(x0, y, x1, y) for y, x0, x1 in runs(horiz, H + 1, W)]
-    segs += [(x, y0, x, y1) for x, y0, y1 in runs(vert, W + 1, H)]
-    return segs
+@dataclass(frozen=True)
+class Result:
+    """The pairs of one book size, with what its manifest says."""
+
+    puzzles: int
+    pages: int
+    candidates: int
+    book: list[Run]
+    floor: list[Run]
+
+    @property
+    def ratios(self) -> list[float]:
+        return [b.cpu / f.cpu for b, f in zip(self.book, self.floor, strict=True)]
+
+    def median(self, side: str, field: str) -> float:
+        runs = self.book if side == "book" else self.floor
+        return statistics.median(getattr(r, field) for r in runs)
 
 
-def draw(c, maze, solution):
-    # cell units under one scaling transform, the path written as literal operators
-    s = min(540 / W, 720 / H)
-    ops = [f"q {s:.4f} 0 0 {-s:.4f} 36 756 cm 1 J 1 j"]
-    if solution:
-        pts = " l ".join(f"{c_ % W + 0.5} {c_ // W + 0.5}" for c_ in maze.solution_cells)
-        ops.append(f"0.45 G {2 / s:.4f} w {pts.replace(' l ', ' m ', 1)} l S")
-    ops.append(f"0 G {1 / s:.4f} w")
-    ops.append(" ".join(f"{x0} {y0} m {x1} {y1} l" for x0, y0, x1, y1 in walls(maze)))
-    ops.append("S Q")
-    c.addLiteral("\n".join(ops))
-    c.showPage()
-
-
-c = Canvas(sys.argv[1], pagesize=letter, invariant=1, pageCompression=1)
-for i in range(N):
-    maze = generate("backtracker", W, H, seed=i)
-    draw(c, maze, False)
-    draw(c, maze, True)
-c.save()
-"""
-
-#: Most CPU time of the book over the reference, by puzzles: the default book, and 700 (826
-#: pages); other counts are held to the larger book's.
-TARGETS = {100: 1.2, 700: 1.5}
-
-BOOK = (
-    "import sys; from mazebook.app.cli import main; "
-    "sys.exit(main(['build', *sys.argv[2:], '--quiet', '-o', sys.argv[1]]))"
-)
+def run_once(argv: list[str], env: dict[str, str]) -> Run:
+    """CPU time and peak memory of one fresh process; a failed process ends the benchmark."""
+    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        raise SystemExit(f"bench_book: {' '.join(argv[:4])} ... failed with exit code {code}")
+    return Run(usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024)
 
 
 def book_template(puzzles: int, folder: Path) -> list[str]:
     """The build's arguments for a book of ``puzzles`` puzzles: none for the default 100, else
-    a copy of the default template with each section's count scaled."""
+    a copy of the default template with each section's count scaled (home printer above 100,
+    which has no page limit)."""
     if puzzles == 100:
         return []
     text = (ROOT / "templates" / "classic.toml").read_text(encoding="utf-8")
     text = text.replace("count = 20", f"count = {max(1, puzzles // 5)}")
     if puzzles > 100:
         text = text.replace("bleed = false", 'bleed = false\nprinter = "home"')
-    path = folder / "book.toml"
+    path = folder / f"book{puzzles}.toml"
     path.write_text(text, encoding="utf-8")
     return [str(path)]
 
 
-def run_once(code: str, out: str, *args: str) -> tuple[float, float, float]:
-    """(CPU seconds, wall seconds, peak MB) of one fresh process running ``code``."""
-    start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-c", code, out, *args], cwd=ROOT)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"benchmark process failed with exit code {proc.returncode}")
-    return usage.ru_utime + usage.ru_stime, wall, usage.ru_maxrss / 1024
+def environment(folder: Path, cache: bool) -> dict[str, str]:
+    """The processes' environment: a bytecode cache of their own under ``folder``, or none."""
+    env = dict(os.environ)
+    if cache:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    else:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+    return env
 
 
-def measure(code: str, out: str, runs: int, *args: str) -> dict[str, float]:
-    results = [run_once(code, out, *args) for _ in range(runs)]
-    return {
-        "cpu": statistics.median(r[0] for r in results),
-        "wall": statistics.median(r[1] for r in results),
-        "peak_mb": max(r[2] for r in results),
-    }
+def measure(puzzles: int, pairs: int, floor: Path, folder: Path, cache: bool) -> Result:
+    """``pairs`` pairs of (build, floor on the build's manifest), alternating, after one
+    unpaired warm-up run of each."""
+    pdf = folder / f"b{puzzles}.pdf"
+    build = [sys.executable, "-m", "mazebook", "build", *book_template(puzzles, folder)]
+    build += ["-o", str(pdf), "--quiet"]
+    manifest = pdf.with_suffix(".json")
+    matched = [sys.executable, str(floor / FLOOR_SCRIPT), str(manifest), str(FONTS), "--cover"]
+    matched += ["--out", str(folder / f"f{puzzles}.pdf")]
+    env = environment(folder, cache)
+    run_once(build, env)
+    run_once(matched, env)
+    book: list[Run] = []
+    base: list[Run] = []
+    for _ in range(pairs):
+        book.append(run_once(build, env))
+        base.append(run_once(matched, env))
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    candidates = sum(int(p["candidates"]) for p in data["puzzles"])
+    return Result(puzzles, int(data["page_count"]), candidates, book, base)
+
+
+def report(result: Result) -> None:
+    ratio = statistics.median(result.ratios)
+    book_cpu, floor_cpu = result.median("book", "cpu"), result.median("floor", "cpu")
+    book_mb, floor_mb = result.median("book", "peak_mb"), result.median("floor", "peak_mb")
+    per_page = (book_cpu / result.pages, floor_cpu / result.pages)
+    print(
+        f"{result.puzzles} puzzles, {result.pages} pages, {result.candidates} candidates "
+        f"({result.candidates / result.puzzles:.2f} a puzzle), {len(result.ratios)} pairs:"
+    )
+    print(f"  book  CPU {book_cpu:.3f} s (median), peak {book_mb:.0f} MB")
+    print(f"  floor CPU {floor_cpu:.3f} s (median), peak {floor_mb:.0f} MB")
+    print(
+        f"  ratio book/floor (median of pair ratios): {ratio:.2f}x "
+        f"[{', '.join(f'{r:.2f}' for r in result.ratios)}] {_holds(ratio, TARGET_CPU)}"
+    )
+    print(
+        f"  per page: book {1000 * per_page[0]:.2f} ms, floor {1000 * per_page[1]:.2f} ms, "
+        f"{per_page[0] / per_page[1]:.2f}x {_holds(per_page[0] / per_page[1], TARGET_PER_PAGE)}"
+    )
+    print(
+        f"  peak memory book/floor: {book_mb / floor_mb:.2f}x"
+        + (f" {_holds(book_mb / floor_mb, TARGET_MEMORY)}" if result.puzzles == 100 else "")
+    )
+
+
+def report_slope(small: Result, large: Result) -> None:
+    """Cost of each page added between two sizes, book beside floor (linear growth check)."""
+    pages = large.pages - small.pages
+    book = (large.median("book", "cpu") - small.median("book", "cpu")) / pages
+    floor = (large.median("floor", "cpu") - small.median("floor", "cpu")) / pages
+    print(
+        f"each page added ({small.pages} -> {large.pages} pages): book {1000 * book:.2f} ms, "
+        f"floor {1000 * floor:.2f} ms, {book / floor:.2f}x {_holds(book / floor, TARGET_PER_PAGE)}"
+    )
+
+
+def _holds(value: float, target: float) -> str:
+    return f"(target at most {target}x: {'holds' if value <= target else 'MISSED'})"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="runs of each (default 5)")
-    parser.add_argument("--puzzles", type=int, default=100, help="puzzles (default 100)")
+    parser.add_argument("floor", metavar="FLOOR_DIR", help=f"folder holding {FLOOR_SCRIPT}")
+    parser.add_argument("--pairs", type=int, default=5, help="pairs of runs (default 5)")
+    parser.add_argument(
+        "--puzzles", default="100,700", help="comma-separated book sizes (default 100,700)"
+    )
+    parser.add_argument(
+        "--no-cache", action="store_true", help="no bytecode cache: compile in every run"
+    )
     args = parser.parse_args()
-    n = args.puzzles
+    floor = Path(args.floor).resolve()
+    if not (floor / FLOOR_SCRIPT).is_file():
+        parser.error(
+            f"no {FLOOR_SCRIPT} in {args.floor}: give the folder of the matched floor "
+            "(../shared/bench beside the worktrees)"
+        )
+    try:
+        sizes = [int(s) for s in args.puzzles.split(",") if s.strip()]
+    except ValueError:
+        parser.error(f"--puzzles must be whole numbers, got {args.puzzles!r}")
+    if not sizes or any(n < 5 for n in sizes) or args.pairs < 1:
+        parser.error("--puzzles needs sizes of at least 5 and --pairs at least 1")
     with tempfile.TemporaryDirectory() as tmp:
-        ref = measure(REFERENCE, str(Path(tmp) / "reference.pdf"), args.runs, str(n))
-        extra = book_template(n, Path(tmp))
-        book = measure(BOOK, str(Path(tmp) / "book.pdf"), args.runs, *extra)
-    print(f"median of {args.runs} runs, whole process (imports included):")
-    print(
-        f"  reference ({n} mazes 40x60 + {n} solutions, plain reportlab): "
-        f"{ref['cpu']:.2f} s CPU, {ref['wall']:.2f} s wall, peak {ref['peak_mb']:.0f} MB"
-    )
-    print(
-        f"  book (default template, {n} puzzles, difficulty search, front matter, answers): "
-        f"{book['cpu']:.2f} s CPU, {book['wall']:.2f} s wall, peak {book['peak_mb']:.0f} MB"
-    )
-    ratio = book["cpu"] / ref["cpu"]
-    print(
-        f"  ratio book/reference (CPU): {ratio:.2f} (target at most {TARGETS.get(n, 1.5)}); "
-        f"peak memory {book['peak_mb']:.0f} MB (target under 150 MB)"
-    )
+        results = [measure(n, args.pairs, floor, Path(tmp), not args.no_cache) for n in sizes]
+    for result in results:
+        report(result)
+    if len(results) >= 2:
+        ordered = sorted(results, key=lambda r: r.pages)
+        report_slope(ordered[0], ordered[-1])
     return 0
 
 

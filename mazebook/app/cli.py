@@ -2,11 +2,13 @@
 
 argparse (standard library) parses; every MazebookError becomes one line on stderr and exit
 code 2, never a traceback, and so does running out of memory or disk space. Each subcommand
-lives in mazebook/app/commands/<name>.py. SIGTERM and SIGHUP are turned into an interruption
-like Ctrl-C while a command runs (outputs are committed whole or not at all, temporary files
-removed), and exit with 128 + the signal's number. Every line printed here, and every line a
-command prints, shows control characters as escapes (``errors.one_line``): a file name with a
-newline or a terminal escape in it cannot split a message or reach the terminal.
+lives in mazebook/app/commands/<name>.py, imported only when it is the command being run (so
+`mazebook --version` loads no numpy or reportlab, and no command loads the libraries only
+another uses). SIGTERM and SIGHUP are turned into an interruption like Ctrl-C while a command
+runs (outputs are committed whole or not at all, temporary files removed), and exit with 128 +
+the signal's number. Every line printed here, and every line a command prints, shows control
+characters as escapes (``errors.one_line``): a file name with a newline or a terminal escape in
+it cannot split a message or reach the terminal.
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import argparse
 import contextlib
 import errno
 import importlib
+import os
 import signal
 import sys
-import traceback
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -34,20 +36,22 @@ from ..errors import (
 )
 from ..fileio import held
 
-#: Subcommand modules under mazebook.app.commands, in the order --help lists them.
-COMMANDS = (
-    "maze",
-    "algorithms",
-    "kinds",
-    "bench",
-    "build",
-    "cover",
-    "worksheet",
-    "templates",
-    "preflight",
-    "preview",
-    "serve",
-)
+#: Subcommand modules under mazebook.app.commands, in the order --help lists them, with the line
+#: --help shows for each (the same as the module's own; a test checks): the commands not being
+#: run are listed from here without importing them.
+COMMANDS = {
+    "maze": "make one maze (json, svg, pdf, png or txt)",
+    "algorithms": "list the maze generators",
+    "kinds": "list the kinds of puzzle (a section's puzzle = ...)",
+    "bench": "measure generator speed and memory",
+    "build": "build a puzzle book PDF from a template",
+    "cover": "make the cover PDF of the book a template builds",
+    "worksheet": "make classroom maze sheets and their answer key",
+    "templates": "list the shipped book templates, or copy one to edit",
+    "preflight": "check a PDF against a printer's rules",
+    "preview": "write page images (PNG) of a book or worksheet PDF",
+    "serve": "run the web app in a browser (needs mazebook[web])",
+}
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 
@@ -95,15 +99,39 @@ def signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def build_parser() -> ArgumentParser:
-    parser = ArgumentParser(prog="mazebook", description="Printable maze puzzle books.")
-    from ..version import __version__
+class _Version(argparse.Action):
+    """--version: the installed version, read only when asked for (it reads the package's
+    metadata)."""
 
-    parser.add_argument("--version", action="version", version=f"mazebook {__version__}")
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> NoReturn:
+        from ..version import __version__
+
+        print(f"mazebook {__version__}")
+        parser.exit()
+
+
+def command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` runs: its first word not starting with '-' (the top level has no
+    option that takes a value), when that word is a command."""
+    word = next((a for a in argv if not a.startswith("-")), None)
+    return word if word in COMMANDS else None
+
+
+def build_parser(command: str | None = None) -> ArgumentParser:
+    """The parser, with ``command``'s full sub-parser (its module's register); every other
+    command is listed by its name and help line only."""
+    parser = ArgumentParser(prog="mazebook", description="Printable maze puzzle books.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=ArgumentParser)
     sub.required = True
-    for name in COMMANDS:
-        importlib.import_module(f".commands.{name}", __package__).register(sub)
+    for name, line in COMMANDS.items():
+        if name == command:
+            importlib.import_module(f".commands.{name}", __package__).register(sub)
+        else:
+            sub.add_parser(name, help=line, add_help=False)
     return parser
 
 
@@ -139,13 +167,16 @@ class EscapedOutput:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0 ok, 1 a check failed or a bug, 2 bad input)."""
+    argv = sys.argv[1:] if argv is None else argv
+    # mazebook does no linear algebra, and numpy's OpenBLAS starting a thread per core when it
+    # is imported costs about 60 ms of CPU at every start; one thread unless the user set it
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
-        parser = build_parser()  # reads the plugin registries the commands' choices list
+        # a command's choices may read the plugin registries, now or when they are listed
+        args = build_parser(command_in(argv)).parse_args(argv)
     except MazebookError as exc:  # a broken plugin
         say(f"mazebook: error: {exc}")
         return EXIT_USAGE
-    try:
-        args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     prog = f"mazebook {args.command}"
@@ -189,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _report_bug(command: str, exc: BaseException) -> None:
     """A short report of an internal error: what, and where in mazebook it happened."""
+    import traceback
+
     frames = traceback.extract_tb(exc.__traceback__)
     ours = [f for f in frames if "mazebook" in f.filename] or frames
     where = f" at {Path(ours[-1].filename).name}:{ours[-1].lineno}" if ours else ""

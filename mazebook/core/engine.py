@@ -7,6 +7,7 @@ drawn from the operating system and recorded on the maze, so any maze can be mad
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -35,11 +36,10 @@ def check_seed(seed: object) -> int:
 
 
 def new_seed() -> int:
-    """A fresh seed from the operating system (not the global random generator); secrets is
-    imported here, as a build with a seed never needs it."""
-    import secrets
-
-    return secrets.randbits(63)
+    """A fresh seed of 63 random bits from the operating system (os.urandom, the source the
+    secrets module draws from, without importing it and the hashing it loads), never the
+    global random generator."""
+    return int.from_bytes(os.urandom(8), "big") >> 1
 
 
 def generate(

@@ -20,7 +20,6 @@ import json
 import reprlib
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
-from importlib import resources
 from itertools import chain
 from typing import Any
 
@@ -223,6 +222,8 @@ def _is_array(_checker: object, value: object) -> bool:
 @cache
 def maze_schema() -> dict[str, Any]:
     """The declared schema of maze JSON (mazebook/data/maze.schema.json)."""
+    from importlib import resources  # only when a maze is read
+
     text = (resources.files("mazebook") / "data" / "maze.schema.json").read_text("utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema

@@ -44,8 +44,10 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
         return grid
     m = n + k
     w = grid.width
-    # Speed: the plain table copied whole, then only the rows around crossings changed.
-    out = np.empty((m, 4), dtype=np.intc)
+    # Speed: the plain table copied whole, then only the rows around crossings changed; the
+    # table is filled in place in the array the grid keeps (no second copy of it)
+    flat = array("i", [0]) * (m * 4)
+    out = np.frombuffer(flat, dtype=np.intc).reshape(m, 4)
     out[:n] = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
     out[:n][out[:n] == n] = m  # the sentinel moves to the new size
     nodes = np.arange(n, m, dtype=np.intc)
@@ -62,8 +64,7 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
     backs[at, N] = backs[at, S] = 255
     backs[n:] = (S, 255, N, 255)
     back = backs.tobytes()
-    flat = array("i")
-    flat.frombytes(out.data.cast("B"))  # straight from the array's memory: one copy
+    del out  # the view: the array is the grid's now
     params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
     return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
 

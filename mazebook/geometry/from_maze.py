@@ -18,10 +18,6 @@ import numpy as np
 
 from ..core.maze import Maze
 from ..core.shapes import shape
-from ..core.shapes.hexagonal import hex_centres, hex_corners
-from ..core.shapes.masks import mask_centres, mask_positions
-from ..core.shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
-from ..core.shapes.triangular import triangle_centres, triangle_corners
 from ..errors import UnsupportedShapeError
 from .drawing import (
     Marker,
@@ -163,12 +159,16 @@ def polygon_geometry(maze: Maze, p: np.ndarray, q: np.ndarray, centres: np.ndarr
 
 def hex_geometry(maze: Maze) -> MazeGeometry:
     """Hex maze: six sides per cell, corners clockwise from the upper right."""
+    from ..core.shapes.hexagonal import hex_centres, hex_corners  # each shape's module: here
+
     corners = hex_corners(maze.grid)
     return polygon_geometry(maze, corners, np.roll(corners, -1, axis=1), hex_centres(maze.grid))
 
 
 def triangle_geometry(maze: Maze) -> MazeGeometry:
     """Triangle maze: three sides per cell (horizontal, right, left)."""
+    from ..core.shapes.triangular import triangle_centres, triangle_corners
+
     corners, start = triangle_corners(maze.grid)
     rows = np.arange(maze.size)[:, None]
     p = corners[rows, start]
@@ -178,6 +178,8 @@ def triangle_geometry(maze: Maze) -> MazeGeometry:
 
 def mask_geometry(maze: Maze) -> MazeGeometry:
     """Masked maze: the rectangle's wall runs over the shape's bounding box."""
+    from ..core.shapes.masks import mask_centres, mask_positions
+
     grid = maze.grid
     rows, cols = mask_positions(grid)
     y0, x0 = int(rows.min()), int(cols.min())
@@ -225,6 +227,8 @@ def _ring_arcs(walls: np.ndarray, radius: float, cx: float, count: int) -> list[
 
 def polar_geometry(maze: Maze) -> MazeGeometry:
     """Circle maze: arcs for the rings' walls, radial runs between the cells of a ring."""
+    from ..core.shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
+
     grid = maze.grid
     counts = list(grid.params["ring_counts"])
     rings = len(counts) - 1
@@ -335,6 +339,9 @@ def maze_geometry(maze: Maze) -> MazeGeometry:
 def cell_points(maze: Maze) -> np.ndarray:
     """(n, 2) centre of every cell in the drawing's units, where the solution line passes
     through it (a word trail's letters stand there)."""
+    from ..core.shapes import cell_centres
+    from ..core.shapes.polar import cell_angles, cell_rings
+
     grid = maze.grid
     if grid.kind == "circle":
         rings = len(grid.params["ring_counts"]) - 1
@@ -346,9 +353,4 @@ def cell_points(maze: Maze) -> np.ndarray:
     if grid.kind == "rect":
         cells = np.arange(grid.size)
         return np.stack([cells % grid.width + 0.5, cells // grid.width + 0.5], axis=1)
-    centres: dict[str, Callable[..., np.ndarray]] = {
-        "hex": hex_centres,
-        "triangle": triangle_centres,
-        "mask": mask_centres,
-    }
-    return centres[grid.kind](grid)
+    return cell_centres(grid)

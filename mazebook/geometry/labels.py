@@ -98,13 +98,13 @@ def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     x0, y0, x1, y1 = (boxes[None, :, i] for i in range(4))
     lo = np.zeros((len(segments), len(boxes)))
     hi = np.ones_like(lo)
-    for p, q in ((-dx, px - x0), (dx, x1 - px), (-dy, py - y0), (dy, y1 - py)):
-        parallel = np.abs(p) < 1e-12
-        with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):  # entered once: it costs as much as a step
+        for p, q in ((-dx, px - x0), (dx, x1 - px), (-dy, py - y0), (dy, y1 - py)):
+            parallel = np.abs(p) < 1e-12
             t = q / np.where(parallel, 1.0, p)
-        lo = np.where(p < -1e-12, np.maximum(lo, t), lo)
-        hi = np.where(p > 1e-12, np.minimum(hi, t), hi)
-        hi = np.where(parallel & (q < 0), -1.0, hi)
+            lo = np.where(p < -1e-12, np.maximum(lo, t), lo)
+            hi = np.where(p > 1e-12, np.minimum(hi, t), hi)
+            hi = np.where(parallel & (q < 0), -1.0, hi)
     result: np.ndarray = np.any(near & (lo <= hi), axis=0)
     return result
 

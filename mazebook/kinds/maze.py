@@ -174,7 +174,7 @@ class MadeMaze:
         )
 
     def svg(self, words: tuple[str, str], *, solution: bool) -> str:
-        from ..render.svg import to_svg  # svgwrite only when SVGs are asked for
+        from ..render.svg import to_svg  # only when SVGs are asked for
 
         geom = self.geometry
         if self.letters:

@@ -125,7 +125,7 @@ class MadeNumberPath:
         )
 
     def svg(self, words: tuple[str, str], *, solution: bool) -> str:
-        from ..render.numbers_svg import number_path_svg  # svgwrite only when asked for
+        from ..render.numbers_svg import number_path_svg  # reportlab's widths: only when asked for
 
         return number_path_svg(
             self.puzzle.grid, self.puzzle.path, words=words, show_solution=solution

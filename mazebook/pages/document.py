@@ -288,22 +288,43 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     return shown + "…" if shown else ""
 
 
-@functools.lru_cache(maxsize=32)
 def placement(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> Placement:
     """Where the card's maze and words land in ``box`` (the words may use ``side_room`` points
     left and right of it, LABEL_ROOM above and below): the one answer the drawing and the
-    manifest's boxes share. A card without words keeps the plain fit. Remembered for the last
-    few cards (a card is the same object from its manifest box to its page), so a placement
-    is worked out once."""
-    geom = card.geometry
-    if not card.labels:
-        return Placement(geom, fit_maze(geom.width, geom.height, box.width, box.height), ())
+    manifest's boxes share. A card without words keeps the plain fit. Worked out once for the
+    same drawing, words and box size: a puzzle's manifest box and its page, and a worksheet's
+    key (the pupil's card, solved) and its boxes, share one placement."""
+    return _placement(
+        card.geometry,
+        card.labels,
+        (card.start_word, card.finish_word),
+        card.font,
+        box.width,
+        box.height,
+        side_room,
+    )
+
+
+@functools.lru_cache(maxsize=32)
+def _placement(
+    geom: MazeGeometry,
+    labels: bool,
+    words: tuple[str, str],
+    font: str,
+    width: float,
+    height: float,
+    side_room: float,
+) -> Placement:
+    """placement's answer, remembered for the last few drawings (a drawing is the same object
+    from a puzzle's manifest box to its page and its answer)."""
+    if not labels:
+        return Placement(geom, fit_maze(geom.width, geom.height, width, height), ())
     return place_words(
         geom,
-        width=box.width,
-        height=box.height,
-        words=(card.start_word, card.finish_word),
-        font=card.font or None,
+        width=width,
+        height=height,
+        words=words,
+        font=font or None,
         room=(side_room, LABEL_ROOM),
     )
 

@@ -1,12 +1,12 @@
 """What each printer accepts: one frozen table per printer (kdp, ingramspark, lulu, home).
 
 The tables are packaged data, ``mazebook/data/printers/<name>.toml``, checked against
-``mazebook/data/printer.schema.json`` when first read; each cites its sources field by field
-(``[source]``, keys in ``mazebook/data/printer-sources.toml``), and "UNVERIFIED" marks a number
-no public source we could read confirmed. Other packages add printers through the entry-point
-group ``mazebook.printers`` (docs/plugins.md). The builder and `mazebook preflight` read the
-same numbers through ``PRINTERS`` and the helpers below. Every length is in inches, as the
-printers publish them.
+``mazebook/data/printer.schema.json`` (by the tests; a plugin's table when it is read); each
+cites its sources field by field (``[source]``, keys in ``mazebook/data/printer-sources.toml``),
+and "UNVERIFIED" marks a number no public source we could read confirmed. Other packages add
+printers through the entry-point group ``mazebook.printers`` (docs/plugins.md). The builder and
+`mazebook preflight` read the same numbers through ``PRINTERS`` and the helpers below. Every
+length is in inches, as the printers publish them.
 """
 
 from __future__ import annotations
@@ -162,10 +162,11 @@ def _validator() -> Any:
     return Draft202012Validator(printer_schema())
 
 
-def _check(data: Mapping[str, Any], source: str) -> None:
-    """Raise PrinterTableError for the first way ``data`` breaks the schema, naming the field."""
+def _check(data: Mapping[str, Any], source: str, *, schema: bool = True) -> None:
+    """Raise PrinterTableError for the first way ``data`` breaks the schema (unless ``schema``
+    is False) or the rules beyond it, naming the field."""
     errors = sorted(
-        _validator().iter_errors(data),
+        _validator().iter_errors(data) if schema else (),
         key=lambda e: [str(p) for p in e.absolute_path],
     )
     if errors:
@@ -195,9 +196,10 @@ def _trim(pair: list[float]) -> Trim:
     return Trim(pair[0], pair[1])
 
 
-def printer_from_data(data: Mapping[str, Any], *, source: str) -> Printer:
-    """A Printer from a table shaped like mazebook/data/printers/*.toml (checked first)."""
-    _check(data, source)
+def printer_from_data(data: Mapping[str, Any], *, source: str, schema: bool = True) -> Printer:
+    """A Printer from a table shaped like mazebook/data/printers/*.toml (checked first;
+    ``schema=False`` skips the JSON Schema, for the packaged tables, which the tests check)."""
+    _check(data, source, schema=schema)
     trims = tuple(_trim(t) for t in data["trims"])
     limits: list[PageLimit] = []
     for limit in data["page_limits"]:  # without a trim: the same limit for every trim
@@ -249,12 +251,15 @@ def _cover(data: Mapping[str, Any]) -> Cover:
 
 
 def _shipped() -> dict[str, Printer]:
-    """The packaged printer tables, in SHIPPED order."""
+    """The packaged printer tables, in SHIPPED order (not checked against the schema at every
+    run: tests/test_data_tables.py does, and jsonschema takes a tenth of a second to import)."""
     tables = {}
     for name in SHIPPED:
         path = f"printers/{name}.toml"
         tables[name] = printer_from_data(
-            tomllib.loads(_data(path).decode("utf-8")), source=f"mazebook/data/{path}"
+            tomllib.loads(_data(path).decode("utf-8")),
+            source=f"mazebook/data/{path}",
+            schema=False,
         )
     return tables
 

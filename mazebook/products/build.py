@@ -14,10 +14,8 @@ from ..core.engine import check_seed
 from ..printing.printers import printer as printer_table
 from ..template import Template, load_template
 from .book import plan_book_product
-from .classset import plan_class_set_product
 from .fit import fit_plan
 from .runner import BuildResult, Planned, Product, Progress, build
-from .worksheet import plan_worksheet_product
 
 
 def build_book(
@@ -55,11 +53,16 @@ def build_book(
 
 def planner_for(template: Template) -> Callable[[Template], Planned]:
     """The planning step of the product a template makes: a book's, or a worksheet's (which
-    plans a class set too, a worksheet with names)."""
+    plans a class set too, a worksheet with names). The sheets' modules are imported only for
+    a worksheet: a book never loads them."""
     if template.worksheet is None:
         return plan_book_product
     if template.names:  # a class set: every pupil's own sheets
+        from .classset import plan_class_set_product
+
         return plan_class_set_product
+    from .worksheet import plan_worksheet_product
+
     return plan_worksheet_product
 
 

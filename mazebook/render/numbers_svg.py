@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import svgwrite
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .numbers import BAND_GRAY, BAND_SHARE, CELL_LINE, END_LINE, FRAME_LINE, number_size
 from .svg import LABEL_FONT_FAMILY, _gray
+from .svgdoc import Element, add, document, element, points, text_of
 from .typeset import default_fonts, visual
 
 #: The size of one cell in SVG units (points at 100 %).
@@ -34,74 +34,82 @@ def number_path_svg(
     rows, columns = len(grid), len(grid[0])
     c, pad = CELL, END_LINE
     width, height = columns * c + 2 * pad, rows * c + 2 * pad
-    dwg = svgwrite.Drawing(size=(f"{width:g}", f"{height:g}"), profile="full", debug=False)
-    dwg.viewbox(-pad, -pad, width, height)
-    dwg.set_desc(title=f"number path, {columns}x{rows} cells")
-    dwg.add(dwg.rect((-pad, -pad), (width, height), fill="white", id="background"))
+    svg = document(
+        f"{width:g}",
+        f"{height:g}",
+        (-pad, -pad, width, height),
+        title=f"number path, {columns}x{rows} cells",
+    )
+    background = {"x": -pad, "y": -pad, "width": width, "height": height, "fill": "white"}
+    add(svg, "rect", background | {"id": "background"})
 
     def centre(x: int, y: int) -> tuple[float, float]:
         return round((x + 0.5) * c, 3), round((y + 0.5) * c, 3)
 
     if show_solution:
-        band = dwg.polyline([centre(x, y) for x, y in path], id="solution", fill="none")
-        band["stroke"] = _gray(BAND_GRAY)
-        band["stroke-width"] = f"{c * BAND_SHARE:g}"
-        band["stroke-linecap"] = band["stroke-linejoin"] = "round"
-        dwg.add(band)
-    lines = dwg.g(id="cells", stroke=_gray(0.55), fill="none")
-    lines["stroke-width"] = f"{CELL_LINE:g}"
+        band = {
+            "points": points([centre(x, y) for x, y in path]),
+            "id": "solution",
+            "fill": "none",
+            "stroke": _gray(BAND_GRAY),
+            "stroke-width": f"{c * BAND_SHARE:g}",
+            "stroke-linecap": "round",
+            "stroke-linejoin": "round",
+        }
+        add(svg, "polyline", band)
+    lines = element(
+        "g",
+        {"id": "cells", "stroke": _gray(0.55), "fill": "none", "stroke-width": f"{CELL_LINE:g}"},
+    )
     d = [f"M{i * c:g},0 V{rows * c:g}" for i in range(1, columns)]
     d += [f"M0,{j * c:g} H{columns * c:g}" for j in range(1, rows)]
     if d:
-        lines.add(dwg.path(d=" ".join(d)))
-    frame = dwg.rect((0, 0), (columns * c, rows * c), fill="none", stroke="black")
-    frame["stroke-width"] = f"{FRAME_LINE:g}"
-    lines.add(frame)
-    dwg.add(lines)
+        add(lines, "path", {"d": " ".join(d)})
+    frame = {"x": 0, "y": 0, "width": columns * c, "height": rows * c, "fill": "none"}
+    add(lines, "rect", frame | {"stroke": "black", "stroke-width": f"{FRAME_LINE:g}"})
+    svg.append(lines)
     size = number_size(grid, fonts.regular, c)
     ends = {path[0]: words[0], path[-1]: words[1]}
     on_path = set(path) if show_solution else set()
-    numbers = dwg.g(id="numbers", fill="black")
-    numbers["font-family"] = LABEL_FONT_FAMILY
-    numbers["text-anchor"] = "middle"
+    numbers = element(
+        "g",
+        {
+            "id": "numbers",
+            "fill": "black",
+            "font-family": LABEL_FONT_FAMILY,
+            "text-anchor": "middle",
+        },
+    )
     for y, row in enumerate(grid):
         for x, value in enumerate(row):
             cx, cy = centre(x, y)
             if (x, y) in ends:
-                _end_cell(dwg, numbers, (x, y), ends[(x, y)], size, value, fonts.bold)
+                _end_cell(numbers, (x, y), ends[(x, y)], size, value, fonts.bold)
                 continue
-            text = dwg.text(str(value), insert=(cx, round(cy + size * 0.35, 3)))
-            text["font-size"] = f"{size:.3f}"
+            text = {"x": cx, "y": round(cy + size * 0.35, 3), "font-size": f"{size:.3f}"}
             if (x, y) in on_path:
                 text["font-weight"] = "bold"
-            numbers.add(text)
-    dwg.add(numbers)
-    return str(dwg.tostring())
+            add(numbers, "text", text, text=str(value))
+    svg.append(numbers)
+    return text_of(svg)
 
 
 def _end_cell(
-    dwg: svgwrite.Drawing,
-    group: svgwrite.container.Group,
-    cell: tuple[int, int],
-    word: str,
-    size: float,
-    value: int,
-    bold: str,
+    group: Element, cell: tuple[int, int], word: str, size: float, value: int, bold: str
 ) -> None:
     """START or FINISH: a thick outline, the word small at the top, the number under it."""
     c, inset = CELL, END_LINE / 2
     x0, y0 = cell[0] * c, cell[1] * c
-    outline = dwg.rect((x0 + inset, y0 + inset), (c - 2 * inset, c - 2 * inset), fill="none")
-    outline["stroke"] = "black"
-    outline["stroke-width"] = f"{END_LINE:g}"
-    group.add(outline)
+    outline = {"x": x0 + inset, "y": y0 + inset, "width": c - 2 * inset, "height": c - 2 * inset}
+    add(
+        group,
+        "rect",
+        outline | {"fill": "none", "stroke": "black", "stroke-width": f"{END_LINE:g}"},
+    )
     shown = visual(word)
     word_size = min(c * 0.24, c * 0.86 / max(stringWidth(shown, bold, 1.0), 1e-9))
-    label = dwg.text(shown, insert=(x0 + c / 2, round(y0 + END_LINE + word_size * 0.95, 3)))
-    label["font-size"] = f"{word_size:.3f}"
-    label["font-weight"] = "bold"
-    group.add(label)
-    number = dwg.text(str(value), insert=(x0 + c / 2, round(y0 + c - END_LINE - c * 0.12, 3)))
-    number["font-size"] = f"{min(size, c * 0.4):.3f}"
-    number["font-weight"] = "bold"
-    group.add(number)
+    label = {"x": x0 + c / 2, "y": round(y0 + END_LINE + word_size * 0.95, 3)}
+    add(group, "text", label | {"font-size": f"{word_size:.3f}", "font-weight": "bold"}, text=shown)
+    number: dict[str, object] = {"x": x0 + c / 2, "y": round(y0 + c - END_LINE - c * 0.12, 3)}
+    number |= {"font-size": f"{min(size, c * 0.4):.3f}", "font-weight": "bold"}
+    add(group, "text", number, text=str(value))

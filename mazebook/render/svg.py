@@ -1,4 +1,8 @@
-"""The SVG writer: the only module that uses svgwrite. Draws a MazeGeometry, nothing else."""
+"""The SVG writer: draws a MazeGeometry, nothing else (elements on ElementTree, svgdoc.py).
+
+The START and FINISH words are measured with the bundled bold face's packaged widths
+(label_font.py), so writing a maze's SVG loads neither reportlab nor a font file.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,6 @@ from typing import Any
 from xml.etree import ElementTree
 
 import numpy as np
-import svgwrite
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..geometry.drawing import (
     MazeGeometry,
@@ -28,7 +30,9 @@ from ..geometry.style import (
     marker_length,
     solution_width,
 )
-from .typeset import default_fonts, visual
+from .label_font import bold_width
+from .svgdoc import Element, add, document, element, points, text_of
+from .textorder import visual
 
 
 def _gray(level: float) -> str:
@@ -81,88 +85,103 @@ def to_svg(
         x0, y0 = min(x0, label.x0 - 0.2), min(y0, label.y0 - 0.2)
         x1, y1 = max(x1, label.x1 + 0.2), max(y1, label.y1 + 0.2)
     vb_w, vb_h = x1 - x0, y1 - y0
-    dwg = svgwrite.Drawing(
-        size=(f"{vb_w * cell:.2f}", f"{vb_h * cell:.2f}"), profile="full", debug=False
-    )
-    dwg.viewbox(round(x0, 3), round(y0, 3), round(vb_w, 3), round(vb_h, 3))
     meta = dict(geom.meta)
-    dwg.set_desc(title=title or _describe(meta))
     record = ElementTree.Element("mazebook")
     record.text = json.dumps(meta, sort_keys=True)
-    dwg.set_metadata(record)
-    dwg.add(
-        dwg.rect(
-            (round(x0, 3), round(y0, 3)),
-            (round(vb_w, 3), round(vb_h, 3)),
-            fill="white",
-            id="background",
-        )
+    box = (round(x0, 3), round(y0, 3), round(vb_w, 3), round(vb_h, 3))
+    svg = document(
+        f"{vb_w * cell:.2f}",
+        f"{vb_h * cell:.2f}",
+        box,
+        title=title or _describe(meta),
+        metadata=record,
+    )
+    add(
+        svg,
+        "rect",
+        {"x": box[0], "y": box[1], "width": box[2], "height": box[3], "fill": "white"}
+        | {"id": "background"},
     )
     sol = None
     if show_solution and len(geom.solution):
-        sol = dwg.g(id="solution", fill="none", stroke=_gray(style.solution_gray))
-        sol["stroke-width"] = f"{solution_width(style, cell) / cell:.4f}"
-        sol["stroke-linecap"] = "round"
-        sol["stroke-linejoin"] = "round"
+        sol = element(
+            "g",
+            {
+                "id": "solution",
+                "fill": "none",
+                "stroke": _gray(style.solution_gray),
+                "stroke-width": f"{solution_width(style, cell) / cell:.4f}",
+                "stroke-linecap": "round",
+                "stroke-linejoin": "round",
+            },
+        )
         line = clamp_overhang(geom, arrow).solution
         if len(geom.under):  # a weave maze: the line broken where it runs under a bridge
             d = " ".join(
                 "M" + " L".join(f"{x},{y}" for x, y in _rounded_points(piece))
                 for piece in break_polyline(line, geom.under)
             )
-            sol.add(dwg.path(d=d, id="solution-line"))
+            add(sol, "path", {"d": d, "id": "solution-line"})
         else:
-            sol.add(dwg.polyline(points=_rounded_points(line), id="solution-line"))
+            add(sol, "polyline", {"points": points(_rounded_points(line)), "id": "solution-line"})
         if not style.solution_on_top:
-            dwg.add(sol)
+            svg.append(sol)
     # the style's wall grey (an answer key's light walls); black by name as before
-    walls = dwg.g(
-        id="walls", fill="none", stroke=_gray(style.wall_gray) if style.wall_gray else "black"
+    walls = add(
+        svg,
+        "g",
+        {
+            "id": "walls",
+            "fill": "none",
+            "stroke": _gray(style.wall_gray) if style.wall_gray else "black",
+            "stroke-width": f"{style.wall_width / cell:.4f}",
+            "stroke-linecap": "square",
+        },
     )
-    walls["stroke-width"] = f"{style.wall_width / cell:.4f}"
-    walls["stroke-linecap"] = "square"
     if len(geom.segments):
-        walls.add(dwg.path(d=svg_segments_d(geom.segments), id="wall-runs"))
+        add(walls, "path", {"d": svg_segments_d(geom.segments), "id": "wall-runs"})
     if len(geom.arcs):
-        walls.add(dwg.path(d=_arcs_d(geom), id="wall-arcs"))
-    dwg.add(walls)
+        add(walls, "path", {"d": _arcs_d(geom), "id": "wall-arcs"})
     if sol is not None and style.solution_on_top:  # an answer key: the path over the walls
-        dwg.add(sol)
-    markers = dwg.g(id="markers", fill=_gray(style.marker_gray), stroke="none")
+        svg.append(sol)
+    markers = add(svg, "g", {"id": "markers", "fill": _gray(style.marker_gray), "stroke": "none"})
     for name, marker, entering in (("start", geom.start, True), ("finish", geom.finish, False)):
         if marker.inside:
-            centre = (round(marker.x, 3), round(marker.y, 3))
-            markers.add(dwg.circle(centre, round(goal_dot_radius(arrow), 4), id=name))
+            centre = {"cx": round(marker.x, 3), "cy": round(marker.y, 3)}
+            add(markers, "circle", centre | {"r": round(goal_dot_radius(arrow), 4), "id": name})
             continue
         pts = marker_triangle(marker, arrow, entering=entering)
-        markers.add(dwg.polygon([(round(x, 3), round(y, 3)) for x, y in pts.tolist()], id=name))
-    dwg.add(markers)
+        corners = [(round(x, 3), round(y, 3)) for x, y in pts.tolist()]
+        add(markers, "polygon", {"points": points(corners), "id": name})
     if labels:
-        dwg.add(_label_group(dwg, labels, cell, widths))
+        svg.append(_label_group(labels, cell, widths))
     if geom.letters:
-        dwg.add(_letter_group(dwg, geom, show_solution))
-    return str(dwg.tostring())
+        svg.append(_letter_group(geom, show_solution))
+    return text_of(svg)
 
 
-def _letter_group(
-    dwg: svgwrite.Drawing, geom: MazeGeometry, show_solution: bool
-) -> svgwrite.container.Group:
+def _letter_group(geom: MazeGeometry, show_solution: bool) -> Element:
     """``<g id="letters">``: a word trail's letters centred in their cells, as a page sets
     them (LETTER_SHARE of a cell); on the solution the trail's letters sit on white discs
     over the path and the decoys are grey."""
-    group = dwg.g(id="letters", fill="black")
-    group["font-family"] = LABEL_FONT_FAMILY
-    group["font-weight"] = "bold"
-    group["font-size"] = f"{LETTER_SHARE:g}"
-    group["text-anchor"] = "middle"
+    group = element(
+        "g",
+        {
+            "id": "letters",
+            "fill": "black",
+            "font-family": LABEL_FONT_FAMILY,
+            "font-weight": "bold",
+            "font-size": f"{LETTER_SHARE:g}",
+            "text-anchor": "middle",
+        },
+    )
     for x, y, letter, on_trail in geom.letters:
         cx, cy = round(x, 3), round(y, 3)
         if show_solution and on_trail:
-            group.add(dwg.circle((cx, cy), LETTER_DISC, fill="white"))
-        text = dwg.text(visual(letter), insert=(cx, round(y + 0.36 * LETTER_SHARE, 3)))
-        if show_solution and not on_trail:
-            text["fill"] = _gray(DECOY_GRAY)
-        group.add(text)
+            add(group, "circle", {"cx": cx, "cy": cy, "r": LETTER_DISC, "fill": "white"})
+        fill = _gray(DECOY_GRAY) if show_solution and not on_trail else None
+        place = {"x": cx, "y": round(y + 0.36 * LETTER_SHARE, 3), "fill": fill}
+        add(group, "text", place, text=visual(letter))
     return group
 
 
@@ -177,11 +196,10 @@ def _labels(
     measured with the bundled bold font as the PDF sets them; ``widths`` collects each word's
     width (points) at its size, for the text's exact length. The picture grows to hold the
     words, so they may use as much room around the maze as a page gives, and then some."""
-    font = default_fonts().bold
     shown = (visual(words[0]), visual(words[1]))
 
     def width_of(word: str, size: float) -> float:
-        widths[word, size] = float(stringWidth(word, font, size))
+        widths[word, size] = bold_width(word, size)
         return widths[word, size]
 
     geom = hub_for_words(geom, cell, shown, width_of)
@@ -191,30 +209,36 @@ def _labels(
 
 
 def _label_group(
-    dwg: svgwrite.Drawing,
-    labels: list[Label],
-    cell: float,
-    widths: dict[tuple[str, float], float],
-) -> svgwrite.container.Group:
+    labels: list[Label], cell: float, widths: dict[tuple[str, float], float]
+) -> Element:
     """``<g id="labels">`` with one level ``<text>`` per word, in cell
     units like the walls; each word's length is fixed to its width in the bundled font, so a
     viewer's substitute font cannot run it into a wall."""
-    group = dwg.g(id="labels", fill="black")
-    group["font-family"] = LABEL_FONT_FAMILY
-    group["font-weight"] = "bold"
+    group = element(
+        "g",
+        {
+            "id": "labels",
+            "fill": "black",
+            "font-family": LABEL_FONT_FAMILY,
+            "font-weight": "bold",
+        },
+    )
     for index, label in enumerate(labels):
-        text = dwg.text(label.word, insert=(round(label.x0, 3), round(label.baseline, 3)))
-        text["font-size"] = f"{label.size / cell:.4f}"
-        text["textLength"] = f"{widths[label.word, label.size] / cell:.4f}"
-        text["lengthAdjust"] = "spacingAndGlyphs"
+        attributes: dict[str, object] = {
+            "x": round(label.x0, 3),
+            "y": round(label.baseline, 3),
+            "font-size": f"{label.size / cell:.4f}",
+            "textLength": f"{widths[label.word, label.size] / cell:.4f}",
+            "lengthAdjust": "spacingAndGlyphs",
+        }
         if len(labels) == 2:
-            text["id"] = ("start-label", "finish-label")[index]
-        group.add(text)
+            attributes["id"] = ("start-label", "finish-label")[index]
+        add(group, "text", attributes, text=label.word)
     return group
 
 
 def _rounded_points(points: np.ndarray) -> list[tuple[float | int, float | int]]:
-    """Points rounded to 3 decimals, whole numbers as ints, so svgwrite writes them short."""
+    """Points rounded to 3 decimals, whole numbers as ints, so they are written short."""
     out: list[tuple[float | int, float | int]] = []
     for x, y in np.round(points, 3).tolist():
         out.append((int(x) if x == int(x) else x, int(y) if y == int(y) else y))

@@ -33,7 +33,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Literal
+from typing import Any, BinaryIO
 
 from PIL import ImageFont
 from reportlab.lib.utils import simpleSplit
@@ -44,6 +44,9 @@ from reportlab.pdfbase.ttfonts import TTFont
 from ..errors import FontError
 from ..fontfile import check_font
 from ..inputs import read_input, shown
+from .textorder import PRESENTATION, drawable, has_rtl, reorder, shape
+from .textorder import direction as direction
+from .textorder import visual as visual
 
 # --- fonts -----------------------------------------------------------------------------------
 
@@ -193,78 +196,6 @@ def load_fonts(font: Path | None, texts: Iterable[tuple[str, str]], *, source: s
 
 # --- text as drawn ---------------------------------------------------------------------------
 
-Direction = Literal["L", "R"]
-
-#: Presentation-form blocks: what Arabic letters become once joined.
-_PRESENTATION = ((0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
-#: Bidirectional classes of right-to-left letters (Hebrew and others; Arabic letters).
-_RTL_CLASSES = frozenset({"R", "AL"})
-_STRONG = frozenset({"L", "R", "AL"})
-
-
-@functools.cache
-def _reshaper() -> Any:
-    """Letter joining with only the lam-alef ligatures (which every Arabic font has).
-
-    arabic_reshaper (and python-bidi) are imported only when right-to-left text comes, so
-    left-to-right documents do not pay for loading them.
-    """
-    from arabic_reshaper import ArabicReshaper
-
-    return ArabicReshaper(
-        configuration={
-            "delete_harakat": True,
-            "support_ligatures": True,
-            "ARABIC LIGATURE ALLAH": False,
-        }
-    )
-
-
-def has_rtl(text: str) -> bool:
-    """Whether the text holds any right-to-left letter (Arabic, Hebrew, Syriac, ...)."""
-    return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
-
-
-def direction(text: str) -> Direction:
-    """The paragraph direction: that of the first strong letter ('L' when there is none)."""
-    for ch in text:
-        kind = unicodedata.bidirectional(ch)
-        if kind in _STRONG:
-            return "L" if kind == "L" else "R"
-    return "L"
-
-
-def _needs_joining(text: str) -> bool:
-    return any(unicodedata.bidirectional(ch) == "AL" for ch in text)
-
-
-def shape(text: str) -> str:
-    """Arabic letters joined into presentation forms, still in logical order."""
-    if not _needs_joining(text):
-        return text
-    return str(_reshaper().reshape(text))
-
-
-def _drawable(text: str) -> str:
-    """Without format characters (bidi marks, joiners): they steer layout, they are not ink."""
-    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-
-
-def _reorder(line: str, base: Direction | None = None) -> str:
-    if not has_rtl(line):
-        return _drawable(line) if any(unicodedata.category(c) == "Cf" for c in line) else line
-    from bidi.algorithm import get_display
-
-    shown = get_display(line, base_dir=base) if base else get_display(line)
-    return _drawable(str(shown))
-
-
-def visual(text: str) -> str:
-    """One line as it must be drawn left to right: joined, in visual order, no format marks."""
-    if not has_rtl(text):
-        return _reorder(text)
-    return _reorder(shape(text), direction(text))
-
 
 def _split(text: str, font: str, size: float, width: float) -> list[str]:
     """Lines at spaces; a line still too wide (Chinese or Japanese text has no spaces, or one
@@ -320,15 +251,15 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     either direction) and then each line is reordered with the paragraph's direction.
     """
     if not has_rtl(text):
-        return [_reorder(line) for line in _split(text, font, size, width)]
+        return [reorder(line) for line in _split(text, font, size, width)]
     base = direction(text)
-    return [_reorder(line, base) for line in _split(shape(text), font, size, width)]
+    return [reorder(line, base) for line in _split(shape(text), font, size, width)]
 
 
 def _origin(ch: str) -> str:
     """The logical letters a presentation form stands for ('' for anything else)."""
     code = ord(ch)
-    if any(lo <= code <= hi for lo, hi in _PRESENTATION):
+    if any(lo <= code <= hi for lo, hi in PRESENTATION):
         base = unicodedata.normalize("NFKC", ch)
         if base != ch:
             return base
@@ -346,7 +277,7 @@ def _describe(ch: str) -> str:
 def missing_characters(font_name: str, text: str) -> list[str]:
     """Descriptions of the characters of ``text`` the font cannot draw, checked on the drawn
     (shaped, reordered) form and named by the letters the user typed where possible."""
-    drawn = visual(text) if has_rtl(text) else _drawable(text)
+    drawn = visual(text) if has_rtl(text) else drawable(text)
     return [_describe(ch) for ch in missing_glyphs(font_name, drawn)]
 
 

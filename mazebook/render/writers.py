@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..core.maze import Maze
-from ..difficulty.metrics import measure
 from ..errors import MazebookError
 from ..fileio import write_atomic
 from ..geometry.from_maze import maze_geometry
@@ -22,6 +21,8 @@ Writer = Callable[..., bytes]
 
 def maze_json(maze: Maze) -> str:
     """``to_dict()`` plus the metrics, as stable JSON text (sorted keys, one trailing newline)."""
+    from ..difficulty.metrics import measure  # the metrics: only for this format
+
     data = maze.to_dict()
     data["metrics"] = measure(maze).to_dict()
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"

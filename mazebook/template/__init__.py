@@ -9,16 +9,19 @@ kind's keys.
 
 from __future__ import annotations
 
-from .load import (
-    DEFAULT_TEMPLATE,
-    Section,
-    Template,
-    available_templates,
-    load_template,
-    locate,
-    parse_template,
-    template_from_data,
-)
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .load import (
+        DEFAULT_TEMPLATE,
+        Section,
+        Template,
+        available_templates,
+        load_template,
+        locate,
+        parse_template,
+        template_from_data,
+    )
 
 __all__ = [
     "DEFAULT_TEMPLATE",
@@ -30,3 +33,16 @@ __all__ = [
     "parse_template",
     "template_from_data",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The reader's names, imported from load.py when first asked for: ``limits`` and the
+    other small modules here are read by commands that never read a template (the reader
+    loads the schema checker, jsonschema)."""
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import load
+
+    value = getattr(load, name)
+    globals()[name] = value
+    return value

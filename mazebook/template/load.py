@@ -20,7 +20,6 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from ..core.generators import REGISTRY
 from ..errors import TemplateError, did_you_mean
 from ..inputs import check_input, read_input, shown
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
@@ -29,7 +28,6 @@ from ..printing.units import parse_length, parse_page_size
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
-from .schema import template_schema, validate
 from .texts import LANGUAGES, Texts, language_code, make_texts
 from .worksheet import (
     DEFAULT_PUZZLE,
@@ -302,6 +300,9 @@ def template_from_data(
 ) -> Template:
     """Template data as TOML gives it (a dict) -> Template, through the same schema and checks
     as a file; ``mazebook worksheet`` makes its template this way from its flags."""
+    from ..core.generators import REGISTRY  # numpy, and the schema's jsonschema: only here
+    from .schema import template_schema, validate
+
     caps.check_data(data, source)
     _check_language_name(data, source)
     validate(data, template_schema(list(REGISTRY)), source)

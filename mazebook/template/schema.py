@@ -10,10 +10,8 @@ the form of its own type, so a typo inside ``[cover]`` is named like one in a se
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
-
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..core.engine import MAX_SEED, OPENINGS
 from ..core.numberpath import MAX_STEP, MIN_STEP
@@ -28,17 +26,26 @@ from .texts import LANGUAGES, TEXT_KEYS
 from .visible import VISIBLE as VISIBLE_PATTERN
 from .worksheet import DEFAULT_PUZZLE, KINDS
 
+if TYPE_CHECKING:
+    from jsonschema.exceptions import ValidationError
+
 
 def _is_integer(_checker: object, instance: object) -> bool:
     """TOML tells 2 from 2.0, so an integer key refuses a float (JSON Schema would take 2.0)."""
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-#: Draft 2020-12 with that one change: whole-number floats are not integers.
-Validator = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator,
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-)
+@cache
+def validator_class() -> Any:
+    """Draft 2020-12 with that one change: whole-number floats are not integers (made on the
+    first check: jsonschema takes a tenth of a second to import)."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator,
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
+
 
 _LEVEL = {"type": "integer", "minimum": LEVEL_MIN, "maximum": LEVEL_MAX}
 _FIT = {
@@ -279,7 +286,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
 
 def validate(data: Mapping[str, Any], schema: Mapping[str, Any], source: str) -> None:
     """Raise TemplateError for the first schema violation, in words, or return quietly."""
-    errors = [_own_form(e) for e in Validator(schema).iter_errors(data)]
+    errors = [_own_form(e) for e in validator_class()(schema).iter_errors(data)]
     if not errors:
         return
     first = min(errors, key=lambda e: (_path_key(e), e.validator != "additionalProperties"))

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
-
-from jsonschema import Draft202012Validator
 
 from ..errors import TemplateError, did_you_mean
 from .limits import MAX_PAGES, MAX_TEXT
@@ -123,6 +121,8 @@ def language_schema() -> dict[str, Any]:
 
 def load_language(data: Mapping[str, Any], *, source: str) -> Mapping[str, str]:
     """A complete set of words, checked against the schema and each key's placeholders."""
+    from jsonschema import Draft202012Validator  # a tenth of a second to import: only here
+
     errors = sorted(
         Draft202012Validator(language_schema()).iter_errors(data),
         key=lambda e: [str(p) for p in e.absolute_path],
@@ -266,10 +266,35 @@ UNPRINTED = frozenset(
 )
 
 
+class _Languages(Mapping[str, Mapping[str, str]]):
+    """The shipped sets by code, read (and checked) the first time one is asked for: the
+    commands that print no words never read the files or load the schema checker."""
+
+    def __init__(self) -> None:
+        self._sets: dict[str, Mapping[str, str]] | None = None
+
+    def _read(self) -> dict[str, Mapping[str, str]]:
+        if self._sets is None:
+            self._sets = _shipped()
+        return self._sets
+
+    def __getitem__(self, code: str) -> Mapping[str, str]:
+        return self._read()[code]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SHIPPED)
+
+    def __len__(self) -> int:
+        return len(SHIPPED)
+
+
 #: The shipped sets, each complete (the schema asks for every key), read from packaged data.
-LANGUAGES: dict[str, Mapping[str, str]] = _shipped()
-#: Each shipped language by its own name ("de": "Deutsch"), for a reader's choice.
-LANGUAGE_NAMES: dict[str, str] = {code: words["language_name"] for code, words in LANGUAGES.items()}
+LANGUAGES: Mapping[str, Mapping[str, str]] = _Languages()
+
+
+def language_names() -> dict[str, str]:
+    """Each shipped language by its own name ("de": "Deutsch"), for a reader's choice."""
+    return {code: words["language_name"] for code, words in LANGUAGES.items()}
 
 
 def language_code(text: str) -> str | None:

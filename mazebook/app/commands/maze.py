@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,17 @@ from .common import emit, parse_seed, parse_size
 
 #: Defaults of the flags a --level maze chooses itself (the search picks them).
 DEFAULT_ALGORITHM, DEFAULT_SIZE = "backtracker", "20x20"
+
+
+class ShapeChoices:
+    """--shape's choices: the shapes (a registry that answers a shipped name without reading
+    the plugins) and every built-in silhouette's name, listed only when asked."""
+
+    def __contains__(self, name: object) -> bool:
+        return name in SHAPES or name in SILHOUETTES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter((*SHAPES, *SILHOUETTES))
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -77,11 +89,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument(
         "--shape",
-        choices=(*SHAPES, *SILHOUETTES),
-        default="rect",
+        choices=ShapeChoices(),  # a shipped name is checked without reading plugins
         metavar="SHAPE",
-        help=f"grid shape: {', '.join(SHAPES)} (default rect), or a built-in silhouette "
-        f"({', '.join(SILHOUETTES)}) as --shape mask --mask NAME",
+        default="rect",
+        help="grid shape: %(choices)s (default rect); a silhouette's name is --shape mask "
+        "--mask NAME",
     )
     p.add_argument("--mask", help="built-in silhouette for --shape mask (e.g. heart, star, circle)")
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")

@@ -11,17 +11,14 @@ import argparse
 import contextlib
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...errors import InvalidOptionError, MazebookError, os_problem
 from ...fileio import OutputSet
 from ...inputs import read_input, utf8_path
-from ...preflight import (
-    Budget,
-    EncryptedPdfError,
-    PdfFileError,
-    TooComplexError,
-    read_within_budget,
-)
+
+if TYPE_CHECKING:
+    from ...preflight import Budget
 
 _PAGES = re.compile(r"^\s*(\d+)\s*(?:[-–]\s*(\d+))?\s*$")
 #: The most pages one call writes.
@@ -73,6 +70,9 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
     and content that could not be read to its end: the renderer has no limits of its own, so a
     small file that unpacks to gigabytes is refused here with one line instead of filling the
     memory."""
+    # the PDF reader (pypdf), only when a PDF is read
+    from ...preflight import EncryptedPdfError, PdfFileError, TooComplexError, read_within_budget
+
     name = repr(str(pdf))
     try:
         _, seen = read_within_budget(pdf, range(first, last + 1), data=data, budget=budget)

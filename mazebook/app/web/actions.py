@@ -32,7 +32,7 @@ from ...render.png import page_count, pdf_pages_png
 from ...render.svg import to_svg
 from ...requests import parse_choice, parse_page, parse_seed, worksheet_texts
 from ...template.limits import LEVELS as LEVEL_RANGE
-from ...template.texts import LANGUAGE_NAMES, LANGUAGES
+from ...template.texts import LANGUAGES, language_names
 from .classroom import puzzle_words
 
 #: What the form offers.
@@ -222,7 +222,7 @@ def page_values() -> dict[str, Any]:
         "presets": list(PRESETS.values()),
         "looks": list(LOOKS.values()),
         "gallery": gallery(),
-        "languages": [(code, LANGUAGE_NAMES.get(code, code)) for code in LANGUAGE_CODES],
+        "languages": [(code, language_names().get(code, code)) for code in LANGUAGE_CODES],
         "sheet_texts": SHEET_TEXTS,
         "puzzle_words": puzzle_words(),
     }

@@ -8,45 +8,51 @@ Options are validated here, against each generator's declared Option list, befor
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+
 from ...errors import UnknownAlgorithmError, did_you_mean
 from ...plugins import Registry
-from . import (
-    aldous_broder,
-    backtracker,
-    bfs,
-    binary_tree,
-    eller,
-    growing_tree,
-    hunt_and_kill,
-    kruskal,
-    prim,
-    recursive_division,
-    sidewinder,
-    wilson,
-)
 from .spec import Carve, GeneratorSpec, Option
 
 __all__ = ["BUILTINS", "REGISTRY", "Carve", "GeneratorSpec", "Option", "get"]
 
+#: The shipped generators' modules by name (as the CLI spells it), in the order
+#: `mazebook algorithms` lists them.
+MODULES = {
+    "backtracker": "backtracker",
+    "prim": "prim",
+    "recursive-division": "recursive_division",
+    "bfs": "bfs",
+    "kruskal": "kruskal",
+    "wilson": "wilson",
+    "aldous-broder": "aldous_broder",
+    "hunt-and-kill": "hunt_and_kill",
+    "eller": "eller",
+    "sidewinder": "sidewinder",
+    "binary-tree": "binary_tree",
+    "growing-tree": "growing_tree",
+}
+
+
+class _Shipped(Mapping[str, GeneratorSpec]):
+    """The shipped generators: name -> GeneratorSpec, each module imported when its generator
+    is first asked for (making one maze loads one generator; listing them loads all)."""
+
+    def __getitem__(self, name: str) -> GeneratorSpec:
+        spec: GeneratorSpec = import_module(f".{MODULES[name]}", __name__).SPEC
+        return spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(MODULES)
+
+    def __len__(self) -> int:
+        return len(MODULES)
+
+
 #: The shipped generators: name (as the CLI spells it) -> GeneratorSpec, in the order
 #: `mazebook algorithms` lists them.
-BUILTINS: dict[str, GeneratorSpec] = {
-    module.SPEC.name: module.SPEC
-    for module in (
-        backtracker,
-        prim,
-        recursive_division,
-        bfs,
-        kruskal,
-        wilson,
-        aldous_broder,
-        hunt_and_kill,
-        eller,
-        sidewinder,
-        binary_tree,
-        growing_tree,
-    )
-}
+BUILTINS: Mapping[str, GeneratorSpec] = _Shipped()
 
 
 def _accept(name: str, loaded: object) -> GeneratorSpec:

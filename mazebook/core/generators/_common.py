@@ -1,12 +1,15 @@
-"""Small shared pieces of the generators: permutation tables, the numpy generator, and bulk
-conversions between the grid's tables, carved half-edges and passage bytes."""
+"""Small shared pieces of the generators: permutation tables, the numpy generator, bulk
+conversions between the grid's tables, carved half-edges and passage bytes, and a pause of the
+garbage collector while many small objects are made."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import random
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -21,6 +24,19 @@ def permutations(degree: int) -> tuple[tuple[int, ...], ...]:
     if table is None:
         table = _PERMS[degree] = tuple(itertools.permutations(range(degree)))
     return table
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while the block runs (and back as it was): for making
+    many small objects that hold no cycles, which would set the collector off again and again."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def numpy_rng(rng: random.Random) -> np.random.Generator:

@@ -56,8 +56,9 @@ def tree_order(
     v_slot, h_slot = (0 if north else 2), (1 if east else 3)
     up = np.where(cells >> v_slot & 1, v_slot, np.where(cells >> h_slot & 1, h_slot, -1))
     ys, xs = np.ogrid[:h, :w]
+    ys, xs = ys.astype(np.int32), xs.astype(np.int32)  # half the memory traffic of int64
     rank = (ys if north else h - 1 - ys) + (w - 1 - xs if east else xs)
-    return up.astype(np.int8).ravel(), rank.astype(np.int64).ravel()
+    return up.astype(np.int8).ravel(), rank.ravel()
 
 
 SPEC = GeneratorSpec(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 import numpy as np
@@ -17,10 +18,6 @@ import numpy as np
 from ...errors import UnsupportedShapeError, did_you_mean
 from ...plugins import Registry
 from ..grid import Grid, rect_grid
-from .hexagonal import hex_centres, hex_grid
-from .masks import mask_centres, mask_grid
-from .polar import polar_centres, polar_grid
-from .triangular import triangle_centres, triangle_grid
 
 
 def rect_centres(grid: Grid) -> np.ndarray:
@@ -42,6 +39,23 @@ class Shape:
     # shapes' drawings live in mazebook.geometry.from_maze)
     drawing: Callable[[Any], Any] | None = None
 
+
+def _on_call(module: str, name: str) -> Callable[..., Any]:
+    """``name`` of the shape module ``module``, imported at its first call: a rectangle never
+    loads the other shapes' modules (masks bring silhouettes and the raster reader)."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(import_module(f".{module}", __name__), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+hex_grid, hex_centres = _on_call("hexagonal", "hex_grid"), _on_call("hexagonal", "hex_centres")
+mask_grid, mask_centres = _on_call("masks", "mask_grid"), _on_call("masks", "mask_centres")
+polar_grid, polar_centres = _on_call("polar", "polar_grid"), _on_call("polar", "polar_centres")
+triangle_grid = _on_call("triangular", "triangle_grid")
+triangle_centres = _on_call("triangular", "triangle_centres")
 
 #: The shipped shapes by name, the rectangle first (as the command line lists them).
 BUILTINS: dict[str, Shape] = {

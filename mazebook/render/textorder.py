@@ -1,0 +1,84 @@
+"""Text as it is drawn: Arabic letters joined and right-to-left runs put in visual order.
+
+Pure text, no fonts: the SVG writer sets its labels with it without loading reportlab, and
+mazebook.render.typeset (fonts, wrapping) builds on it; why mazebook shapes text itself is said
+there. arabic_reshaper and python-bidi are imported only when right-to-left text comes.
+"""
+
+from __future__ import annotations
+
+import functools
+import unicodedata
+from typing import Any, Literal
+
+Direction = Literal["L", "R"]
+
+#: Presentation-form blocks: what Arabic letters become once joined.
+PRESENTATION = ((0xFB50, 0xFDFF), (0xFE70, 0xFEFF))
+#: Bidirectional classes of right-to-left letters (Hebrew and others; Arabic letters).
+_RTL_CLASSES = frozenset({"R", "AL"})
+_STRONG = frozenset({"L", "R", "AL"})
+
+
+@functools.cache
+def _reshaper() -> Any:
+    """Letter joining with only the lam-alef ligatures (which every Arabic font has).
+
+    arabic_reshaper (and python-bidi) are imported only when right-to-left text comes, so
+    left-to-right documents do not pay for loading them.
+    """
+    from arabic_reshaper import ArabicReshaper
+
+    return ArabicReshaper(
+        configuration={
+            "delete_harakat": True,
+            "support_ligatures": True,
+            "ARABIC LIGATURE ALLAH": False,
+        }
+    )
+
+
+def has_rtl(text: str) -> bool:
+    """Whether the text holds any right-to-left letter (Arabic, Hebrew, Syriac, ...)."""
+    return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
+
+
+def direction(text: str) -> Direction:
+    """The paragraph direction: that of the first strong letter ('L' when there is none)."""
+    for ch in text:
+        kind = unicodedata.bidirectional(ch)
+        if kind in _STRONG:
+            return "L" if kind == "L" else "R"
+    return "L"
+
+
+def _needs_joining(text: str) -> bool:
+    return any(unicodedata.bidirectional(ch) == "AL" for ch in text)
+
+
+def shape(text: str) -> str:
+    """Arabic letters joined into presentation forms, still in logical order."""
+    if not _needs_joining(text):
+        return text
+    return str(_reshaper().reshape(text))
+
+
+def drawable(text: str) -> str:
+    """Without format characters (bidi marks, joiners): they steer layout, they are not ink."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def reorder(line: str, base: Direction | None = None) -> str:
+    if not has_rtl(line):
+        return drawable(line) if any(unicodedata.category(c) == "Cf" for c in line) else line
+    from bidi.algorithm import get_display
+
+    shown = get_display(line, base_dir=base) if base else get_display(line)
+    return drawable(str(shown))
+
+
+def visual(text: str) -> str:
+    """One line as it must be drawn left to right: joined, in visual order, no format marks."""
+    if not has_rtl(text):
+        return reorder(text)
+    return reorder(shape(text), direction(text))

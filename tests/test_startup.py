@@ -1,0 +1,153 @@
+"""Start-up: each subcommand loads only the libraries it uses (issue 33, point 3).
+
+Every case runs ``mazebook`` in a fresh interpreter (a small job, or --help where running would
+serve or spawn processes) and reads ``sys.modules`` after it: pypdf, jsonschema, Pillow and
+Starlette each take tens of milliseconds to import, so a command that does not use one must not
+load it. How fast the commands start is measured by tests/bench_startup.py, not here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mazebook.app import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The libraries a command loads only when it uses them.
+HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite")
+
+PROBE = """
+import json, os, sys
+from mazebook.app.cli import main
+sys.stdout = open(os.devnull, "w")
+code = main(sys.argv[1:])
+loaded = sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(os.environ["HEAVY"])))
+sys.__stdout__.write(json.dumps([code, loaded]))
+"""
+
+BOOK = """title = "Tiny"
+page_size = "letter"
+cover = false
+[[section]]
+name = "One"
+count = 1
+difficulty = [1, 1]
+"""
+
+
+def loaded(argv: list[str], cwd: Path) -> list[str]:
+    """The HEAVY libraries ``mazebook ARGV`` loads in a fresh interpreter (it must succeed)."""
+    env = {"HEAVY": json.dumps(HEAVY), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, *argv],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert out.returncode == 0, out.stderr
+    code, names = json.loads(out.stdout)
+    assert code == 0, out.stderr
+    return list(names)
+
+
+#: (arguments, the HEAVY libraries the command uses): reportlab loads Pillow itself, so every
+#: command that draws a PDF has PIL; templates are checked with jsonschema; preflight and
+#: preview read PDFs with pypdf, preview renders them with PDFium.
+CASES: list[tuple[list[str], set[str]]] = [
+    (["--version"], set()),
+    (["--help"], set()),
+    (["maze", "-s", "6x5", "--seed", "1", "-f", "txt"], set()),
+    (["maze", "-s", "6x5", "--seed", "1", "-f", "json"], set()),
+    (["maze", "-s", "6x5", "--seed", "1", "-f", "svg"], set()),
+    (["maze", "-s", "6x5", "--seed", "1", "-f", "pdf", "-o", "m.pdf"], {"PIL"}),
+    (["maze", "--help"], set()),
+    (["algorithms", "--options"], set()),
+    (["bench", "--help"], set()),
+    (["build", "tiny.toml", "-o", "b.pdf", "--quiet"], {"jsonschema", "PIL"}),
+    (["cover", "--help"], set()),
+    (["worksheet", "--count", "1", "-o", "w.pdf", "--quiet"], {"jsonschema", "PIL"}),
+    (["templates"], set()),
+    (["preflight", "--help"], set()),
+    (["preview", "--help"], set()),
+    (["serve", "--help"], set()),
+]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("startup")
+    (path / "tiny.toml").write_text(BOOK, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("argv", "uses"), CASES, ids=lambda c: " ".join(c) or "-")
+def test_a_command_loads_only_the_libraries_it_uses(
+    folder: Path, argv: list[str], uses: set[str]
+) -> None:
+    assert set(loaded(argv, folder)) == uses
+
+
+def test_preflight_and_preview_read_pdfs_with_pypdf_and_nothing_else_heavy(folder: Path) -> None:
+    loaded(["maze", "-s", "6x5", "--seed", "1", "-o", "one.pdf"], folder)
+    assert set(loaded(["preflight", "one.pdf", "--printer", "home"], folder)) == {"pypdf", "PIL"}
+    shown = set(loaded(["preview", "one.pdf", "--pages", "1", "-o", "shown"], folder))
+    assert shown == {"pypdf", "PIL", "pypdfium2"}
+
+
+def test_the_listed_help_lines_are_the_commands_own() -> None:
+    """The lines --help lists without importing the commands match what each registers."""
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    for name in cli.COMMANDS:
+        __import__(f"mazebook.app.commands.{name}", fromlist=["register"]).register(sub)
+    own = {a.dest: a.help for a in sub._choices_actions}
+    assert own == cli.COMMANDS
+
+
+def test_the_command_is_the_first_word_that_is_not_an_option() -> None:
+    assert cli.command_in(["maze", "-s", "5x5"]) == "maze"
+    assert cli.command_in(["--version"]) is None
+    assert cli.command_in(["-h", "build", "x.toml"]) == "build"
+    assert cli.command_in(["nonsense", "maze"]) is None
+
+
+def test_version_and_help_list_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--help"]) == 0
+    listing = capsys.readouterr().out
+    for name, line in cli.COMMANDS.items():
+        assert name in listing and line.split()[0] in listing
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out.startswith("mazebook ")
+    assert cli.main(["nonsense"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_one_maze_loads_only_its_own_generator(folder: Path) -> None:
+    """The generators' modules are imported by name: making one maze loads one of them, and
+    listing them loads all, each registered under its own name."""
+    code = (
+        "import sys, os\n"
+        "from mazebook.app.cli import main\n"
+        "sys.stdout = open(os.devnull, 'w')\n"
+        "assert main(['maze', '-a', 'wilson', '-s', '6x5', '--seed', '1', '-f', 'txt']) == 0\n"
+        "sys.__stdout__.write(' '.join(sorted(m for m in sys.modules if m.startswith("
+        "'mazebook.core.generators.'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=True
+    )
+    loaded_generators = {m.rsplit(".", 1)[1] for m in out.stdout.split()}
+    from mazebook.core.generators import BUILTINS, MODULES
+
+    assert loaded_generators & set(MODULES.values()) == {"wilson"}
+    assert all(BUILTINS[name].name == name for name in MODULES)
