@@ -19,6 +19,16 @@ from ..geometry.drawing import (
 )
 from ..geometry.labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from ..geometry.paths import svg_segments_d
+from ..geometry.rules import (
+    CAP_HEIGHT,
+    DOOR_GRAY,
+    arrow_parts,
+    door_box,
+    key_shape,
+    letter_size,
+    mark_line,
+    order_size,
+)
 from ..geometry.style import (
     DECOY_GRAY,
     DEFAULT_STYLE,
@@ -141,7 +151,80 @@ def to_svg(
         dwg.add(_label_group(dwg, labels, cell, widths))
     if geom.letters:
         dwg.add(_letter_group(dwg, geom, show_solution))
+    if geom.marks is not None:
+        dwg.add(_marks_group(dwg, geom, cell, show_solution, style))
     return str(dwg.tostring())
+
+
+def _marks_group(
+    dwg: svgwrite.Drawing, geom: MazeGeometry, cell: float, show_solution: bool, style: Style
+) -> svgwrite.container.Group:
+    """``<g id="rules">``: a maze's one-way arrows, doors and keys (mazebook.geometry.rules),
+    sized as a page sizes them for cells of ``cell`` points, as the PDF writer draws them
+    (render.pdf.draw_marks)."""
+    marks = geom.marks
+    assert marks is not None
+    group = dwg.g(id="rules")
+    size = letter_size(cell) / cell
+    line = round(mark_line(cell), 4)
+    ink = _gray(DECOY_GRAY) if show_solution and style.solution_on_top else "black"
+    for x, y, dx, dy in marks.arrows.tolist():
+        shaft, head, width = arrow_parts(x, y, dx, dy, cell)
+        arrow = dwg.g(fill=ink, stroke=ink, **{"class": "arrow"})
+        arrow.add(dwg.line(*_rounded_points(shaft), stroke_width=round(width, 4)))
+        arrow.add(dwg.polygon(_rounded_points(head), stroke="none"))
+        group.add(arrow)
+    for x, y, dx, dy, letter in marks.doors:
+        door = dwg.g(**{"class": "door"})
+        door.add(
+            dwg.polygon(
+                _rounded_points(door_box(x, y, dx, dy, cell)),
+                fill=_gray(DOOR_GRAY),
+                stroke="black",
+                stroke_width=line,
+            )
+        )
+        door.add(_mark_text(dwg, letter, x, y + CAP_HEIGHT * size / 2, size))
+        group.add(door)
+    for x, y, letter, order in marks.keys:
+        shape = key_shape(x, y, cell)
+        key = dwg.g(fill="none", stroke="black", stroke_width=line, **{"class": "key"})
+        if show_solution:
+            key.add(
+                dwg.circle(
+                    (round(x, 3), round(y, 3)), round(0.5 - line, 4), fill="white", stroke="none"
+                )
+            )
+        bx, by, r = shape.bow
+        key.add(dwg.circle((round(bx, 3), round(by, 3)), round(r, 4)))
+        for x1, y1, x2, y2 in shape.lines.tolist():
+            key.add(dwg.line((round(x1, 3), round(y1, 3)), (round(x2, 3), round(y2, 3))))
+        key.add(_mark_text(dwg, letter, *shape.letter, size))
+        if show_solution and order:
+            cx, cy, rr = shape.disc
+            small = order_size(cell) / cell
+            key.add(
+                dwg.circle((round(cx, 3), round(cy, 3)), round(rr, 4), fill="black", stroke="none")
+            )
+            number = _mark_text(dwg, str(order), cx, cy + CAP_HEIGHT * small / 2, small)
+            number["fill"] = "white"
+            key.add(number)
+        group.add(key)
+    return group
+
+
+def _mark_text(
+    dwg: svgwrite.Drawing, text: str, x: float, baseline: float, size: float
+) -> svgwrite.text.Text:
+    """A door's or key's letter (or an order number), bold, centred on x."""
+    shown = dwg.text(
+        visual(text), insert=(round(x, 3), round(baseline, 3)), fill="black", stroke="none"
+    )
+    shown["font-family"] = LABEL_FONT_FAMILY
+    shown["font-weight"] = "bold"
+    shown["font-size"] = f"{size:.4f}"
+    shown["text-anchor"] = "middle"
+    return shown
 
 
 def _letter_group(
