@@ -24,6 +24,7 @@ from .core.engine import check_seed, generate
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
+from .kinds import DEFAULT_KIND, KINDS, Kind
 from .kinds.maze import level_maze as maze_for_level
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
@@ -192,7 +193,9 @@ class MazeRequest:
     """One maze: the generator, its size and seed, the grid shape, the share of dead ends
     opened (braid) and of crossings woven (weave), and the generator's options (openings, a
     mask's source). With a ``level`` the books' search picks the generator and the size for
-    a page of ``page_size`` (points) instead, at the books' smallest cell."""
+    a page of ``page_size`` (points) instead, at the books' smallest cell. A ``puzzle`` of a
+    kind with rules (mazebook.kinds: one-way, keys) is that maze with the kind's rules laid in
+    it for ``level``, as a book makes it (its manifest record's fields make it again)."""
 
     algorithm: str = "backtracker"
     width: int = 20
@@ -204,12 +207,37 @@ class MazeRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
     level: int | None = None
     page_size: tuple[float, float] = (612.0, 792.0)
+    puzzle: str = DEFAULT_KIND
+
+
+def puzzle_kind(name: str, field: str = "puzzle") -> Kind:
+    """The kind of puzzle ``name`` names, one that makes a single maze (mazebook.kinds:
+    ``single_maze``); InvalidOptionError keyed by ``field`` listing those that do."""
+    single = [n for n, kind in KINDS.items() if kind.single_maze]
+    if name not in KINDS or not KINDS[name].single_maze:
+        raise InvalidOptionError(f"must be one of {', '.join(single)}; got {name!r}", key=field)
+    return KINDS[name]
 
 
 def make_maze(request: MazeRequest) -> Maze:
-    """The maze a request asks for (generate()'s errors as they come)."""
+    """The maze a request asks for (generate()'s errors as they come); a puzzle with rules is
+    the maze with its kind's rules laid in it for the request's level."""
+    kind = puzzle_kind(request.puzzle)
+    if kind.needs_level:
+        if request.level is None:
+            raise InvalidOptionError(
+                f"a {kind.name} puzzle is laid for a level (its rules grow with it); give one "
+                f"from {kind.levels[0]} to {kind.levels[1]}",
+                key="level",
+            )
+        return kind.remake(_generated(request), request.level)
     if request.level is not None:
         return level_maze(request)
+    return _generated(request)
+
+
+def _generated(request: MazeRequest) -> Maze:
+    """generate() with the request's algorithm, size, seed, shape, braid, weave and options."""
     return generate(
         request.algorithm,
         request.width,

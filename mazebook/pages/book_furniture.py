@@ -250,10 +250,12 @@ def text_fit(fonts: FontPair, frame: PageFrame, paragraphs: list[str]) -> tuple[
     return fit, total
 
 
-def howto_paragraphs(texts: Texts) -> list[str]:
-    """The how-to page's paragraphs (split at blank lines), START and FINISH filled in."""
+def howto_paragraphs(texts: Texts, rules: Sequence[str] = ()) -> list[str]:
+    """The how-to page's paragraphs (split at blank lines), START and FINISH filled in, with
+    ``rules`` (the book's kinds' own rules, one paragraph each) after the first."""
     words = {"start": texts("start"), "finish": texts("finish")}
-    return [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    paragraphs = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    return [*paragraphs[:1], *rules, *paragraphs[1:]]
 
 
 def own_paragraphs(body: str) -> list[str]:
@@ -277,10 +279,12 @@ def text_pages_problem(
     texts: Texts,
     own_pages: list[tuple[str, str]],
     copyright: str,
+    rules: Sequence[str] = (),
 ) -> tuple[str, str] | None:
-    """(key, problem) for the first text that runs over its page (the how-to page, a
-    template's own [[page]], the copyright), or None when all fit: a page never drops words."""
-    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts))]
+    """(key, problem) for the first text that runs over its page (the how-to page with the
+    book's kinds' ``rules``, a template's own [[page]], the copyright), or None when all fit:
+    a page never drops words."""
+    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts, rules))]
     checks += [
         ("page", f"[[page]] {i + 1}'s body", own_paragraphs(body))
         for i, (_, body) in enumerate(own_pages)
@@ -302,9 +306,10 @@ def text_pages_problem(
     return None
 
 
-def howto_page(fonts: FontPair, texts: Texts) -> Painter:
-    """A short page on how to play and how levels and answers work."""
-    paragraphs = howto_paragraphs(texts)
+def howto_page(fonts: FontPair, texts: Texts, rules: Sequence[str] = ()) -> Painter:
+    """A short page on how to play and how levels and answers work (and ``rules``: the book's
+    kinds' own, after the first paragraph)."""
+    paragraphs = howto_paragraphs(texts, rules)
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         y = heading(canvas, frame, fonts, visual(texts("how_to_play_title")))

@@ -115,6 +115,18 @@ def book_words(template: Template) -> tuple[str, str]:
     return template.texts("start"), template.texts("finish")
 
 
+def kinds_rules(template: Template) -> list[str]:
+    """What the "How to play" page adds for the book's kinds of puzzle (each kind's once, in
+    the sections' order): nothing for a book of plain mazes."""
+    words = book_words(template)
+    said: list[str] = []
+    for index in range(len(template.sections)):
+        text = kind_of(template, index).how_to_play(template.texts, words)
+        if text and text not in said:
+            said.append(text)
+    return said
+
+
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
     """The slots of a puzzle page: one big one, or a grid of puzzles_per_page."""
     caption = CAPTION_FULL if template.puzzles_per_page == 1 else CAPTION_GRID
@@ -511,7 +523,12 @@ def check_title_page(
     problem = pages.title_page_problem(fonts, info, frame.content.width, own)
     if problem is None:
         problem = pages.text_pages_problem(
-            fonts, frame, template.texts, list(template.own_pages), template.copyright
+            fonts,
+            frame,
+            template.texts,
+            list(template.own_pages),
+            template.copyright,
+            kinds_rules(template),
         )
     if problem is not None:
         raise TemplateError(problem[1], file=template.source, key=problem[0])
@@ -542,7 +559,7 @@ def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -
         elif kind == "belongs_to":
             doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
         elif kind == "howto":
-            doc.add_page(pages.howto_page(fonts, tpl.texts), number_painter)
+            doc.add_page(pages.howto_page(fonts, tpl.texts, kinds_rules(tpl)), number_painter)
         else:  # page:N, one of the template's own
             title, body = tpl.own_pages[int(kind.partition(":")[2])]
             doc.add_page(pages.own_page(fonts, title, body), number_painter)

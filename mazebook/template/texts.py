@@ -54,6 +54,12 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "class": (),
     "date": (),
     "worksheet_title": (),
+    # the rules of a kind of maze (mazebook.kinds): a worksheet's instruction, a paragraph of
+    # the "How to play" page of a book that has such mazes
+    "instruction_one_way": ("start", "finish"),
+    "instruction_keys": ("start", "finish"),
+    "how_to_play_one_way": ("start", "finish"),
+    "how_to_play_keys": ("start", "finish"),
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)

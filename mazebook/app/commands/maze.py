@@ -9,11 +9,12 @@ from typing import Any
 
 from ...core.engine import OPENINGS
 from ...core.shapes import SHAPES
-from ...errors import InvalidOptionError
+from ...errors import InvalidOptionError, MazebookError
 from ...fileio import is_special
 from ...inputs import check_distinct
+from ...kinds import DEFAULT_KIND, KINDS
 from ...render.writers import FORMATS, write
-from ...requests import MazeRequest, make_maze
+from ...requests import MazeRequest, make_maze, parse_level
 from .common import emit, parse_seed, parse_size
 
 
@@ -67,6 +68,18 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")
     p.add_argument("--image", help="black-and-white image file for --shape mask")
     p.add_argument(
+        "--puzzle",
+        "-p",
+        choices=[name for name, kind in KINDS.items() if kind.single_maze],
+        default=DEFAULT_KIND,
+        help="the kind of puzzle: a plain maze (default), or one with rules laid in it for "
+        "--level: one-way streets, keys and doors (rectangles, no braid or weave)",
+    )
+    p.add_argument(
+        "--level",
+        help="the level a rule puzzle's rules are laid for (its manifest record's level)",
+    )
+    p.add_argument(
         "--option",
         "-O",
         action="append",
@@ -90,6 +103,10 @@ OWN_FLAGS = {
     "text": "--text",
     "image": "--image",
 }
+
+
+#: Request fields by the flags that set them, for an error about one.
+FLAG_OF = {"level": "--level", "puzzle": "--puzzle"}
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -142,6 +159,14 @@ def run(args: argparse.Namespace) -> int:
     if args.output not in (None, "-"):
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
+    level = None
+    if args.level is not None:
+        if not KINDS[args.puzzle].needs_level:
+            raise InvalidOptionError("--level goes with a --puzzle that has rules (one-way, keys)")
+        try:
+            level = parse_level(args.level, "level")
+        except MazebookError as exc:
+            raise exc.restated(key_labels={"level": "--level"}) from None
     request = MazeRequest(
         algorithm=args.algorithm,
         width=width,
@@ -151,7 +176,12 @@ def run(args: argparse.Namespace) -> int:
         braid=args.braid,
         weave=args.weave,
         options=options,
+        level=level,
+        puzzle=args.puzzle,
     )
-    maze = make_maze(request)
+    try:
+        maze = make_maze(request)
+    except MazebookError as exc:
+        raise exc.restated(key_labels=FLAG_OF) from None
     emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0

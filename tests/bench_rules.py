@@ -1,0 +1,69 @@
+"""Time making a level-8 rule maze against a plain level-8 maze on the same page (not a pytest
+file): ``python tests/bench_rules.py [--seeds N] [--level L]``.
+
+For each page (letter and 6 x 9 in, one a page) and seed, a plain maze, a one-way maze and a
+keys maze are made in turn by their kinds (kind.make: the search, the measure, the record), so a
+busy machine slows all three alike; the table gives each kind's median and total time and its
+ratio to the plain maze's (the goal: under 3x). docs/rules.md quotes the numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from mazebook.kinds import Spot, check_sections, kind_of
+from mazebook.pages.plan import PlannedPuzzle
+from mazebook.products.book import prepare
+from mazebook.template.load import parse_template
+
+KINDS = ("maze", "one-way", "keys")
+PAGES = {"letter": "letter", "6 x 9 in": "6x9in"}
+
+
+def spot_for(page: str, kind: str, level: int) -> tuple[object, Spot]:
+    """The template and the spot a one-a-page book of ``page`` gives a puzzle of ``level``."""
+    text = f'title = "t"\npage_size = "{page}"\n[[section]]\npuzzle = "{kind}"\n'
+    text += f"count = 1\ndifficulty = {level}\n"
+    template = parse_template(text)
+    check_sections(template)
+    setup = prepare(template)
+    return template, setup.spot
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=30)
+    parser.add_argument("--level", type=int, default=8)
+    args = parser.parse_args()
+    for page_name, page in PAGES.items():
+        setups = {kind: spot_for(page, kind, args.level) for kind in KINDS}
+        times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+        cells: dict[str, list[int]] = {kind: [] for kind in KINDS}
+        for seed in range(args.seeds):
+            for kind in KINDS:
+                template, spot = setups[kind]
+                planned = PlannedPuzzle(1, 0, args.level, 1, 0, 2, 0)
+                made_by = kind_of(template, 0)  # type: ignore[arg-type]
+                start = time.perf_counter()
+                made = made_by.make(template, planned, spot, random.Random(seed))  # type: ignore[arg-type]
+                times[kind].append(time.perf_counter() - start)
+                facts = made.facts
+                cells[kind].append(facts.width * facts.height)  # type: ignore[attr-defined]
+        plain = statistics.median(times["maze"])
+        plain_total = sum(times["maze"])
+        print(f"{page_name}, level {args.level}, {args.seeds} seeds")
+        print(f"  {'kind':<8} {'cells':>6} {'median':>9} {'x maze':>7} {'total':>8} {'x maze':>7}")
+        for kind in KINDS:
+            median = statistics.median(times[kind])
+            total = sum(times[kind])
+            print(
+                f"  {kind:<8} {statistics.median(cells[kind]):>6.0f} {median * 1000:>7.1f}ms "
+                f"{median / plain:>6.2f}x {total:>7.2f}s {total / plain_total:>6.2f}x"
+            )
+
+
+if __name__ == "__main__":
+    main()
