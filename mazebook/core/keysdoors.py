@@ -8,6 +8,7 @@ first key, through its door to the second, ..., to the last, and through the las
 FINISH: it passes a door of every letter, and it is longer than the way that ignores the doors.
 Keys lie at the ends of dead ends (a walk never passes one by), away from START and FINISH,
 at least MIN_REACH cells off the way they are fetched from where the maze has such a dead end.
+No door stands in a key's own passage or beside another door (their drawings would touch).
 
 A solver's search in one set of keys held walks a tree (the doors it cannot open are walls), so
 its effort is worked out exactly (mazebook.difficulty.stategraph). Every choice comes from the
@@ -49,7 +50,8 @@ def lay_keys(maze: Maze, letters: int, rng: random.Random) -> Maze | None:
         return None
     slots = slots_of(grid.degree)
     leaves = [c for c in order if c not in (root, goal) and len(slots[maze.links[c]]) == 1]
-    blocked: set[int] = set()  # cells behind a door placed so far (by its lower cell)
+    blocked: set[int] = set()  # cells behind a door placed so far
+    beside: set[int] = set()  # cells a door placed so far stands beside (no other door there)
     doors: list[tuple[int, int, str]] = []
     keys: list[tuple[int, str]] = []
     # the last door on the way, in its second half (START's side keeps room for the keys)
@@ -59,22 +61,33 @@ def lay_keys(maze: Maze, letters: int, rng: random.Random) -> Maze | None:
     for index in range(letters - 1, -1, -1):
         letter = names[index]
         doors.append((parent[target], target, letter))
+        beside |= {parent[target], target}
         blocked |= _below(target, parent, order)
         # the key: a dead end on START's side of every door so far, off the way to the door
         near = set(_path_to(target, root, parent))
         reach = _reach(near, parent, order)
         free = [c for c in leaves if c not in blocked and c in reach]
+        if index:  # a key that a door keeps needs a cell of room between the door and it
+            free = [c for c in free if reach[c] >= 2]
         far = [c for c in free if reach[c] >= MIN_REACH]
         options = far or free  # a dead end far off the way, else any on START's side
-        if not options:
+        rng.shuffle(options)
+        # the door before: on the way toward the key (off the ways already kept), not in the
+        # key's own cell (its bar would cover the key) nor beside another door
+        choice = None
+        for key in options:
+            branch = [c for c in _path_to(key, root, parent) if c not in near][:-1]
+            spots = [c for c in branch if parent[c] not in beside and c not in beside]
+            if index == 0 or spots:
+                choice = key, spots
+                break
+        if choice is None:
             return None
-        key = options[rng.randrange(len(options))]
+        key, spots = choice
         keys.append((key, letter))
         if index == 0:
             break
-        # the door before: on the way from START toward this key, off the ways already kept
-        branch = [c for c in _path_to(key, root, parent) if c not in near]
-        target = branch[rng.randrange(len(branch))]
+        target = spots[rng.randrange(len(spots))]
     return dataclasses.replace(
         maze, doors=rule_set(doors=doors).doors, keys=rule_set(keys=keys).keys
     )

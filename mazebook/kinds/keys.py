@@ -11,8 +11,13 @@ from ..geometry.rules import KEYS_MIN_CELL
 from .rule_maze import RuleKind
 
 #: About how much more effort a chain of 1, 2, 3 and 4 letters gives a maze of one size (the
-#: median over backtracker mazes of 100-500 cells).
-KEYS_GAIN = (1.8, 2.3, 2.6, 3.0)
+#: median over 60 backtracker, hunt-and-kill and growing-tree mazes of 40-300 cells).
+KEYS_GAIN = (1.8, 2.5, 3.0, 3.6)
+
+
+#: Chains laid in one maze, the one nearest the level's centre kept: where the keys fall moves
+#: a maze's effort by a tenth or more, and a class set's pupils' puzzles must lie within 10 %.
+LAYOUTS = 3
 
 
 class KeysKind(RuleKind):
@@ -22,7 +27,8 @@ class KeysKind(RuleKind):
     summary = "a maze with doors and keys: pick up a door's key before you pass it"
     title = "Keys and doors: find each key first"
     levels = (3, 10)
-    min_cell = KEYS_MIN_CELL
+    min_cell = answer_cell = KEYS_MIN_CELL  # its marks need them on a page and on an answer
+    layouts = LAYOUTS
     instruction_key = "instruction_keys"
     how_to_play_key = "how_to_play_keys"
     plain_reason = "its doors and keys are laid in a perfect rectangular maze"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import abc
 import dataclasses
 import functools
+import math
 import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
@@ -20,8 +21,9 @@ from typing import Any, TypeGuard
 
 from ..core.engine import generate
 from ..core.maze import Maze
-from ..difficulty.levels import level_of
+from ..difficulty.levels import centre, level_of
 from ..difficulty.metrics import Metrics
+from ..difficulty.stategraph import rule_effort
 from ..errors import MazebookError
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
@@ -164,15 +166,21 @@ class RuleKind(Kind):
     def counts(self, maze: Maze) -> dict[str, int]:
         """Its rules counted, by their record's fields."""
 
-    @property
-    def answer_cell(self) -> float:  # type: ignore[override]
-        """Its answers need the cells its marks need."""
-        return self.min_cell
+    #: Layouts of its rules tried in one maze; the one whose effort is nearest the level's
+    #: centre is kept (where layouts vary a lot, several keep a level's puzzles alike).
+    layouts: int = 1
 
     def lay(self, maze: Maze, level: int) -> Maze | None:
-        """Its rules for ``level`` laid in a perfect maze, their random choices from the kind,
-        the maze's seed and the level alone (so a record makes them again)."""
-        return self.lay_rules(maze, level, rule_rng(self.name, maze, level))
+        """Its rules for ``level`` laid in a perfect maze (None: no room for them), their random
+        choices from the kind, the maze's seed and the level alone, so a record makes them
+        again: of ``layouts`` layouts, the one whose effort is nearest the level's centre."""
+        rng = rule_rng(self.name, maze, level)
+        made = [self.lay_rules(maze, level, rng) for _ in range(self.layouts)]
+        laid = [m for m in made if m is not None]
+        if len(laid) <= 1:
+            return laid[0] if laid else None
+        target = centre(level)
+        return min(laid, key=lambda m: abs(math.log(rule_effort(m).effort / target)))
 
     def remake(self, maze: Maze, level: int) -> Maze:
         """The puzzle a record names: its rules for ``level`` laid in the maze; MazebookError

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from ..core.engine import generate
 from ..core.maze import Maze
-from ..difficulty.checks import shortcut_floor
+from ..difficulty.checks import DEAD_END_SHARE, SMALL_LEVELS, shortcut_floor
 from ..difficulty.levels import KEEP, band, centre, level_of, lowest_kept
 from ..difficulty.metrics import Metrics, measure
 from ..difficulty.stategraph import RuleAssessment, RuleEffort, assess_rules, rule_effort
@@ -104,12 +104,20 @@ def in_band(effort: float, level: int) -> bool:
 
 
 def _checked(puzzle: Maze, measured: RuleEffort, level: int) -> RuleAssessment | None:
-    """The full measure of a candidate in the level's band that no simple strategy walks
-    through; None for any other (the strategies are walked for candidates in the band only)."""
+    """The full measure of a candidate in the level's band that passes the level's checks as
+    a plain maze would (mazebook.difficulty.checks: no simple strategy walks it through; at
+    the smallest levels no dead end longer than half the solution); None for any other (the
+    strategies are walked for candidates in the band only)."""
     if not in_band(measured.effort, level):
         return None
     verdict = assess_rules(puzzle, measured=measured)
-    return verdict if verdict.shortcut_ratio >= shortcut_floor(level) else None
+    if verdict.shortcut_ratio < shortcut_floor(level):
+        return None
+    if level <= SMALL_LEVELS:
+        metrics = measure(puzzle)
+        if metrics.branch_depth_max > DEAD_END_SHARE * metrics.solution_length:
+            return None
+    return verdict
 
 
 def choose_rules(request: Request, rng: random.Random, rules: Rules) -> RuleChoice:

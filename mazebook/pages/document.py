@@ -366,7 +366,6 @@ def draw_maze_box(
     )
     if card.letters:
         draw_letters(canvas, fonts, card, fit, box)
-    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
     if placed.geom.marks is not None:  # a rule maze's arrows, doors and keys
         draw_marks(
             canvas,
@@ -379,6 +378,7 @@ def draw_maze_box(
             show_solution=card.show_solution,
             style=style,
         )
+    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
     return fit
 
 

@@ -115,6 +115,22 @@ def book_words(template: Template) -> tuple[str, str]:
     return template.texts("start"), template.texts("finish")
 
 
+def kinds_words(template: Template) -> list[str]:
+    """What the template's kinds of puzzle print of their own: each kind's instruction and its
+    rules for the "How to play" page (a plain maze's are among the language's own words)."""
+    words = book_words(template)
+    said: list[str] = []
+    for index in range(len(template.sections)):
+        kind = kind_of(template, index)
+        for text in (
+            kind.instruction(template.texts, words),
+            kind.how_to_play(template.texts, words),
+        ):
+            if text and text not in said:
+                said.append(text)
+    return said
+
+
 def kinds_rules(template: Template) -> list[str]:
     """What the "How to play" page adds for the book's kinds of puzzle (each kind's once, in
     the sections' order): nothing for a book of plain mazes."""
@@ -154,6 +170,7 @@ def load_fonts(template: Template) -> FontPair:
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
+    texts.append(("words of its kinds of puzzle", " ".join(kinds_words(template))))
     texts.append(("copyright", template.copyright))
     texts.append(("[cover] blurb", template.printing.cover.blurb))
     for i, (title, body) in enumerate(template.own_pages):

@@ -139,7 +139,9 @@ def draw_marks(
 ) -> None:
     """A maze's rules (``geom.marks``: one-way arrows, doors, keys) for its maze drawn by
     ``draw_maze`` with ``fit`` and ``style`` in the box with lower-left corner (x, y) and this
-    ``height``, letters in ``font`` (the bundled bold by default). With the solution shown, a
+    ``height``, letters in ``font`` (the bundled bold by default); drawn after the maze's START
+    and FINISH marks and before their words, so a reader of the page finds those marks first
+    and each word after its maze's marks, as for any maze. With the solution shown, a
     key sits on a white disc with the order it is picked up in beside it, and over a dark path
     drawn on top (an answer key's) the arrows are grey."""
     marks = geom.marks
@@ -357,7 +359,6 @@ def to_pdf(
         show_solution=show_solution,
         fit=placement.fit,
     )
-    draw_words(canvas, placement, x=side, y=top, height=height)
     draw_marks(
         canvas,
         placement.geom,
@@ -368,6 +369,7 @@ def to_pdf(
         show_solution=show_solution,
         style=style,
     )
+    draw_words(canvas, placement, x=side, y=top, height=height)
     canvas.showPage()
     canvas.save()
     return buf.getvalue()

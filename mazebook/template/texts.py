@@ -64,6 +64,16 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
 
+#: Texts that a kind of puzzle prints (mazebook.kinds: its instruction, its rules on the "How to
+#: play" page), only in a document with such puzzles: ``every_word`` leaves them out, and the
+#: document checks its font against its kinds' own words (products.book.load_fonts).
+KIND_TEXT_KEYS = (
+    "instruction_one_way",
+    "instruction_keys",
+    "how_to_play_one_way",
+    "how_to_play_keys",
+)
+
 #: Texts with a count that have a form for one thing (KEY_one): Texts.counted picks it.
 COUNTED = ("all_solutions", "summary")
 
@@ -156,10 +166,12 @@ class Texts:
         return sample
 
     def every_word(self) -> str:
-        """All the words this document may print (with digits), for checking the font."""
+        """All the words this document may print (with digits), for checking the font: every
+        text but a kind's own (KIND_TEXT_KEYS), which only documents with that kind print."""
         sample = {name: "0123456789" for names in PLACEHOLDERS.values() for name in names}
         sample.update(start=self.values["start"], finish=self.values["finish"])
-        return " ".join(self(key, **sample) for key in TEXT_KEYS) + " – · … ________"
+        keys = [key for key in TEXT_KEYS if key not in KIND_TEXT_KEYS]
+        return " ".join(self(key, **sample) for key in keys) + " – · … ________"
 
 
 def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> Texts:
