@@ -330,3 +330,18 @@ def test_the_rules_fit_the_how_to_page_of_the_smallest_book(tmp_path: Path, lang
     for key in ("how_to_play_one_way", "how_to_play_keys"):
         paragraph = words[key].format(start=words["start"], finish=words["finish"])
         assert paragraph.split()[-1] in text and paragraph.split()[0] in text
+
+
+@pytest.mark.parametrize("name", RULE_KINDS)
+def test_an_option_no_generator_takes_is_refused_naming_options(
+    tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    template = tmp_path / "odd.toml"
+    template.write_text(
+        f'title = "t"\n[[section]]\nname = "Odd"\npuzzle = "{name}"\noptions = {{ inner = 3 }}\n',
+        "utf-8",
+    )
+    assert main(["build", "-q", str(template), "-o", str(tmp_path / "odd.pdf")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and 'key "options"' in err and "'Odd'" in err
+    assert not (tmp_path / "odd.pdf").exists()

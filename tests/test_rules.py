@@ -174,6 +174,12 @@ def test_a_key_moved_behind_its_own_door_is_refused_naming_it() -> None:
         (lambda d: d["doors"][0].update(key="a"), r"doors\[0\]\.key"),
         (lambda d: d["keys"].append(dict(d["keys"][0])), "second key in cell"),
         (lambda d: d["doors"].append(dict(d["doors"][0])), "second door"),
+        (
+            lambda d: d["doors"].append(
+                {**d["doors"][0], "between": d["doors"][0]["between"][::-1]}
+            ),
+            "second door",
+        ),
         (lambda d: d["keys"][0].update(cell=[99, 0]), r"keys\[0\] \[99, 0\] lies outside"),
         (lambda d: d.update(crossings=[[1, 1, "h"]]), "crossing|without crossings"),
     ],

@@ -90,9 +90,9 @@ def check_rules(grid: Grid, links: bytes, rules: RuleSet, name: str = "") -> Non
     for i, (a, b, letter) in enumerate(rules.doors):
         _check_letter(letter, f"doors[{i}]")
         _check_passage(grid, links, a, b, f"doors[{i}] between {where(a)} and {where(b)}")
-        if (a, b) in doors:
+        if (min(a, b), max(a, b)) in doors:
             raise MazeFormatError(f"doors[{i}] is a second door between {where(a)} and {where(b)}")
-        doors.add((a, b))
+        doors.add((min(a, b), max(a, b)))
     cells: set[int] = set()
     for i, (c, letter) in enumerate(rules.keys):
         _check_letter(letter, f"keys[{i}]")

@@ -233,7 +233,8 @@ class RuleKind(Kind):
     plain_reason = "its rules are laid in a perfect rectangular maze"
 
     def probe(self, template: Template, index: int) -> None:
-        """One tiny maze per level and generator of the section, so a bad option fails first."""
+        """One tiny maze per level and generator of the section, so a bad option fails first
+        (one line naming ``options`` when the section's table gave it)."""
         section = template.sections[index]
         for level in sorted(set(section.levels)):
             for name in generators_for(level, section.generators):
@@ -242,6 +243,8 @@ class RuleKind(Kind):
                 try:
                     generate(name, 8, 8, seed=0, **options)
                 except MazebookError as exc:
+                    if "options" in section.given:  # a generator option it does not take
+                        raise section_refusal(template, index, exc.problem, key="options") from None
                     raise section_error(template, index, exc) from None
 
     def instruction(self, texts: Texts, words: tuple[str, str]) -> str:
