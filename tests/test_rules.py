@@ -283,3 +283,30 @@ def test_random_mazes_keep_the_puzzles_apart() -> None:
         if made is not None:
             seen.add(json.dumps(made.to_dict()["one_way"]))
     assert len(seen) >= 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--puzzle", "keys"], "--level: a keys puzzle is laid for a level"),
+        (["--level", "4"], "--level goes with a --puzzle that has rules"),
+        (
+            ["--puzzle", "word-trail", "--level", "4"],
+            "--puzzle: must be one of maze, one-way, keys",
+        ),
+        (["--puzzle", "one-way", "--level", "4", "--braid", "0.5"], "laid in a perfect maze"),
+        (["--puzzle", "one-way", "--level", "4", "--shape", "hex"], "is a rectangle"),
+        (["--puzzle", "keys", "--level", "4", "-f", "txt", "-s", "9x9"], "txt format has no room"),
+        (["--puzzle", "keys", "--level", "10", "--size", "4x4"], "no keys puzzle of level 10"),
+    ],
+)
+def test_bad_rule_flags_are_one_line_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from mazebook.app.cli import main
+
+    out = tmp_path / "m.json"
+    assert main(["maze", "--seed", "1", *argv, "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+    assert not out.exists()

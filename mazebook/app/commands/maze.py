@@ -12,9 +12,9 @@ from ...core.shapes import SHAPES
 from ...errors import InvalidOptionError, MazebookError
 from ...fileio import is_special
 from ...inputs import check_distinct
-from ...kinds import DEFAULT_KIND, KINDS
+from ...kinds import DEFAULT_KIND
 from ...render.writers import FORMATS, write
-from ...requests import MazeRequest, make_maze, parse_level
+from ...requests import MazeRequest, make_maze, parse_level, puzzle_kind
 from .common import emit, parse_seed, parse_size
 
 
@@ -70,10 +70,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--puzzle",
         "-p",
-        choices=[name for name, kind in KINDS.items() if kind.single_maze],
         default=DEFAULT_KIND,
-        help="the kind of puzzle: a plain maze (default), or one with rules laid in it for "
-        "--level: one-way streets, keys and doors (rectangles, no braid or weave)",
+        help="the kind of puzzle: maze (default), or one with rules laid in it for --level: "
+        "one-way (one-way streets), keys (keys and doors); rectangles, no braid or weave",
     )
     p.add_argument(
         "--level",
@@ -159,9 +158,13 @@ def run(args: argparse.Namespace) -> int:
     if args.output not in (None, "-"):
         sources = [options[k] for k in ("image", "font") if isinstance(options.get(k), str)]
         check_distinct([Path(args.output)], [Path(s) for s in sources])
+    try:
+        kind = puzzle_kind(args.puzzle)
+    except MazebookError as exc:
+        raise exc.restated(key_labels=FLAG_OF) from None
     level = None
     if args.level is not None:
-        if not KINDS[args.puzzle].needs_level:
+        if not kind.needs_level:
             raise InvalidOptionError("--level goes with a --puzzle that has rules (one-way, keys)")
         try:
             level = parse_level(args.level, "level")
