@@ -1,10 +1,10 @@
 """Make the pictures of README.md from mazebook's own output: `python docs/make_images.py`.
 
 Writes docs/images/: a puzzle page and an answer page of the default book, a 300-dpi crop of
-one answer, a worksheet, a class set, number paths, word trails, a gallery of shapes, and a weave
-maze with its answer. Pages are rasterized by PDFium, as `mazebook preview` does, so each
-picture shows exactly what prints. Run it after a change to how pages look, and commit the
-pictures with the change.
+one answer, a worksheet, a class set, number paths, word trails, one-way streets, keys and
+doors, a gallery of shapes, and a weave maze with its answer. Pages are rasterized by PDFium,
+as `mazebook preview` does, so each picture shows exactly what prints. Run it after a change
+to how pages look, and commit the pictures with the change.
 """
 
 from __future__ import annotations
@@ -112,6 +112,20 @@ def word_trail_picture(work: Path) -> None:
     _beside_key(pdf, 1, "word-trail.png")
 
 
+def rule_pictures(work: Path) -> None:
+    """A worksheet of one-way streets and one of keys and doors, each beside its answer key."""
+    for name, title in (("one-way", "One-way streets"), ("keys", "Keys and doors")):
+        template = work / f"{name}.toml"
+        template.write_text(
+            f'kind = "worksheet"\ntitle = "{title}"\n'
+            f'[[section]]\npuzzle = "{name}"\ncount = 4\ndifficulty = [4, 7]\n',
+            encoding="utf-8",
+        )
+        pdf = work / f"{name}.pdf"
+        assert main(["build", str(template), "-o", str(pdf), "--quiet"]) == 0
+        _beside_key(pdf, 1, f"{name}.png")
+
+
 SHAPES = (
     ("rectangle", ["--size", "14x14"]),
     ("circle", ["--shape", "circle", "--size", "1x7"]),
@@ -165,6 +179,7 @@ def make() -> None:
         class_set_picture(work)
         number_path_picture(work)
         word_trail_picture(work)
+        rule_pictures(work)
         shapes_gallery(work)
         weave_pictures(work)
     for path in sorted(OUT.glob("*.png")):

@@ -27,8 +27,10 @@ from .errors import InvalidOptionError, InvalidSizeError, MazebookError
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.visible import visible
+from .template.worksheet import DEFAULT_PUZZLE
 
 if TYPE_CHECKING:
+    from .kinds import Kind
     from .products.runner import BuildResult, Progress
     from .template.load import Template
 
@@ -193,7 +195,9 @@ class MazeRequest:
     """One maze: the generator, its size and seed, the grid shape, the share of dead ends
     opened (braid) and of crossings woven (weave), and the generator's options (openings, a
     mask's source). With a ``level`` the books' search picks the generator and the size for
-    a page of ``page_size`` (points) instead, at the books' smallest cell."""
+    a page of ``page_size`` (points) instead, at the books' smallest cell. A ``puzzle`` of a
+    kind with rules (mazebook.kinds: one-way, keys) is that maze with the kind's rules laid in
+    it for ``level``, as a book makes it (its manifest record's fields make it again)."""
 
     algorithm: str = "backtracker"
     width: int = 20
@@ -205,6 +209,18 @@ class MazeRequest:
     options: Mapping[str, Any] = field(default_factory=dict)
     level: int | None = None
     page_size: tuple[float, float] = (612.0, 792.0)
+    puzzle: str = DEFAULT_PUZZLE  # a kind of puzzle that makes a single maze (mazebook.kinds)
+
+
+def puzzle_kind(name: str, field: str = "puzzle") -> Kind:
+    """The kind of puzzle ``name`` names, one that makes a single maze (mazebook.kinds:
+    ``single_maze``); InvalidOptionError keyed by ``field`` listing those that do."""
+    from .kinds import KINDS  # the kinds (and the page code they draw with), when asked
+
+    single = [n for n, kind in KINDS.items() if kind.single_maze]
+    if name not in KINDS or not KINDS[name].single_maze:
+        raise InvalidOptionError(f"must be one of {', '.join(single)}; got {name!r}", key=field)
+    return KINDS[name]
 
 
 #: The most cell visits a preview's braided maze may spend placing its openings (outer cells
@@ -236,9 +252,26 @@ def check_preview(request: MazeRequest) -> None:
 
 
 def make_maze(request: MazeRequest) -> Maze:
-    """The maze a request asks for (generate()'s errors as they come)."""
+    """The maze a request asks for (generate()'s errors as they come); a puzzle with rules is
+    the maze with its kind's rules laid in it for the request's level."""
+    if request.puzzle == DEFAULT_PUZZLE:  # the plain maze: no kind to ask, no page code loaded
+        return level_maze(request) if request.level is not None else _generated(request)
+    kind = puzzle_kind(request.puzzle)
+    if kind.needs_level:
+        if request.level is None:
+            raise InvalidOptionError(
+                f"a {kind.name} puzzle is laid for a level (its rules grow with it); give one "
+                f"from {kind.levels[0]} to {kind.levels[1]}",
+                key="level",
+            )
+        return kind.remake(_generated(request), request.level)
     if request.level is not None:
         return level_maze(request)
+    return _generated(request)
+
+
+def _generated(request: MazeRequest) -> Maze:
+    """generate() with the request's algorithm, size, seed, shape, braid, weave and options."""
     return generate(
         request.algorithm,
         request.width,

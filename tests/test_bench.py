@@ -37,3 +37,12 @@ def test_bench_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) ->
     assert main(["bench", *argv]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_bench_times_a_level_puzzle_of_each_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--tasks", "maze,one-way,keys", "--repeat", "2"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()[1:]
+    assert [r.split()[0] for r in rows] == ["maze", "one-way", "keys"]
+    assert all("level 8, letter" in r and " cells " in r for r in rows)
+    assert "1.00x maze" in rows[0] and all("x maze" in r for r in rows[1:])

@@ -25,6 +25,7 @@ import numpy as np
 from ..errors import MazebookError, MazeFormatError
 from .grid import SIDE_NAMES, Grid, Opening, rect_grid
 from .mazeschema import check_maze_json, json_path
+from .rules import NO_RULES, RuleSet, check_rules, check_walk, rule_set, state_space, why_unsolvable
 from .shapes import SHAPES, cell_centres, make_grid
 from .weave import check_crossings
 
@@ -40,6 +41,7 @@ class MazeParts(NamedTuple):
     seed: int | None
     options: dict[str, Any]
     crossings: tuple[tuple[int, str], ...] = ()
+    rules: RuleSet = NO_RULES
 
 
 def wall_bits(links: bytes, openings: Sequence[Opening]) -> bytes:
@@ -64,13 +66,17 @@ def to_dict(
     solution: Sequence[int],
     common: Mapping[str, Any],
     crossings: Sequence[tuple[int, str]] = (),
+    rules: RuleSet = NO_RULES,
 ) -> dict[str, Any]:
     """The JSON-ready form: wall rows for the rectangle, the graph form for other shapes. A
-    weave maze adds ``crossings``: [x, y, "h" | "v"] per crossing (absent without any)."""
+    weave maze adds ``crossings``: [x, y, "h" | "v"] per crossing (absent without any); a maze
+    with rules (core/rules.py, rectangles) its ``one_way``, ``doors`` and ``keys`` (each absent
+    when empty)."""
     if grid.kind == "rect":
         xy = grid.xy
         bits = wall_bits(links, (entrance, exit_))
         woven = {"crossings": [[*xy(c), over] for c, over in crossings]} if crossings else {}
+        woven.update(rules_dict(grid, rules))
         return {
             "shape": "rect",
             "width": grid.width,
@@ -84,7 +90,28 @@ def to_dict(
             **woven,
             **common,
         }
+    if rules:
+        raise MazeFormatError(
+            f"one-way passages, doors and keys are written for rectangular mazes, not {grid.kind!r}"
+        )
     return {**graph_dict(grid, links, entrance, exit_, solution), **common}
+
+
+def rules_dict(grid: Grid, rules: RuleSet) -> dict[str, Any]:
+    """A rectangle's rules as JSON: ``one_way`` [[x1, y1, x2, y2], ...] (walkable from
+    [x1, y1] to [x2, y2] only), ``doors`` [{"between": [[x1, y1], [x2, y2]], "key": "A"}, ...]
+    and ``keys`` [{"cell": [x, y], "key": "A"}, ...]; each left out when empty."""
+    xy = grid.xy
+    out: dict[str, Any] = {}
+    if rules.one_way:
+        out["one_way"] = [[*xy(a), *xy(b)] for a, b in rules.one_way]
+    if rules.doors:
+        out["doors"] = [
+            {"between": [list(xy(a)), list(xy(b))], "key": letter} for a, b, letter in rules.doors
+        ]
+    if rules.keys:
+        out["keys"] = [{"cell": list(xy(c)), "key": letter} for c, letter in rules.keys]
+    return out
 
 
 def from_dict(data: Mapping[str, Any]) -> MazeParts:
@@ -156,10 +183,48 @@ def _rect_from_dict(data: Mapping[str, Any]) -> MazeParts:
         )
     algorithm, seed, options = _made_by(data)
     crossings = _crossings(grid, bytes(links), data)
+    rules = _rules(grid, bytes(links), data)
+    if rules and crossings:
+        raise MazeFormatError(
+            "one_way, doors and keys are for mazes without crossings: a weave maze cannot "
+            "carry them"
+        )
+    if rules:
+        space = state_space(grid, bytes(links), rules, entrance, exit_)
+        if space.walk() is None:
+            raise MazeFormatError(why_unsolvable(space))
     if "solution" in data:
         cells = [_inside(grid, "solution", i, x, y) for i, (x, y) in enumerate(data["solution"])]
-        check_path(grid, bytes(links), entrance, exit_, cells, [c for c, _ in crossings])
-    return MazeParts(grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings)
+        if rules:
+            check_walk(space, cells)
+        else:
+            check_path(grid, bytes(links), entrance, exit_, cells, [c for c, _ in crossings])
+    return MazeParts(
+        grid, bytes(links), entrance, exit_, algorithm, seed, options, crossings, rules
+    )
+
+
+def _rules(grid: Grid, links: bytes, data: Mapping[str, Any]) -> RuleSet:
+    """The checked ``one_way``, ``doors`` and ``keys`` of a rectangle (core/rules.py)."""
+    one_way = [
+        (_inside(grid, "one_way", i, x1, y1), _inside(grid, "one_way", i, x2, y2))
+        for i, (x1, y1, x2, y2) in enumerate(data.get("one_way", []))
+    ]
+    doors = [
+        (
+            _inside(grid, "doors", i, *door["between"][0]),
+            _inside(grid, "doors", i, *door["between"][1]),
+            door["key"],
+        )
+        for i, door in enumerate(data.get("doors", []))
+    ]
+    keys = [
+        (_inside(grid, "keys", i, *key["cell"]), key["key"])
+        for i, key in enumerate(data.get("keys", []))
+    ]
+    given = RuleSet(tuple(one_way), tuple(doors), tuple(keys))
+    check_rules(grid, links, given)  # in the file's order, so a message names its entry
+    return rule_set(one_way, doors, keys)
 
 
 def _rect_links(grid: Grid, walls: bytes) -> tuple[bytes, list[tuple[int, int]]]:

@@ -16,6 +16,7 @@ from typing import Any
 from ..errors import MazeFormatError
 from . import codec
 from .grid import Grid, Opening, bfs, passage_counts
+from .rules import Door, Key, OneWay, RuleSet, StateSpace, Walk, why_unsolvable
 from .weave import Crossing, node_cells, split_grid, split_links
 
 __all__ = ["Maze", "Opening"]
@@ -33,6 +34,11 @@ class Maze:
     seed: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     crossings: tuple[Crossing, ...] = ()  # weave: (cell, "h" | "v") by cell (core/weave.py)
+    #: rules (core/rules.py): passages walkable one way only (from, to), doors (cell, cell,
+    #: letter) and keys (cell, letter), each in the canonical order of rules.rule_set
+    one_way: tuple[OneWay, ...] = ()
+    doors: tuple[Door, ...] = ()
+    keys: tuple[Key, ...] = ()
 
     @property
     def shape(self) -> str:
@@ -63,10 +69,30 @@ class Maze:
             and self.entrance == other.entrance
             and self.exit == other.exit
             and self.crossings == other.crossings
+            and self.rules == other.rules
         )
 
     def __hash__(self) -> int:
         return hash((self.grid.kind, self.width, self.height, self.links))
+
+    @property
+    def rules(self) -> RuleSet:
+        """Its one-way passages, doors and keys (falsy when it has none)."""
+        return RuleSet(self.one_way, self.doors, self.keys)
+
+    @cached_property
+    def state_space(self) -> StateSpace:
+        """The graph of (cell, keys held) a solver of its rules walks (core/rules.py)."""
+        return StateSpace(self.grid, self.links, self.rules, self.entrance.cell, self.exit.cell)
+
+    @cached_property
+    def rule_walk(self) -> Walk:
+        """The shortest walk from START to FINISH that keeps its rules, and how many walks
+        share that length; MazeFormatError saying why when there is none."""
+        walk = self.state_space.walk()
+        if walk is None:
+            raise MazeFormatError(why_unsolvable(self.state_space))
+        return walk
 
     @cached_property
     def graph(self) -> tuple[Grid, bytes]:
@@ -101,7 +127,11 @@ class Maze:
     @cached_property
     def solution_nodes(self) -> tuple[int, ...]:
         """Nodes of the shortest path from entrance to exit (both included): cells, except on a
-        weave maze, where a path under or over a crossing goes through one of its two nodes."""
+        weave maze, where a path under or over a crossing goes through one of its two nodes.
+        A maze with rules gives the shortest walk that keeps them (``rule_walk``): with keys it
+        may pass a cell more than once."""
+        if self.rules:
+            return self.rule_walk.cells
         _, parent = self.entrance_tree
         target = self.exit.cell
         if target != self.entrance.cell and parent[target] < 0:
@@ -154,6 +184,7 @@ class Maze:
             self.solution_cells,
             {"algorithm": self.algorithm, "seed": self.seed, "options": dict(self.options)},
             self.crossings,
+            self.rules,
         )
 
     @classmethod
@@ -169,6 +200,9 @@ class Maze:
             seed=parts.seed,
             options=parts.options,
             crossings=parts.crossings,
+            one_way=parts.rules.one_way,
+            doors=parts.rules.doors,
+            keys=parts.rules.keys,
         )
 
     def _repr_svg_(self) -> str:

@@ -12,5 +12,7 @@ def solve(maze: Maze) -> list[int]:
     column ``c % width`` of row ``c // width`` (``maze.grid.xy(c)`` gives both). On a maze with
     loops (a braid) it is one of the shortest paths. On a weave maze the path goes straight
     through each crossing, and lists a crossing cell twice where it goes both over and under.
+    On a maze with rules (one-way passages, doors and keys) it is the shortest walk that keeps
+    them, which may pass a cell more than once (to fetch a key and come back).
     """
     return list(maze.solution_cells)

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..core.maze import Maze
+from .rules import RuleMarks
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,9 @@ class MazeGeometry:
     letters: tuple[tuple[float, float, str, bool], ...] = ()
     """A word trail's letters: x, y of their cells' centres, the letter, whether it is on the
     trail (the SVG writer sets them; a page sets them in the book's font, pages.document)."""
+    marks: RuleMarks | None = None
+    """A maze's rules (one-way arrows, doors, keys: mazebook.geometry.rules), drawn by both
+    writers over the walls; None for a maze without rules."""
 
 
 def maze_meta(maze: Maze) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 
@@ -28,6 +29,7 @@ from .drawing import (
     simplify_polyline,
     solution_polyline,
 )
+from .rules import rule_marks
 
 _EPS = 1e-7
 
@@ -333,6 +335,8 @@ def maze_geometry(maze: Maze) -> MazeGeometry:
             f"the drawing of {maze.grid.kind!r} mazes gave {type(drawn).__name__}, "
             "not a MazeGeometry"
         )
+    if maze.rules:  # one-way arrows, doors and keys (rectangles)
+        drawn = replace(drawn, marks=rule_marks(maze))
     return drawn
 
 

@@ -17,6 +17,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
+from ..core.maze import Maze
 from ..errors import MazebookError, TemplateError
 from ..pages.document import Card
 from ..pages.plan import PlannedPuzzle
@@ -143,6 +144,11 @@ class Kind(abc.ABC):
     shrinks_to_fit: bool = True
     #: The least cell (points) its answers need on an answer page (0.0: the template's own).
     answer_cell: float = 0.0
+    #: Whether `mazebook maze --puzzle NAME` makes one of its puzzles (``remake``).
+    single_maze: bool = False
+    #: Whether such a puzzle is laid for a level (`mazebook maze --level`): its rules grow
+    #: with the level, so the level is part of what makes it again.
+    needs_level: bool = False
 
     def check_section(self, template: Template, index: int) -> None:
         """Refuse a section whose keys this kind does not take, or that lacks one it needs
@@ -197,6 +203,14 @@ class Kind(abc.ABC):
         """What a book's how-to page adds for section ``section`` (a paragraph), or None: the
         page's own words say how to solve a plain maze."""
         return None
+
+    def remake(self, maze: Maze, level: int) -> Maze:
+        """One of its puzzles laid in a made maze for ``level`` (``needs_level``), as its books
+        make them, for `mazebook maze --puzzle` (``single_maze``): the maze itself by default.
+        MazebookError when it cannot be."""
+        if not self.single_maze:
+            raise MazebookError(f"`mazebook maze` does not make {self.name} puzzles")
+        return maze
 
     def level_words(self, level: int) -> str:
         """How a message names one of its puzzles of ``level``: 'a level-3 number-path'."""

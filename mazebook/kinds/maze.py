@@ -268,6 +268,7 @@ class MazeKind(Kind):
     name = "maze"
     summary = "a maze from START to FINISH: any shape, sized to the level's solving effort"
     title = "Mazes"
+    single_maze = True
 
     def level_words(self, level: int) -> str:
         return f"level {level}"

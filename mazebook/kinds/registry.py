@@ -1,6 +1,6 @@
-"""Every kind of puzzle by name: the shipped ones (maze, number-path, word-trail), then the
-plugins of the entry-point group ``mazebook.kinds`` (python-chess's variants are the model),
-read when the registry is first consulted."""
+"""Every kind of puzzle by name: the shipped ones (maze, number-path, word-trail, one-way,
+keys), then the plugins of the entry-point group ``mazebook.kinds`` (python-chess's variants
+are the model), read when the registry is first consulted."""
 
 from __future__ import annotations
 
@@ -14,11 +14,14 @@ DEFAULT_KIND = "maze"
 
 
 def _builtins() -> dict[str, Kind]:
+    from .keys import KeysKind
     from .maze import MazeKind
     from .number_path import NumberPathKind
+    from .one_way import OneWayKind
     from .word_trail import WordTrailKind
 
-    return {kind.name: kind for kind in (MazeKind(), NumberPathKind(), WordTrailKind())}
+    shipped = (MazeKind(), NumberPathKind(), WordTrailKind(), OneWayKind(), KeysKind())
+    return {kind.name: kind for kind in shipped}
 
 
 def _accept(name: str, loaded: object) -> Kind:

@@ -76,6 +76,7 @@ class WordTrailKind(MazeKind):
     title = "Word trails: a word along the way"
     own_keys = ("words",)
     answer_cell = TRAIL_ANSWER_CELL
+    single_maze = False
 
     def check_section(self, template: Template, index: int) -> None:
         """Its words given, each a word of letters (one line naming ``words`` otherwise)."""

@@ -239,12 +239,17 @@ def heading_bottom(frame: PageFrame, size: float = 22.0) -> float:
 
 #: The size of a text page's paragraphs (the how-to page, a template's own pages).
 TEXT_SIZE = 12.0
+#: The least size the how-to page's paragraphs shrink to where a book's kinds add their rules
+#: (a small page in a long language); without them the page keeps TEXT_SIZE.
+HOWTO_MIN_SIZE = 9.0
 
 
-def text_fit(fonts: FontPair, frame: PageFrame, paragraphs: list[str]) -> tuple[int, int]:
+def text_fit(
+    fonts: FontPair, frame: PageFrame, paragraphs: list[str], size: float = TEXT_SIZE
+) -> tuple[int, int]:
     """(the lines that fit under a page heading, the lines in all) of ``paragraphs`` set at
-    TEXT_SIZE on a page of ``frame``, as howto_page and own_page set them."""
-    size, y = TEXT_SIZE, heading_bottom(frame)
+    ``size`` on a page of ``frame``, as howto_page and own_page set them."""
+    y = heading_bottom(frame)
     fit = total = 0
     for paragraph in paragraphs:
         for _ in wrap(paragraph, fonts.regular, size, frame.content.width):
@@ -256,12 +261,27 @@ def text_fit(fonts: FontPair, frame: PageFrame, paragraphs: list[str]) -> tuple[
     return fit, total
 
 
-def howto_paragraphs(texts: Texts, extra: Sequence[str] = ()) -> list[str]:
+def howto_size(fonts: FontPair, frame: PageFrame, texts: Texts, rules: Sequence[str]) -> float:
+    """The how-to page's type size: TEXT_SIZE, or with the book's kinds' ``rules`` added, the
+    largest size down to HOWTO_MIN_SIZE (by half points) at which every line fits."""
+    if not rules:
+        return TEXT_SIZE
+    paragraphs = howto_paragraphs(texts, rules)
+    size = TEXT_SIZE
+    while size > HOWTO_MIN_SIZE:
+        fit, total = text_fit(fonts, frame, paragraphs, size)
+        if fit == total:
+            break
+        size -= 0.5
+    return size
+
+
+def howto_paragraphs(texts: Texts, rules: Sequence[str] = ()) -> list[str]:
     """The how-to page's paragraphs (split at blank lines), START and FINISH filled in, with
-    ``extra`` paragraphs (what the book's kinds of puzzle add) after the first."""
+    ``rules`` (the book's kinds' own rules, one paragraph each) after the first."""
     words = {"start": texts("start"), "finish": texts("finish")}
-    own = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
-    return own[:1] + list(extra) + own[1:]
+    paragraphs = [p.strip() for p in texts("how_to_play", **words).split("\n\n") if p.strip()]
+    return [*paragraphs[:1], *rules, *paragraphs[1:]]
 
 
 def own_paragraphs(body: str) -> list[str]:
@@ -285,17 +305,19 @@ def text_pages_problem(
     texts: Texts,
     own_pages: list[tuple[str, str]],
     copyright: str,
-    howto: Sequence[str] = (),
+    rules: Sequence[str] = (),
 ) -> tuple[str, str] | None:
-    """(key, problem) for the first text that runs over its page (the how-to page, a
-    template's own [[page]], the copyright), or None when all fit: a page never drops words."""
-    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts, howto))]
+    """(key, problem) for the first text that runs over its page (the how-to page with the
+    book's kinds' ``rules``, a template's own [[page]], the copyright), or None when all fit:
+    a page never drops words."""
+    size = howto_size(fonts, frame, texts, rules)
+    checks = [("text.how_to_play", "the how-to page", howto_paragraphs(texts, rules), size)]
     checks += [
-        ("page", f"[[page]] {i + 1}'s body", own_paragraphs(body))
+        ("page", f"[[page]] {i + 1}'s body", own_paragraphs(body), TEXT_SIZE)
         for i, (_, body) in enumerate(own_pages)
     ]
-    for key, what, paragraphs in checks:
-        fit, total = text_fit(fonts, frame, paragraphs)
+    for key, what, paragraphs, at in checks:
+        fit, total = text_fit(fonts, frame, paragraphs, at)
         if fit < total:
             return key, (
                 f"{what} runs over its page: {fit} of its {total} lines fit; shorten it"
@@ -311,14 +333,14 @@ def text_pages_problem(
     return None
 
 
-def howto_page(fonts: FontPair, texts: Texts, extra: Sequence[str] = ()) -> Painter:
-    """A short page on how to play and how levels and answers work (``extra``: what the
-    book's kinds of puzzle add)."""
-    paragraphs = howto_paragraphs(texts, extra)
+def howto_page(fonts: FontPair, texts: Texts, rules: Sequence[str] = ()) -> Painter:
+    """A short page on how to play and how levels and answers work (and ``rules``: the book's
+    kinds' own, after the first paragraph; set smaller where they need it: howto_size)."""
+    paragraphs = howto_paragraphs(texts, rules)
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         y = heading(canvas, frame, fonts, visual(texts("how_to_play_title")))
-        size = TEXT_SIZE
+        size = howto_size(fonts, frame, texts, rules)
         for paragraph in paragraphs:
             for line in wrap(paragraph, fonts.regular, size, frame.content.width):
                 canvas.setFont(fonts.regular, size)

@@ -31,7 +31,7 @@ from ..geometry.style import (
     marker_length,
 )
 from ..render.numbers import draw_number_path, fit_grid, ink_box
-from ..render.pdf import draw_maze, draw_words, new_canvas, place_words
+from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 
@@ -195,6 +195,7 @@ class MazeCard:
     #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
     letters: tuple[tuple[float, float, str, bool], ...] = ()
     font: str = ""  # the words' font (the bundled bold if empty)
+    least: float = 0.0  # the least cell (points) its marks need (a rule maze's), 0: none
 
     def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
         draw_card(canvas, fonts, self, slot)
@@ -210,7 +211,14 @@ class MazeCard:
         return card_ink_box(self, slot)
 
     def answer(self) -> MazeCard:
-        return MazeCard(self.geometry, "", show_solution=True, labels=False, letters=self.letters)
+        return MazeCard(
+            self.geometry,
+            "",
+            show_solution=True,
+            labels=False,
+            letters=self.letters,
+            least=self.least,
+        )
 
     def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
         x0, y0, x1, y1 = maze_ink_box(self, form)
@@ -228,7 +236,7 @@ class MazeCard:
         return maze_scale(self.geometry.width, self.geometry.height, box.width, box.height)
 
     def least_cell(self, floor: float) -> float:
-        return floor
+        return max(floor, self.least)
 
 
 def caption_size(slot: Slot) -> float:
@@ -384,6 +392,18 @@ def draw_maze_box(
     )
     if card.letters:
         draw_letters(canvas, fonts, card, fit, box)
+    if placed.geom.marks is not None:  # a rule maze's arrows, doors and keys
+        draw_marks(
+            canvas,
+            placed.geom,
+            fit,
+            x=box.x,
+            y=box.y,
+            height=box.height,
+            font=fonts.bold,
+            show_solution=card.show_solution,
+            style=style,
+        )
     draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
     return fit
 

@@ -126,6 +126,23 @@ def book_words(template: Template) -> tuple[str, str]:
     return template.texts("start"), template.texts("finish")
 
 
+def kinds_words(template: Template) -> list[str]:
+    """What the template's kinds of puzzle print of their own: each kind's instruction and its
+    rules for the "How to play" page (a plain maze's are among the language's own words)."""
+    words, texts = book_words(template), template.texts
+    said: list[str] = []
+    for index, section in enumerate(template.sections):
+        kind = kind_of(template, index)
+        for text in (
+            kind.instruction(texts, words, section),
+            kind.howto(texts, words, section),
+            kind.sheet_title(texts),
+        ):
+            if text and text not in said:
+                said.append(text)
+    return said
+
+
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
     """The slots of a puzzle page: one big one, or a grid of puzzles_per_page."""
     caption = CAPTION_FULL if template.puzzles_per_page == 1 else CAPTION_GRID
@@ -153,6 +170,7 @@ def load_fonts(template: Template) -> FontPair:
     texts += [(f"name of [[section]] {i + 1}", s.name) for i, s in enumerate(template.sections)]
     texts += [(f"word {w!r} of words", w) for s in template.sections for w in s.words]
     texts.append(("book's own words", template.texts.every_word() + " " + pages.FIXED_TEXT))
+    texts.append(("words of its kinds of puzzle", " ".join(kinds_words(template))))
     texts.append(("copyright", template.copyright))
     texts.append(("[cover] blurb", template.printing.cover.blurb))
     for i, (title, body) in enumerate(template.own_pages):
@@ -533,7 +551,7 @@ def check_title_page(
             template.texts,
             list(template.own_pages),
             template.copyright,
-            howto=book_howto(template),
+            rules=book_howto(template),
         )
     if problem is not None:
         raise TemplateError(problem[1], file=template.source, key=problem[0])

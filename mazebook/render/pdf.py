@@ -31,7 +31,25 @@ from ..geometry.drawing import (
 )
 from ..geometry.labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
 from ..geometry.paths import numbers, pdf_polyline_ops, pdf_segments_ops
-from ..geometry.style import DEFAULT_STYLE, Fit, Style, fit_maze, marker_length, solution_width
+from ..geometry.rules import (
+    CAP_HEIGHT,
+    DOOR_GRAY,
+    arrow_parts,
+    door_box,
+    key_shape,
+    letter_size,
+    mark_line,
+    order_size,
+)
+from ..geometry.style import (
+    DECOY_GRAY,
+    DEFAULT_STYLE,
+    Fit,
+    Style,
+    fit_maze,
+    marker_length,
+    solution_width,
+)
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -105,6 +123,88 @@ def draw_maze(
     ops.append("Q\n")
     canvas.addLiteral("".join(ops))
     return fit
+
+
+def draw_marks(
+    canvas: Canvas,
+    geom: MazeGeometry,
+    fit: Fit,
+    *,
+    x: float,
+    y: float,
+    height: float,
+    font: str | None = None,
+    show_solution: bool = False,
+    style: Style = DEFAULT_STYLE,
+) -> None:
+    """A maze's rules (``geom.marks``: one-way arrows, doors, keys) for its maze drawn by
+    ``draw_maze`` with ``fit`` and ``style`` in the box with lower-left corner (x, y) and this
+    ``height``, letters in ``font`` (the bundled bold by default); drawn after the maze's START
+    and FINISH marks and before their words, so a reader of the page finds those marks first
+    and each word after its maze's marks, as for any maze. With the solution shown, a
+    key sits on a white disc with the order it is picked up in beside it, and over a dark path
+    drawn on top (an answer key's) the arrows are grey."""
+    marks = geom.marks
+    if marks is None:
+        return
+    s = fit.scale
+    left, top = x + fit.x, y + height - fit.y
+    face = font or default_fonts().bold
+    size = letter_size(s)
+    line = mark_line(s)
+    ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "0 J 0 j\n"]
+    gray = DECOY_GRAY if show_solution and style.solution_on_top else 0.0
+    for ax, ay, dx, dy in marks.arrows.tolist():
+        shaft, head, width = arrow_parts(ax, ay, dx, dy, s)
+        ops.append(f"{gray:.3f} G {gray:.3f} g {width:.5f} w\n")
+        ops.append("%s %s m %s %s l S\n" % tuple(numbers(shaft)))
+        ops.append("%s %s m %s %s l %s %s l h f\n" % tuple(numbers(head)))
+    for dx_, dy_, ddx, ddy, _ in marks.doors:
+        box = numbers(door_box(dx_, dy_, ddx, ddy, s))
+        ops.append(f"{DOOR_GRAY:.3f} g 0 G {line:.5f} w\n")
+        ops.append("%s %s m %s %s l %s %s l %s %s l h B\n" % tuple(box))
+    ops.append(f"0 G {line:.5f} w 1 J\n")
+    for kx, ky, _, order in marks.keys:
+        shape = key_shape(kx, ky, s)
+        bx, by, r = shape.bow
+        if show_solution:
+            ops.append("1 g\n" + _dot_ops(kx, ky, 0.5 - line))
+        ops.append(_circle_ops(bx, by, r) + "S\n")
+        ops.append(pdf_segments_ops(shape.lines) + "S\n")
+        if show_solution and order:
+            cx, cy, rr = shape.disc
+            ops.append("0 g\n" + _dot_ops(cx, cy, rr))
+    ops.append("Q\n")
+    canvas.addLiteral("".join(ops))
+    canvas.saveState()
+    canvas.setFillGray(0.0)
+    canvas.setFont(face, size)
+    for dx_, dy_, _, _, name in marks.doors:
+        px, py = left + dx_ * s, top - dy_ * s
+        canvas.drawCentredString(px, py - CAP_HEIGHT * size / 2, visual(name))
+    for kx, ky, name, order in marks.keys:
+        shape = key_shape(kx, ky, s)
+        lx, ly = shape.letter
+        canvas.drawCentredString(left + lx * s, top - ly * s, visual(name))
+        if show_solution and order:
+            cx, cy, _ = shape.disc
+            small = order_size(s)
+            canvas.setFillGray(1.0)
+            canvas.setFont(face, small)
+            baseline = top - cy * s - CAP_HEIGHT * small / 2
+            canvas.drawCentredString(left + cx * s, baseline, str(order))
+            canvas.setFont(face, size)
+            canvas.setFillGray(0.0)
+    canvas.restoreState()
+
+
+def _circle_ops(cx: float, cy: float, r: float) -> str:
+    """A circle's path (four Bezier quarters), not yet stroked or filled."""
+    out = [f"{cx + r:.3f} {cy:.3f} m\n"]
+    for piece in arc_to_beziers(cx, cy, r, 0.0, 360.0):
+        out.append("%.3f %.3f %.3f %.3f %.3f %.3f c\n" % piece)
+    out.append("h ")
+    return "".join(out)
 
 
 def width_of_font(face: str) -> WidthOf:
@@ -268,6 +368,16 @@ def to_pdf(
         style=style,
         show_solution=show_solution,
         fit=placement.fit,
+    )
+    draw_marks(
+        canvas,
+        placement.geom,
+        placement.fit,
+        x=side,
+        y=top,
+        height=height,
+        show_solution=show_solution,
+        style=style,
     )
     draw_words(canvas, placement, x=side, y=top, height=height)
     canvas.showPage()

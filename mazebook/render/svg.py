@@ -21,6 +21,16 @@ from ..geometry.drawing import (
 )
 from ..geometry.labels import LABEL_ROOM, Label, hub_for_words, label_anchors
 from ..geometry.paths import svg_segments_d
+from ..geometry.rules import (
+    CAP_HEIGHT,
+    DOOR_GRAY,
+    arrow_parts,
+    door_box,
+    key_shape,
+    letter_size,
+    mark_line,
+    order_size,
+)
 from ..geometry.style import (
     DECOY_GRAY,
     DEFAULT_STYLE,
@@ -157,7 +167,68 @@ def to_svg(
         svg.append(_label_group(labels, cell, widths))
     if geom.letters:
         svg.append(_letter_group(geom, show_solution))
+    if geom.marks is not None:
+        svg.append(_marks_group(geom, cell, show_solution, style))
     return text_of(svg)
+
+
+def _marks_group(geom: MazeGeometry, cell: float, show_solution: bool, style: Style) -> Element:
+    """``<g id="rules">``: a maze's one-way arrows, doors and keys (mazebook.geometry.rules),
+    sized as a page sizes them for cells of ``cell`` points, as the PDF writer draws them
+    (render.pdf.draw_marks)."""
+    marks = geom.marks
+    assert marks is not None
+    group = element("g", {"id": "rules"})
+    size = letter_size(cell) / cell
+    line = round(mark_line(cell), 4)
+    ink = _gray(DECOY_GRAY) if show_solution and style.solution_on_top else "black"
+    for x, y, dx, dy in marks.arrows.tolist():
+        shaft, head, width = arrow_parts(x, y, dx, dy, cell)
+        arrow = add(group, "g", {"fill": ink, "stroke": ink, "class": "arrow"})
+        (x1, y1), (x2, y2) = _rounded_points(shaft)
+        ends = {"x1": x1, "y1": y1, "x2": x2, "y2": y2}
+        add(arrow, "line", ends | {"stroke-width": round(width, 4)})
+        add(arrow, "polygon", {"points": points(_rounded_points(head)), "stroke": "none"})
+    for x, y, dx, dy, letter in marks.doors:
+        door = add(group, "g", {"class": "door"})
+        box = points(_rounded_points(door_box(x, y, dx, dy, cell)))
+        look = {"fill": _gray(DOOR_GRAY), "stroke": "black", "stroke-width": line}
+        add(door, "polygon", {"points": box} | look)
+        door.append(_mark_text(letter, x, y + CAP_HEIGHT * size / 2, size))
+    for x, y, letter, order in marks.keys:
+        shape = key_shape(x, y, cell)
+        look = {"fill": "none", "stroke": "black", "stroke-width": line, "class": "key"}
+        key = add(group, "g", look)
+        if show_solution:
+            disc = {"cx": round(x, 3), "cy": round(y, 3), "r": round(0.5 - line, 4)}
+            add(key, "circle", disc | {"fill": "white", "stroke": "none"})
+        bx, by, r = shape.bow
+        add(key, "circle", {"cx": round(bx, 3), "cy": round(by, 3), "r": round(r, 4)})
+        for x1, y1, x2, y2 in shape.lines.tolist():
+            ends = {"x1": round(x1, 3), "y1": round(y1, 3), "x2": round(x2, 3), "y2": round(y2, 3)}
+            add(key, "line", ends)
+        key.append(_mark_text(letter, *shape.letter, size))
+        if show_solution and order:
+            cx, cy, rr = shape.disc
+            small = order_size(cell) / cell
+            dot = {"cx": round(cx, 3), "cy": round(cy, 3), "r": round(rr, 4)}
+            add(key, "circle", dot | {"fill": "black", "stroke": "none"})
+            number = _mark_text(str(order), cx, cy + CAP_HEIGHT * small / 2, small)
+            number.set("fill", "white")
+            key.append(number)
+    return group
+
+
+def _mark_text(text: str, x: float, baseline: float, size: float) -> Element:
+    """A door's or key's letter (or an order number), bold, centred on x."""
+    place = {"x": round(x, 3), "y": round(baseline, 3), "fill": "black", "stroke": "none"}
+    look = {
+        "font-family": LABEL_FONT_FAMILY,
+        "font-weight": "bold",
+        "font-size": f"{size:.4f}",
+        "text-anchor": "middle",
+    }
+    return element("text", place | look, text=visual(text))
 
 
 def _letter_group(geom: MazeGeometry, show_solution: bool) -> Element:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from ..core.maze import Maze
@@ -20,11 +21,17 @@ Writer = Callable[..., bytes]
 
 
 def maze_json(maze: Maze) -> str:
-    """``to_dict()`` plus the metrics, as stable JSON text (sorted keys, one trailing newline)."""
-    from ..difficulty.metrics import measure  # the metrics: only for this format
+    """``to_dict()`` plus the metrics, as stable JSON text (sorted keys, one trailing newline).
+    A maze with rules counts bfs_expanded over its states (mazebook.difficulty.stategraph)."""
+    # the metrics: only for this format
+    from ..difficulty.metrics import measure
+    from ..difficulty.stategraph import state_bfs_expanded
 
     data = maze.to_dict()
-    data["metrics"] = measure(maze).to_dict()
+    metrics = measure(maze)
+    if maze.rules:
+        metrics = replace(metrics, bfs_expanded=state_bfs_expanded(maze))
+    data["metrics"] = metrics.to_dict()
     return json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n"
 
 
@@ -72,6 +79,11 @@ def write_txt(maze: Maze, *, solution: bool = False) -> bytes:
     """Plain text, rectangles only; a weave maze's bridges as '==' or '||'."""
     if maze.grid.kind != "rect":
         raise MazebookError("the txt format is for rectangular mazes; use svg, pdf or json")
+    if maze.rules:
+        raise MazebookError(
+            "the txt format has no room for one-way arrows, doors and keys; use svg, pdf, png "
+            "or json"
+        )
     path = maze.solution_cells if solution else ()
     return wall_text(maze.wall_bits(), maze.width, maze.height, path, maze.crossings).encode()
 

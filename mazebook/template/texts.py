@@ -75,6 +75,8 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     ),
     "kind_maze": (),
     "kind_word_trail": (),
+    "kind_one_way": (),
+    "kind_keys": (),
     "kind_number_path": ("step",),
     "shape_rect": (),
     "shape_circle": (),
@@ -92,9 +94,32 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "place_top_right": (),
     "place_bottom_left": (),
     "place_bottom_right": (),
+    # the rules of a kind of maze (mazebook.kinds): a worksheet's instruction, a paragraph of
+    # the "How to play" page of a book that has such mazes
+    "instruction_one_way": ("start", "finish"),
+    "instruction_keys": ("start", "finish"),
+    "how_to_play_one_way": ("start", "finish"),
+    "how_to_play_keys": ("start", "finish"),
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
+
+#: Texts that a kind of puzzle prints (mazebook.kinds: its instruction, its rules on the "How to
+#: play" page), only in a document with such puzzles: ``every_word`` leaves them out, and the
+#: document checks its font against its kinds' own words (products.book.load_fonts).
+KIND_TEXT_KEYS = (
+    "instruction_number_path",
+    "instruction_word_trail",
+    "instruction_one_way",
+    "instruction_keys",
+    "worksheet_title_number_path",
+    "worksheet_title_word_trail",
+    "how_to_play_number_path",
+    "how_to_play_word_trail",
+    "how_to_play_weave",
+    "how_to_play_one_way",
+    "how_to_play_keys",
+)
 
 #: Texts with a count that have a form for one thing (KEY_one): Texts.counted picks it.
 COUNTED = ("all_solutions", "summary")
@@ -190,11 +215,12 @@ class Texts:
         return sample
 
     def every_word(self) -> str:
-        """All the words this document may print (with digits), for checking the font."""
+        """All the words this document may print (with digits), for checking the font: every
+        text but a kind's own (KIND_TEXT_KEYS), which only documents with that kind print."""
         sample = {name: "0123456789" for names in PLACEHOLDERS.values() for name in names}
         sample.update(start=self.values["start"], finish=self.values["finish"])
-        printed = (key for key in TEXT_KEYS if key not in UNPRINTED)
-        return " ".join(self(key, **sample) for key in printed) + " – · … ________"
+        keys = [key for key in TEXT_KEYS if key not in KIND_TEXT_KEYS and key not in UNPRINTED]
+        return " ".join(self(key, **sample) for key in keys) + " – · … ________"
 
 
 def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> Texts:

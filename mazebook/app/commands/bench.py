@@ -7,9 +7,17 @@ import argparse
 from ...core.generators import REGISTRY, get
 from ...errors import InvalidOptionError
 
-TASKS = ("carve", "generate", "solve+measure+svg", "generate+weave")
+TASKS = (
+    "carve",
+    "generate",
+    "solve+measure+svg",
+    "generate+weave",
+    "maze",
+    "one-way",
+    "keys",
+)
 #: The tasks run when --tasks is not given (generate+weave on request: compare it with generate).
-DEFAULT_TASKS = ("carve", "generate", "solve+measure+svg")
+DEFAULT_TASKS = ("carve", "generate", "solve+measure+svg", "maze", "one-way", "keys")
 #: The most runs per case (--repeat) and the largest square size (--sizes).
 MAX_REPEAT, MAX_SIZE = 100, 2000
 
@@ -21,7 +29,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "carve = the algorithm alone; generate = carve + entrance/exit placement; "
             "solve+measure+svg = shortest path, metrics and the SVG of one maze; "
-            "generate+weave = generate with weave=1.0 (only when asked for). "
+            "generate+weave = generate with weave=1.0 (only when asked for); "
+            "maze, one-way, keys = a level-8 puzzle of that kind made by its search for a "
+            "letter page, one a page (--repeat puzzles; a rule kind's time also as a ratio to "
+            "the plain maze's). "
             "Each case runs in a fresh process; memory is its peak resident size."
         ),
     )
@@ -52,7 +63,7 @@ def _split(text: str | None, flag: str) -> list[str] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...bench import DEFAULT_SIZES, format_row, run_bench  # with subprocess: only here
+    from ...bench import DEFAULT_SIZES, BenchRow, format_row, run_bench  # subprocess: only here
 
     names = _split(args.algorithms, "--algorithms") or list(REGISTRY)
     for name in names:
@@ -75,11 +86,11 @@ def run(args: argparse.Namespace) -> int:
         f"{'task':<18} {'algorithm':<18} {'size':^11} {'median':>11} "
         f"{'median':>8} {'best':>8} {'rate':<8} {'peak':>10}"
     )
-    run_bench(
-        names,
-        sizes,
-        tasks=tasks,
-        repeat_small=args.repeat,
-        report=lambda r: print(format_row(r), flush=True),
-    )
+    timed: dict[str, BenchRow] = {}
+
+    def report(row: BenchRow) -> None:
+        timed.setdefault(row.task, row)
+        print(format_row(row, timed.get("maze")), flush=True)
+
+    run_bench(names, sizes, tasks=tasks, repeat_small=args.repeat, report=report)
     return 0

@@ -16,7 +16,8 @@ from ...fileio import is_special
 from ...inputs import check_distinct
 from ...printing.units import PAGE_SIZES, parse_page_size
 from ...render.writers import FORMATS, write
-from ...requests import MazeRequest, make_maze, parse_level, parse_page
+from ...requests import MazeRequest, make_maze, parse_level, parse_page, puzzle_kind
+from ...template.worksheet import DEFAULT_PUZZLE
 from .common import emit, parse_seed, parse_size
 
 #: Defaults of the flags a --level maze chooses itself (the search picks them).
@@ -48,8 +49,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--size", "-s", help=f"WIDTHxHEIGHT in cells (default {DEFAULT_SIZE})")
     p.add_argument(
         "--level",
-        help="difficulty level 1-10, as the books' levels: the generator and the size are "
-        "chosen for a maze of its own on the --page (instead of --algorithm and --size)",
+        help="difficulty level 1-10, as the books' levels: a maze's generator and size are "
+        "chosen for a maze of its own on the --page (instead of --algorithm and --size); a "
+        "--puzzle with rules has them laid in the maze for this level (its manifest record's)",
     )
     p.add_argument(
         "--page",
@@ -99,6 +101,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--text", help="text whose letters form the mask, for --shape mask")
     p.add_argument("--image", help="black-and-white image file for --shape mask")
     p.add_argument(
+        "--puzzle",
+        "-p",
+        default=DEFAULT_PUZZLE,
+        help="the kind of puzzle: maze (default), or one with rules laid in it for --level: "
+        "one-way (one-way streets), keys (keys and doors); rectangles, no braid or weave",
+    )
+    p.add_argument(
         "--option",
         "-O",
         action="append",
@@ -122,6 +131,10 @@ OWN_FLAGS = {
     "text": "--text",
     "image": "--image",
 }
+
+
+#: Request fields by the flags that set them, for an error about one.
+FLAG_OF = {"level": "--level", "puzzle": "--puzzle", "page": "--page"}
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -156,24 +169,31 @@ def _format_from_output(output: str | None, shape: str) -> str:
     )
 
 
-def _level(args: argparse.Namespace) -> tuple[int | None, tuple[float, float]]:
-    """--level (None without it) and the --page it is fitted to, in points; a --level with
-    --algorithm or --size is refused (the level chooses them)."""
+def _level(args: argparse.Namespace, rules: bool) -> tuple[int | None, tuple[float, float]]:
+    """--level (None without it) and the --page a maze of a level is fitted to, in points. A
+    maze's --level with --algorithm or --size is refused (the level chooses them); a puzzle
+    with ``rules`` takes them (the maze its rules are laid in)."""
     if args.level is None:
         return None, (612.0, 792.0)
     for flag, value in (("--algorithm", args.algorithm), ("--size", args.size)):
-        if value is not None:
+        if value is not None and not rules:
             raise InvalidOptionError(f"{flag} goes without --level (the level chooses it)")
     try:
         level = parse_level(args.level, "level")
         page = parse_page_size(parse_page(args.page, "page"))
     except MazebookError as exc:
-        raise exc.restated(key_labels={"level": "--level", "page": "--page"}) from None
+        raise exc.restated(key_labels=FLAG_OF) from None
     return level, page
 
 
 def run(args: argparse.Namespace) -> int:
-    level, page = _level(args)
+    rules = False
+    if args.puzzle != DEFAULT_PUZZLE:  # a plain maze asks no kind (and loads no page code)
+        try:
+            rules = puzzle_kind(args.puzzle).needs_level
+        except MazebookError as exc:
+            raise exc.restated(key_labels=FLAG_OF) from None
+    level, page = _level(args, rules)
     width, height = parse_size(args.size or DEFAULT_SIZE)
     seed = parse_seed(args.seed)
     if args.shape in SILHOUETTES and args.shape not in SHAPES:  # --shape heart
@@ -206,10 +226,11 @@ def run(args: argparse.Namespace) -> int:
         options=options,
         level=level,
         page_size=page,
+        puzzle=args.puzzle,
     )
     try:
         maze = make_maze(request)
     except MazebookError as exc:
-        raise exc.restated(key_labels={"level": "--level", "page": "--page"}) from None
+        raise exc.restated(key_labels=FLAG_OF) from None
     emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
     return 0
