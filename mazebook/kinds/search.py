@@ -64,15 +64,16 @@ from . import forms
 from .forms import TEXTURED, TEXTURES, Form
 
 #: Candidates made before the closest within the level's band (that passes its checks) is
-#: kept when none came within a quarter step of both centres (a circle's measures vary most,
-#: so it gets more), and this many at the largest size the page takes.
+#: kept when none came within a third of a step of both centres (a circle's measures vary
+#: most, so it gets more), and this many at the largest size the page takes.
 PATIENCE = 4
 CIRCLE_PATIENCE = 16
 MAX_AT_LARGEST = 4
-#: After this many candidates with none in the band that passes, any that passes will do.
+#: After this many candidates with none in the band that passes, one in the effort band will
+#: do whatever its bfs_expanded.
 MAX_CANDIDATES = 12
-#: More candidates when none of the first MAX_CANDIDATES passes the level's checks within the
-#: band (mazebook.difficulty.checks): a maze a simple strategy walks through is never used.
+#: The most candidates a puzzle makes; then the closest that passes the level's checks
+#: (mazebook.difficulty.checks) is kept: a maze a simple strategy walks through is never used.
 MAX_CHECKED = 36
 #: A maze within a third of a step (x or / 1.53 ** (1/3), 1.15) of both its level's effort
 #: centre and its bfs centre is kept at once (closer windows cost more candidates than they
