@@ -1,10 +1,12 @@
-"""The level ladder on each kind of page: sizes, generators and modelled effort (not a pytest file).
+"""The level ladder on each kind of page: sizes, textures, modelled effort and bfs_expanded
+(not a pytest file).
 
 Run ``python tests/bench_levels.py --tables`` to print the tables of docs/levels.md: for each
-page kind (letter, 6 x 9 in, four a page, a worksheet at six a page, circles, hearts) and each
-level that fits, the typical size, the generator mix and the modelled effort of the puzzles the
-builder chooses, and the highest level that fits. Without ``--tables`` it times the choice of
-one puzzle per level on a letter page. tests/test_levels.py checks the same numbers.
+page kind (letter, 6 x 9 in, four a page, a worksheet at six a page; circles, hearts, hexagons,
+triangles and weaves on letter pages) and each level that fits, the typical size, the textures,
+the median modelled effort and bfs_expanded of the puzzles the builder chooses, with the steps
+from the level below, and the highest level that fits. Without ``--tables`` it times the
+choice of one puzzle per level on a letter page. tests/test_levels.py checks the same numbers.
 """
 
 from __future__ import annotations
@@ -37,11 +39,17 @@ PAGE_KINDS: dict[str, str] = {
     ),
     "circle": 'title = "t"\npage_size = "letter"\n',
     "heart": 'title = "t"\npage_size = "letter"\n',
+    "hex": 'title = "t"\npage_size = "letter"\n',
+    "triangle": 'title = "t"\npage_size = "letter"\n',
+    "weave": 'title = "t"\npage_size = "letter"\n',
 }
 #: Section keys of each page kind.
 SECTION_KEYS: dict[str, str] = {
     "circle": 'shape = "circle"\n',
     "heart": 'shape = "mask"\nmask = "heart"\n',
+    "hex": 'shape = "hex"\n',
+    "triangle": 'shape = "triangle"\n',
+    "weave": "weave = 0.5\n",
 }
 
 
@@ -85,6 +93,11 @@ class LevelRow:
         return statistics.median(c.effort for c in self.choices)
 
     @property
+    def median_bfs(self) -> float:
+        """The median bfs_expanded (cells a breadth-first search from START expands)."""
+        return statistics.median(c.metrics.bfs_expanded for c in self.choices)
+
+    @property
     def spread(self) -> float:
         """The largest effort over the smallest: how far apart the level's puzzles are."""
         efforts = [c.effort for c in self.choices]
@@ -96,8 +109,18 @@ class LevelRow:
         return _size(by_cells[(len(by_cells) - 1) // 2])
 
     def generators(self) -> str:
-        names = Counter(c.maze.algorithm for c in self.choices)
-        return ", ".join(f"{name} {n}" for name, n in sorted(names.items(), key=lambda x: -x[1]))
+        """The generators and textures used, most used first ("growing-tree 0.8" is the
+        growing tree at p_newest 0.8)."""
+        names = Counter(_form(c) for c in self.choices)
+        return ", ".join(f"{name} ×{n}" for name, n in sorted(names.items(), key=lambda x: -x[1]))
+
+
+def _form(choice: Choice) -> str:
+    options = choice.maze.options
+    if choice.maze.algorithm == "growing-tree":
+        p = options.get("p_newest", 1.0) if options.get("mode") == "mix" else 1.0
+        return f"growing-tree {p:g}"
+    return choice.maze.algorithm
 
 
 def _size(choice: Choice) -> str:
@@ -109,7 +132,7 @@ def _size(choice: Choice) -> str:
     return f"{maze.width} x {maze.height} ({maze.size} cells)"
 
 
-def level_rows(kind: str, puzzles: int = 8) -> list[LevelRow]:
+def level_rows(kind: str, puzzles: int = 9) -> list[LevelRow]:
     """The levels the page kind holds, from the lowest it offers (1, but a silhouette refuses
     levels too low to keep its shape) up, each with ``puzzles`` chosen puzzles."""
     rows = []
@@ -134,16 +157,24 @@ def tables(puzzles: int) -> str:
     out = []
     for kind in PAGE_KINDS:
         rows = level_rows(kind, puzzles)
-        out.append(f"### {kind}: up to level {rows[-1].level if rows else 0}\n")
+        out.append(f"#### {kind}: up to level {rows[-1].level if rows else 0}\n")
         out.append(
-            "| level | centre | typical size | generators | modelled effort (median) | spread |"
+            "| level | centre | typical size | textures | effort (median) | step "
+            "| bfs_expanded (median) | step | spread |"
         )
-        out.append("|---|---|---|---|---|---|")
+        out.append("|---|---|---|---|---|---|---|---|---|")
+        previous: LevelRow | None = None
         for row in rows:
+            effort_step = bfs_step = ""
+            if previous is not None:
+                effort_step = f"{row.median_effort / previous.median_effort:.2f}x"
+                bfs_step = f"{row.median_bfs / previous.median_bfs:.2f}x"
             out.append(
                 f"| {row.level} | {centre(row.level):.0f} | {row.typical_size()} | "
-                f"{row.generators()} | {row.median_effort:.0f} | {row.spread:.2f}x |"
+                f"{row.generators()} | {row.median_effort:.0f} | {effort_step} | "
+                f"{row.median_bfs:.0f} | {bfs_step} | {row.spread:.2f}x |"
             )
+            previous = row
         top = rows[-1].level if rows else 0
         if rows and rows[0].level > 1:
             out.append(f"\nLowest level offered: **{rows[0].level}** (the shape needs the cells).")
@@ -158,7 +189,7 @@ def tables(puzzles: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--tables", action="store_true", help="print docs/levels.md's tables")
-    parser.add_argument("--puzzles", type=int, default=8, help="puzzles per level (tables)")
+    parser.add_argument("--puzzles", type=int, default=9, help="puzzles per level (tables)")
     args = parser.parse_args()
     if args.tables:
         print(tables(args.puzzles))

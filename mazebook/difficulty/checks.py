@@ -13,7 +13,7 @@ keeps it from its level:
   is at most half the solution's cells: a four-year-old lost down a branch longer than the
   way itself gives up.
 
-The builder (mazebook.products.schedule.choose) searches again while a candidate has problems.
+The builder (mazebook.kinds.search.choose) searches again while a candidate has problems.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.maze import Maze
-from .effort import Effort, efforts_and_tree
+from .effort import RUNS, Effort, efforts_and_tree
 from .metrics import bfs_expanded, measure
 from .strategies import Shortcut, shortcut
 
@@ -54,10 +54,11 @@ class Assessment:
         return self.shortcut.ratio
 
 
-def assess(maze: Maze) -> Assessment:
+def assess(maze: Maze, *, runs: int = RUNS) -> Assessment:
     """Measure a candidate: one search from the exit gives both efforts and the strategies on
-    a perfect maze; one from the entrance (the one the solution and metrics use) bfs_expanded."""
-    (forward, backward), hung = efforts_and_tree(maze)
+    a perfect maze; one from the entrance (the one the solution and metrics use) bfs_expanded.
+    A maze with loops is simulated ``runs`` times from each end."""
+    (forward, backward), hung = efforts_and_tree(maze, runs=runs)
     return Assessment(forward, backward, shortcut(maze, hung), bfs_expanded(maze.split_view))
 
 

@@ -151,8 +151,9 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
         for i in range(len(path) - 1):
             p, right = path[i], path[i + 1]
             base = p * degree
-            ahead = angles[base + grid.slot_to(p, right)]
-            key_right = (near[right], grid.slot_to(p, right))
+            slot = grid.slot_to(p, right)
+            ahead = angles[base + slot]
+            key_right = (near[right], slot)
             turn_right = (ahead - back) % TAU
             for k in slots[links[p]]:
                 b = adj[base + k]

@@ -186,13 +186,17 @@ def section_request(
     template: Template, index: int, level: int, spot: Spot, like: Size | None = None
 ) -> Request:
     """What a maze of section ``index`` at ``level`` asks of the search in ``spot`` (``like``:
-    of this generator and size alone)."""
+    of this generator and size alone). A book that leaves min_cell at its default lets a
+    shape with a floor of its own (search.SHAPE_MIN_CELL) go down to it."""
     section = template.sections[index]
+    min_cell = spot.min_cell
+    if template.worksheet is None and not template.min_cell_given:
+        min_cell = min(min_cell, search.SHAPE_MIN_CELL.get(section.shape, min_cell))
     return Request(
         level=level,
         box=spot.box,
-        min_cell=spot.min_cell,
-        limit=max_cells(*spot.box, spot.min_cell),
+        min_cell=min_cell,
+        limit=max_cells(*spot.box, min_cell),
         generators=section.generators,
         shape=section.shape,
         shape_options=section.shape_options,

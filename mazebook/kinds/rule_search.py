@@ -30,7 +30,6 @@ from .search import (
     CAPACITY_SEEDS,
     DAMPING,
     EFFORT_EXPONENT,
-    FEWEST_SHORTCUTS,
     MAX_CANDIDATES,
     Request,
     Size,
@@ -44,6 +43,9 @@ from .search import (
 
 #: The most candidates one puzzle's search makes (mazes whose rules could not be laid count).
 MAX_RULE_TRIES = 40
+#: Where a candidate fails its level's checks, the search switches to the first of these it is
+#: allowed: the generator a simple strategy walks through least (long, winding false branches).
+FEWEST_SHORTCUTS = ("hunt-and-kill",)
 
 
 class Rules(Protocol):

@@ -1,22 +1,30 @@
-"""Difficulty levels 1-10 as bands of solving effort: generator choices, sizes, the search.
+"""Difficulty levels 1-10: the forms, sizes and search that make a level's mazes.
 
 A level is an absolute band of modelled solving effort (mazebook.difficulty.levels over
-mazebook.difficulty.effort.solving_effort), the same on every page, shape and generator. For
-each puzzle the search picks a generator allowed at the level, a size shaped like the page
-(never with cells below ``min_cell``) and the openings, generates, measures the effort, and
-keeps the candidate closest to the level's centre, stopping as soon as one is within a quarter
-step (levels.KEEP). Effort grows almost in proportion to the cells (docs/effort.md), so the size is
-corrected from each measurement and most puzzles need one to three tries. Where the page is too
-small for a level at one generator, the search moves to a harder one (HARDNESS).
+mazebook.difficulty.effort.solving_effort), the same on every page, shape and generator, and a
+second centre for ``bfs_expanded`` (the cells a breadth-first search from START expands before
+FINISH, mazebook.kinds.forms): a maze of level L is more work than one of level L-1 for a
+person and for a breadth-first search alike. For each puzzle the search takes the level's form
+(by default the growing tree at the level's texture; a section's ``generators`` pick their
+own), a size shaped like the page (never with cells below ``min_cell``) and the openings,
+generates, measures both, and keeps the first candidate within a third of a step of both
+centres (EFFORT_KEEP, BFS_KEEP) that passes the level's checks (mazebook.difficulty.checks),
+else, after PATIENCE candidates, the closest in the band that does. Both measures grow almost
+in proportion to the cells, so the size is corrected from each measurement; only a candidate
+that may be kept is walked by the strategies. Where the page is too small for a level, the
+search moves to a harder texture (longer corridors) at the largest size; where a silhouette's
+smallest size is still too hard, to an easier one.
 
 Before any puzzle is made, ``highest_level`` says which levels a page holds: a level fits when
-the hardest allowed generator, at the largest size the page takes, reaches the level's
-``lowest_kept`` effort (the median of a few mazes: capacity_seeds), so its puzzles stay within a
-quarter step of the level's centre.
+its forms, at the largest size the page takes, make mazes that pass the level's checks and
+reach both its effort and its bfs_expanded within a quarter step of the centres (the medians of
+a few mazes: capacity_seeds), so its puzzles land there and the published measure rises at the
+top level too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -29,44 +37,67 @@ from typing import Any
 from ..core.engine import generate
 from ..core.generators import REGISTRY
 from ..core.maze import Maze
+from ..core.shapes import make_grid
 from ..core.shapes.masks import least_recognisable
 from ..core.shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..core.shapes.silhouettes import SILHOUETTES
 from ..difficulty.checks import Assessment, assess, problems
-from ..difficulty.effort import solving_effort
+from ..difficulty.effort import Effort, Hung, efforts_and_tree, solving_effort
 from ..difficulty.levels import (
     FIRST_LEVEL,
     HALF_STEP,
     KEEP,
     LAST_LEVEL,
+    STEP,
     band,
     centre,
     level_of,
     lowest_kept,
 )
-from ..difficulty.metrics import Metrics, measure
+from ..difficulty.metrics import Metrics, bfs_expanded, measure
+from ..difficulty.strategies import shortcut
 from ..errors import MazebookError
 from ..geometry.drawing import MazeGeometry
 from ..pages.layout import dims_for, maze_scale
 from ..template.limits import LEVELS
+from . import forms
+from .forms import TEXTURED, TEXTURES, Form
 
-#: At most this many candidates per puzzle, and this many at the largest size the page takes;
-#: the closest to the level's centre is kept.
-MAX_CANDIDATES = 12
+#: Candidates made before the closest within the level's band (that passes its checks) is
+#: kept when none came within a third of a step of both centres (a circle's measures vary
+#: most, so it gets more), and this many at the largest size the page takes.
+PATIENCE = 4
+CIRCLE_PATIENCE = 16
 MAX_AT_LARGEST = 4
-#: More candidates when none of the first MAX_CANDIDATES passes the level's checks
-#: (mazebook.difficulty.checks): a maze a simple strategy walks through is never used.
+#: After this many candidates with none in the band that passes, one in the effort band will
+#: do whatever its bfs_expanded.
+MAX_CANDIDATES = 12
+#: The most candidates a puzzle makes; then the closest that passes the level's checks
+#: (mazebook.difficulty.checks) is kept: a maze a simple strategy walks through is never used.
 MAX_CHECKED = 36
-#: Generators by how rarely a simple strategy walks their mazes through (at levels 4-10 on
-#: rectangles: hunt-and-kill passes 50-97 % of the time, backtracker 17-53 %): a candidate that
-#: fails the checks is followed by the first of these the level allows.
-FEWEST_SHORTCUTS = ("hunt-and-kill",)
-#: At the largest size, generators reaching at least this share of the hardest allowed one's
-#: effort per cell are tried; after them, the one that did best gets the remaining tries.
-HARD_SHARE = 0.85
+#: A maze within a third of a step (x or / 1.53 ** (1/3), 1.15) of both its level's effort
+#: centre and its bfs centre is kept at once (closer windows cost more candidates than they
+#: steady the medians: docs/levels.md); one within half a step is in the level's band.
+THIRD_STEP: float = STEP ** (1 / 3)
+EFFORT_KEEP = THIRD_STEP
+BFS_KEEP = THIRD_STEP
+#: A circle's breadth-first search varies most from maze to maze (sd 0.3 of its log at one
+#: size): its bfs_expanded is held to a quarter step, so its medians still climb clearly.
+CIRCLE_BFS_KEEP: float = KEEP
+BFS_BAND: float = HALF_STEP
 #: Share of a miss the next size corrects: one maze's effort is noisy (seed to seed, sd 0.1 of
-#: log effort on rectangles, 0.3 on small circles), so a full correction would overshoot.
+#: log effort on rectangles), so a full correction would overshoot. A circle's measures vary
+#: three times as much (sd 0.2-0.4: a breadth-first search from the rim expands only the part
+#: of the maze on START's side of the centre), so its size moves less and its seeds more.
 DAMPING = 0.7
+CIRCLE_DAMPING = 0.3
+#: The cell a shape may go down to in a book that leaves min_cell at its default (3.5 mm):
+#: a circle, hexagon, triangle or silhouette fills less of the page's box than a rectangle (a
+#: circle or a heart the square of the page's width, a hexagon two thirds of its box), so at
+#: 3.5 mm a 6 x 9 in page holds a level or two fewer of them; 3 mm still takes a sharp pencil.
+SHAPE_MIN_CELL: dict[str, float] = {
+    shape: 3.0 * 72.0 / 25.4 for shape in ("circle", "hex", "triangle", "mask")
+}
 #: The smallest maze side the builder makes (cells; rings for a circle: MIN_RINGS).
 MIN_SIDE = 4
 MIN_RINGS = 1
@@ -83,11 +114,20 @@ BRAID_LOSS = 0.4
 #: cells, seeds), else CAPACITY_SEEDS.
 CAPACITY_SEEDS = 3
 SMALL_CAPACITY_SEEDS = ((300, 9), (1000, 5))
+#: A page whose largest maze, by the forms' effort a cell, reaches this many times what a level
+#: needs (and expands as many times its bfs) holds the level without a measurement: the
+#: median maze's effort is within 1.4x of the estimate even on circles (docs/effort.md).
+CLEAR_MARGIN = 2.0
 #: Simulated runs per braided maze there (a median of three mazes needs less than one maze).
 CAPACITY_RUNS = 4
+#: bfs_expanded a cell of the smallest size, and the least step from one level's bfs centre to
+#: the next when a silhouette's smallest size sets the first one (``bfs_aim``).
+FLOOR_SHARE = 1.0
+FLOOR_STEP = 1.45
 
 #: Modelled effort of each generator on rectangles (3:4, farthest openings, mean of 8 seeds)
-#: at the sizes in CURVE_CELLS: the first guess of a size for an effort (docs/effort.md).
+#: at the sizes in CURVE_CELLS: the first guess of a size for a section that names its
+#: generators (docs/effort.md).
 CURVE_CELLS = (20, 48, 88, 192, 391, 768, 1452, 2806, 3888)
 EFFORT_CURVES: dict[str, tuple[int, ...]] = {
     "backtracker": (17, 36, 69, 145, 292, 580, 1077, 1961, 2684),
@@ -125,29 +165,11 @@ def cells_for(name: str, effort: float) -> float:
     return float(CURVE_CELLS[-1])  # pragma: no cover - a curve has several points
 
 
-#: Cells a shape has per column x row asked for (a first guess; circles are sized by cells).
-SHAPE_FILL: dict[str, float] = {"rect": 1.0, "circle": 1.0, "hex": 0.75, "triangle": 1.0}
-DEFAULT_FILL = 0.6  # masks: about the share of a heart's box
-
-#: Generators by modelled effort at one size, hardest first: where a level cannot reach its
-#: band at the largest size that fits, the search moves up this list (among those allowed).
+#: Generators by modelled effort at one size, hardest first: where a level of a section that
+#: names its generators cannot reach its band at the largest size that fits, the search moves
+#: up this list (among those named).
 HARDNESS = tuple(sorted(EFFORT_CURVES, key=lambda name: -effort_per_cell(name)))
-
-#: Generators each level picks from by default. The size is set by measured effort, so every
-#: generator lands in the level's band; the mix varies the texture. Levels 1-4 mix in branchy
-#: generators (kruskal, wilson: many short dead ends, more choices per move), the middle adds
-#: growing-tree, and levels 8-10 keep to the three hardest (long false branches), which reach
-#: furthest at a page's largest size. A section's ``generators`` picks its own.
-LEVEL_GENERATORS: dict[int, tuple[str, ...]] = {
-    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(1, 4)},
-    **{lv: ("hunt-and-kill", "growing-tree") for lv in range(4, 8)},
-    **{lv: ("backtracker", "hunt-and-kill", "growing-tree") for lv in range(8, 11)},
-}
-#: Generators a search steps down to when the smallest size a page takes (a silhouette's
-#: least recognisable size) is still above the level with the level's own generators: their
-#: many short dead ends give the least effort for the cells (the default mix only).
-EASIER_AT_SMALLEST = ("kruskal", "wilson")
-#: Used when none of a level's generators is registered.
+#: Used when a section's named generators are all missing from the registry.
 FALLBACK_GENERATOR = "backtracker"
 
 #: Openings by level when a section says openings = "auto" (rectangles): the easiest levels
@@ -161,9 +183,11 @@ OPENING_EFFORT = {"sides": 0.75}
 
 def expected_cells(level: int, allowed: Sequence[str] = ()) -> float:
     """The most cells a rectangle of this level is expected to take: the top of its band, made
-    by the level's generator that needs the most cells for it."""
+    by the level's form that needs the most cells for it."""
     top = band(level)[1]
-    return max(cells_for(name, top) for name in generators_for(level, allowed))
+    if allowed:
+        return max(cells_for(name, top) for name in generators_for(level, allowed))
+    return top / forms.per_cell(forms.level_texture(level))
 
 
 def target_for(level: int) -> float:
@@ -172,13 +196,14 @@ def target_for(level: int) -> float:
 
 
 def generators_for(level: int, allowed: Sequence[str] = ()) -> tuple[str, ...]:
-    """The registered generators a puzzle of this level may use.
+    """The registered generators a puzzle of this level may use: a section's ``allowed``
+    (its ``generators``), else the growing tree (at the level's texture, ``forms_for``).
 
-    ``allowed`` (a section's ``generators``) replaces the level's own list. A level whose
-    generators are all missing from the registry falls back to FALLBACK_GENERATOR, then to
-    any registered one, so a book still builds while generators come and go.
+    A section whose generators are all missing from the registry is refused; without a
+    registered growing tree the default falls back to FALLBACK_GENERATOR, then to any
+    registered one, so a book still builds while generators come and go.
     """
-    wanted = tuple(allowed) or LEVEL_GENERATORS[level]
+    wanted = tuple(allowed) or (TEXTURED,)
     present = tuple(name for name in wanted if name in REGISTRY)
     if present:
         return present
@@ -198,7 +223,8 @@ def openings_for(level: int, shape: str, requested: str) -> str:
     return "farthest"
 
 
-#: A generator and a size: (algorithm, width, height, the options generate() needs for it).
+#: A generator and a size: (algorithm, width, height, the options generate() needs for it:
+#: a texture's, a circle's inner).
 Size = tuple[str, int, int, tuple[tuple[str, Any], ...]]
 
 
@@ -244,6 +270,7 @@ class Room:
     """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
     a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
     steps of size than whole rings: the small circles of the first levels need them). A
+    hexagon or mask fills ``fill`` of its columns x rows with cells. A
     silhouette's sizes are shaped like the silhouette (``aspect``, columns over rows), not like
     the box: the silhouette is fitted into the grid keeping its shape, so a page-shaped grid
     would leave rows empty and shift the shape off the cells (a heart loses its lobes)."""
@@ -255,6 +282,7 @@ class Room:
     inner: int = DEFAULT_INNER  # a circle's first ring, when the section sets it
     inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
     aspect: float = 0.0  # a silhouette's columns over rows (0.0: sizes shaped like the box)
+    fill: float = 1.0  # cells a size has over its nominal cells (a hexagon's or a mask's share)
 
     def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
         """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
@@ -340,12 +368,14 @@ def room_for(request: Request) -> Room:
         floor = recognisable_floor(options)
         least = (max(least[0], floor[0]), max(least[1], floor[1]))
         if "mask" not in options:
-            return Room(shape, request.box, least, (width, height))
+            fill = _fill_of(shape, (width, height), options)
+            return Room(shape, request.box, least, (width, height), fill=fill)
         aspect = silhouette_aspect(str(options["mask"]))
         rows = min(height, math.floor(width / aspect))
         most = (min(width, max(1, round(rows * aspect))), rows)
         least = (min(least[0], most[0]), min(least[1], most[1]))
-        return Room(shape, request.box, least, most, aspect=aspect)
+        fill = _fill_of(shape, most, options)
+        return Room(shape, request.box, least, most, aspect=aspect, fill=fill)
     if shape == "rect":
         return Room(shape, request.box, least, (width, height))
     if kind == "circle":
@@ -359,13 +389,22 @@ def room_for(request: Request) -> Room:
         if ratio >= 1.0 or (width, height) == least:
             free = shape == "circle" and "inner" not in options
             inners = tuple(range(MIN_INNER, MAX_INNER + 1)) if free else ()
-            return Room(kind, request.box, least, (width, height), _inner(request), inners)
+            fill = maze.size / (width * height) if kind == "hex" else 1.0
+            return Room(
+                kind, request.box, least, (width, height), _inner(request), inners, fill=fill
+            )
         height = max(least[1], min(height - 1, math.floor(height * ratio)))
         width = (
             2 * height
             if kind == TRIANGLE
             else max(least[0], min(width - 1, math.floor(width * ratio)))
         )
+
+
+def _fill_of(shape: str, dims: tuple[int, int], options: Mapping[str, Any]) -> float:
+    """The share of a mask's columns x rows that are cells, at ``dims``."""
+    grid = make_grid(shape, dims[0], dims[1], **options)
+    return max(grid.size, 1) / (dims[0] * dims[1])
 
 
 def _options(request: Request, level: int) -> dict[str, Any]:
@@ -402,43 +441,134 @@ def recognisable_floor(options: Mapping[str, Any]) -> tuple[int, int]:
     return (0, 0)
 
 
+def _circle(request: Request) -> bool:
+    return request.shape == "circle"
+
+
+def ladder_for(request: Request) -> tuple[Form, ...]:
+    """The forms a request's search may use, easiest first: the growing tree at each of
+    forms.TEXTURES, or a section's named generators by their effort a cell."""
+    if request.generators:
+        names = generators_for(request.level, request.generators)
+        ranked = sorted(names, key=lambda n: (effort_per_cell(n), n))
+        return tuple(Form(n, (), effort_per_cell(n)) for n in ranked)
+    if TEXTURED not in REGISTRY:
+        names = generators_for(request.level)
+        return tuple(Form(n, (), effort_per_cell(n)) for n in names)
+    circle = _circle(request)
+    return tuple(forms.textured(p, circle) for p in TEXTURES)
+
+
+def _start(request: Request, ladder: Sequence[Form], rng: random.Random | None) -> int:
+    """Where on the ladder a search starts: the level's texture (or the one its bfs centre
+    asks for), or a named generator drawn from ``rng``."""
+    if request.generators or ladder[0].texture is None:
+        return rng.randrange(len(ladder)) if rng is not None else len(ladder) - 1
+    p = forms.level_texture(request.level, _circle(request))
+    aim = bfs_aim(request)
+    ladder_aim = forms.bfs_centre(request.level, request.shape, request.weave > 0)
+    if aim is not None and aim > ladder_aim * (1 + 1e-9) and not _circle(request):
+        # a silhouette's smallest size lifted the bfs centre: a branchier texture, whose
+        # share of the effort is as much larger
+        p = forms.texture_for_share(forms.bfs_share(p) * aim / ladder_aim)
+    return min(range(len(ladder)), key=lambda i: abs((ladder[i].texture or 1.0) - p))
+
+
+def bfs_aim(request: Request) -> float | None:
+    """The bfs_expanded a request's mazes aim at (mazebook.kinds.forms.bfs_centre), lifted
+    where a silhouette's smallest size already expands more (each level then FLOOR_STEP over
+    the one below); None for a section that names its generators or braids (loops: the
+    texture no longer sets the share)."""
+    if request.generators or request.braid or TEXTURED not in REGISTRY:
+        return None
+    level = request.level
+    aim = forms.bfs_centre(level, request.shape, request.weave > 0)
+    if request.shape == "mask":
+        low, floor = _mask_floor(_with_level(request, FIRST_LEVEL))
+        aim = max(aim, floor * FLOOR_STEP ** max(0, level - low))
+    return aim
+
+
+@functools.lru_cache(maxsize=64)
+def _mask_floor(request: Request) -> tuple[int, float]:
+    """A mask's lowest level and the bfs_expanded of its smallest recognisable size."""
+    room = room_for(request)
+    low = lowest_level(request)
+    cells = room.cells(room.least) * _least_fill(request, room)
+    return low, FLOOR_SHARE * cells
+
+
+def _least_fill(request: Request, room: Room) -> float:
+    if room.least == room.most:
+        return room.fill
+    return _fill_of(request.shape, room.least, dict(request.shape_options))
+
+
 def lowest_level(request: Request) -> int:
     """The lowest level a mask keeps its shape at: the first whose band reaches the effort of
-    the smallest recognisable maze (the median of CAPACITY_SEEDS, the easiest generator)."""
+    the smallest recognisable maze (the median of CAPACITY_SEEDS, the easiest form)."""
     room = room_for(request)
     if request.shape != "mask" or room.least == (MIN_SIDE, MIN_SIDE):
         return FIRST_LEVEL
     w, h = room.least
     options = _options(request, request.level)
-    names = generators_for(request.level, request.generators) + _easier(request)
-    least = min(
-        statistics.median(
-            solving_effort(
-                generate(n, w, h, seed=seed, shape="mask", **options), runs=CAPACITY_RUNS
-            )
-            for seed in range(CAPACITY_SEEDS)
+    easiest = ladder_for(request)[0]
+    least = statistics.median(
+        solving_effort(
+            generate(
+                easiest.algorithm,
+                w,
+                h,
+                seed=seed,
+                shape="mask",
+                **options,
+                **dict(easiest.options),
+            ),
+            runs=CAPACITY_RUNS,
         )
-        for n in names
+        for seed in range(CAPACITY_SEEDS)
     )
     return next((lv for lv in LEVELS if band(lv)[1] >= least), LAST_LEVEL)
 
 
-@functools.lru_cache(maxsize=256)
-def capacity(request: Request, algorithm: str) -> float:
-    """The effort ``algorithm`` reaches at the largest size the page takes: the median of
-    capacity_seeds mazes (seeds 0, 1, 2, ...; the level's own openings; braided mazes are
-    simulated CAPACITY_RUNS times)."""
+@dataclass(frozen=True)
+class Capacity:
+    """What a form makes at the largest size a page takes: the medians of the effort and
+    bfs_expanded of the mazes that pass the level's checks (0.0 when none does)."""
+
+    effort: float
+    bfs: float
+
+
+@functools.lru_cache(maxsize=512)
+def capacity(request: Request, form: Form) -> Capacity:
+    """The medians of capacity_seeds mazes of ``form`` at the largest size the page takes
+    (seeds 0, 1, 2, ...; the level's own openings and checks; braided mazes are simulated
+    CAPACITY_RUNS times), counting only the mazes that pass the level's checks."""
     room = room_for(request)
     options = _options(request, request.level)
     w, h, extra = room.largest()
-    efforts = [
-        solving_effort(
-            generate(algorithm, w, h, seed=seed, shape=request.shape, **options, **extra),
-            runs=CAPACITY_RUNS,
+    seeds = capacity_seeds(room.cells((w, h), extra))
+    passing = []
+    for seed in range(seeds):
+        maze = generate(
+            form.algorithm,
+            w,
+            h,
+            seed=seed,
+            shape=request.shape,
+            **options,
+            **dict(form.options),
+            **extra,
         )
-        for seed in range(capacity_seeds(room.cells((w, h), extra)))
-    ]
-    return statistics.median(efforts)
+        verdict = assess(maze, runs=CAPACITY_RUNS)
+        if not problems(maze, verdict, request.level):
+            passing.append((verdict.effort, verdict.bfs_expanded))
+    if not passing:
+        return Capacity(0.0, 0.0)
+    return Capacity(
+        statistics.median(e for e, _ in passing), statistics.median(b for _, b in passing)
+    )
 
 
 def capacity_seeds(cells: float) -> int:
@@ -447,18 +577,30 @@ def capacity_seeds(cells: float) -> int:
 
 
 def fits(request: Request) -> bool:
-    """Whether the page holds the request's level: one of its generators reaches the level's
-    lowest_kept effort at the largest size (a clear margin by effort_per_cell is taken as
-    read; anything closer is measured)."""
-    room = room_for(request)
-    need = lowest_kept(request.level)
-    names = generators_for(request.level, request.generators)
-    guess = max(effort_per_cell(n) for n in names) * _fill(request.shape)
-    guess *= 1.0 - BRAID_LOSS * request.braid
-    if guess * room.extremes()[1] ** EFFORT_EXPONENT >= 3 * need:
-        return True
+    """Whether the page holds the request's level: at the largest size, a form the level may
+    use there (its own texture or a harder one; a section's named generators) makes mazes
+    that pass the level's checks and reach the level's lowest_kept effort and, where it aims
+    at one, its bfs centre over KEEP (a quarter step below it; a clear margin by the forms'
+    effort a cell is taken as read; anything closer is measured)."""
     level_request = _with_level(request, request.level)
-    return any(capacity(level_request, n) >= need for n in _by_hardness(names))
+    room = room_for(level_request)
+    need = lowest_kept(request.level)
+    aim = bfs_aim(level_request)
+    need_bfs = aim / KEEP if aim is not None else 0.0
+    ladder = ladder_for(level_request)
+    usable = ladder if request.generators else ladder[_start(level_request, ladder, None) :]
+    most = room.extremes()[1] * room.fill
+    hardest = max(f.per_cell for f in usable) * (1.0 - BRAID_LOSS * request.braid)
+    clear = CLEAR_MARGIN
+    if hardest * most**EFFORT_EXPONENT >= clear * need and FLOOR_SHARE * most >= clear * need_bfs:
+        return True
+    for form in sorted(usable, key=lambda f: -f.per_cell):
+        reached = capacity(level_request, form)
+        if reached.effort >= need and reached.bfs >= need_bfs:
+            return True
+        if reached.effort and reached.bfs < need_bfs:
+            return False  # the page's largest maze expands too little, whatever its form
+    return False
 
 
 def highest_level(request: Request) -> int:
@@ -470,104 +612,220 @@ def highest_level(request: Request) -> int:
 
 
 def _with_level(request: Request, level: int) -> Request:
-    # capacity does not depend on the level beyond its openings and generators
-    return Request(
-        level,
-        request.box,
-        request.min_cell,
-        request.limit,
-        request.generators,
-        request.shape,
-        request.shape_options,
-        request.openings,
-        request.braid,
-        request.weave,
-    )
+    """The request at another level (and no class-set form): capacity is cached by it."""
+    return dataclasses.replace(request, level=level, like=None)
 
 
-def _fill(shape: str) -> float:
-    return SHAPE_FILL.get(shape, DEFAULT_FILL)
+@dataclass
+class _Candidate:
+    """A measured candidate: its score (its larger miss in quarter steps), its effort miss,
+    the maze and what was measured; the strategies walk it only when it may be kept."""
 
+    score: float
+    effort_miss: float
+    maze: Maze
+    efforts: tuple[Effort, Effort]
+    hung: Hung | None
+    bfs: int
+    size: Size
 
-def _by_hardness(names: Sequence[str]) -> list[str]:
-    rank = {n: i for i, n in enumerate(HARDNESS)}
-    return sorted(names, key=lambda n: (rank.get(n, len(HARDNESS)), n))
+    @property
+    def in_band(self) -> bool:
+        return abs(self.effort_miss) <= math.log(HALF_STEP)
+
+    def verdict(self) -> Assessment:
+        """Its assessment, the strategies walked (mazebook.difficulty.checks.assess)."""
+        forward, backward = self.efforts
+        return Assessment(forward, backward, shortcut(self.maze, self.hung), self.bfs)
 
 
 def choose(request: Request, rng: random.Random) -> Choice:
     """Generate candidates until one that passes the level's checks (difficulty.checks) is
-    within a quarter step (KEEP) of the level's centre; return the closest that passes.
-    Every random choice comes from ``rng``."""
-    target = target_for(request.level)
-    names = generators_for(request.level, request.generators)
-    algorithm = names[rng.randrange(len(names))]
-    options = _options(request, request.level)
-    room = room_for(request)
-    log_min, log_max = (math.log(c) for c in room.extremes())
-    guess = target / OPENING_EFFORT.get(options["openings"], 1.0)
-    log_cells = math.log(cells_for(algorithm, guess) / _fill(request.shape))
+    within a quarter step of both its effort and its bfs centre; else, after the search's
+    patience, keep the closest within the level's band that passes. Every random choice
+    comes from ``rng``."""
     if request.like is not None:
         return choose_like(request, request.like, rng)
-    best: tuple[float, Maze, Assessment, Size] | None = None
+    level = request.level
+    target = target_for(level)
+    aim = bfs_aim(request)
+    ladder = ladder_for(request)
+    at = _start(request, ladder, rng)
+    options = _options(request, level)
+    room = room_for(request)
+    log_min, log_max = (math.log(c) for c in room.extremes())
+    log_cells = _first_guess(request, room, ladder[at], target, aim, options)
+    kept: tuple[_Candidate, Assessment] | None = None
+    pending: list[_Candidate] = []  # in the band, not yet walked by the strategies
+    failed: list[str] = []
     tried: list[tuple[str, int, int, float]] = []
-    at_largest: dict[str, float] = {}  # the most effort each generator gave at the largest size
+    largest_effort: dict[int, float] = {}  # the most effort each form gave at the largest size
+    patience = _patience(request)
+    bfs_keep = CIRCLE_BFS_KEEP if _circle(request) else BFS_KEEP
     for count in range(1, MAX_CHECKED + 1):
+        form = ladder[at]
         log_cells = min(max(log_cells, log_min), log_max)
         width, height, extra = room.pick(math.exp(log_cells))
         maze = generate(
-            algorithm,
+            form.algorithm,
             width,
             height,
             seed=rng.getrandbits(63),
             shape=request.shape,
             **options,
+            **dict(form.options),
             **extra,
         )
-        verdict = assess(maze)
-        effort = verdict.effort
+        efforts, hung = efforts_and_tree(maze)
+        effort = min(efforts[0].mean, efforts[1].mean)
         miss = math.log(effort / target)
-        tried.append((algorithm, width, height, round(effort, 1)))
-        usable = not problems(maze, verdict, request.level)
-        if usable and (best is None or abs(miss) < abs(best[0])):
-            best = (miss, maze, verdict, (algorithm, width, height, tuple(sorted(extra.items()))))
-        if best is not None and (
-            abs(best[0]) <= math.log(KEEP)
-            or (count >= MAX_CANDIDATES and abs(best[0]) <= math.log(HALF_STEP))
-        ):
+        # a maze outside the effort band is not kept: its breadth-first search is not run
+        bfs = bfs_expanded(maze.split_view) if abs(miss) <= math.log(HALF_STEP) else 0
+        bfs_miss = math.log(bfs / aim) if aim is not None and bfs else 0.0
+        score = max(abs(miss) / math.log(EFFORT_KEEP), abs(bfs_miss) / math.log(bfs_keep))
+        tried.append((form.algorithm, width, height, round(effort, 1)))
+        size = (
+            form.algorithm,
+            width,
+            height,
+            tuple(sorted({**extra, **dict(form.options)}.items())),
+        )
+        candidate = _Candidate(score, miss, maze, efforts, hung, bfs, size)
+        in_band = candidate.in_band and abs(bfs_miss) <= math.log(BFS_BAND)
+        if in_band or count >= MAX_CANDIDATES:  # past MAX_CANDIDATES: anything, as a last resort
+            pending.append(candidate)
+        largest = log_cells >= log_max - 1e-9
+        if score <= 1.0:  # within a quarter step of both centres: kept if it passes
+            pending.remove(candidate)
+            kept = _first_passing([candidate], level, failed, within_band=False)
+        elif _patient_enough(count, tried, width, height, patience, largest):
+            kept = _first_passing(pending, level, failed, within_band=True)
+        if kept is not None:
             break
-        if not usable:
-            # a simple strategy walked it through: the next try with the generator whose
-            # mazes fail least (without moving the size: its effort may well be right)
-            algorithm = next((n for n in FEWEST_SHORTCUTS if n in names), algorithm)
-        at_max = log_cells >= log_max - 1e-9
-        at_min = log_cells <= log_min + 1e-9
-        if miss < 0 and at_max:
-            # the page's largest size falls short: try each allowed generator there (hardest on
-            # rectangles first; on other shapes the order differs), then the one that did best
-            at_largest[algorithm] = max(at_largest.get(algorithm, 0.0), effort)
-            in_band = best is not None and abs(best[0]) <= math.log(HALF_STEP)
-            if in_band and sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST:
-                break
-            untried = [n for n in _hardest(names) if n not in at_largest]
-            algorithm = untried[0] if untried else max(at_largest, key=at_largest.__getitem__)
+        if miss < 0 and largest:
+            # the page's largest size falls short of the effort: harder forms there, then the
+            # one that did best
+            largest_effort[at] = max(largest_effort.get(at, 0.0), effort)
+            at = _harder_at_largest(request, ladder, at, largest_effort)
             continue
-        if miss > 0 and at_min:
-            switched = _switch(algorithm, names + _easier(request), harder=False)
-            if switched is not None:
-                algorithm = switched
-            continue  # at the smallest size: another seed (or an easier generator) there
+        if miss > 0 and log_cells <= log_min + 1e-9:
+            at = max(0, at - 1)
+            continue  # at the smallest size: another seed (or an easier form) there
+        # both misses move the size, but a bfs_expanded far below its centre is a FINISH with
+        # cells beyond it (the size is not to blame), so then the effort's alone
+        step = (miss + bfs_miss) / 2 if abs(bfs_miss) <= math.log(BFS_BAND) else miss
         cells = room.cells((width, height), extra)
-        log_cells = math.log(cells) - DAMPING * miss / EFFORT_EXPONENT
-    if best is None:
+        damping = CIRCLE_DAMPING if _circle(request) else DAMPING
+        log_cells = math.log(cells) - damping * step / EFFORT_EXPONENT
+    if kept is None:
+        kept = _first_passing(pending, level, failed, within_band=False)
+    if kept is None:
         raise MazebookError(
-            f"no level-{request.level} {request.shape} maze passed the level's checks in "
-            f"{MAX_CHECKED} tries: {'; '.join(problems(maze, verdict, request.level))}",
+            f"no level-{level} {request.shape} maze passed the level's checks in "
+            f"{MAX_CHECKED} tries{': ' + failed[-1] if failed else ''}",
             advice="use another seed, or a larger page or smaller {min_cell}",
         )
-    _, maze, verdict, size = best
+    best, verdict = kept
     return Choice(
-        maze, measure(maze), target, len(tried), tuple(tried), verdict.effort, verdict, size
+        best.maze,
+        measure(best.maze),
+        target,
+        len(tried),
+        tuple(tried),
+        verdict.effort,
+        verdict,
+        best.size,
     )
+
+
+def _first_passing(
+    pending: list[_Candidate], level: int, failed: list[str], *, within_band: bool
+) -> tuple[_Candidate, Assessment] | None:
+    """The closest pending candidate (in the effort band first, then by score) that passes
+    the level's checks, with its assessment; those walked and failed leave ``pending`` (their
+    problems are added to ``failed``). ``within_band``: only candidates in the band."""
+    pending.sort(key=lambda c: (not c.in_band, c.score))
+    while pending:
+        candidate = pending[0]
+        if within_band and not candidate.in_band:
+            return None
+        verdict = candidate.verdict()
+        found = problems(candidate.maze, verdict, level)
+        if not found:
+            pending.clear()
+            return candidate, verdict
+        failed.append("; ".join(found))
+        pending.pop(0)
+    return None
+
+
+def _patience(request: Request) -> int:
+    """Candidates made before the closest within the band is kept (PATIENCE, CIRCLE_PATIENCE
+    for a circle, whose measures vary most)."""
+    return CIRCLE_PATIENCE if _circle(request) else PATIENCE
+
+
+def _patient_enough(
+    count: int,
+    tried: Sequence[tuple[str, int, int, float]],
+    width: int,
+    height: int,
+    patience: int,
+    largest: bool,
+) -> bool:
+    """Whether the search may stop short of both quarter steps: after ``patience`` tries, or
+    MAX_AT_LARGEST at the page's largest size."""
+    if count >= patience:
+        return True
+    return largest and sum(1 for t in tried if t[1:3] == (width, height)) >= MAX_AT_LARGEST
+
+
+def _harder_at_largest(
+    request: Request, ladder: Sequence[Form], at: int, reached: Mapping[int, float]
+) -> int:
+    """The form to try next at the largest size: the next harder one not yet tried (named
+    generators: the untried ones within HARD_SHARE of the hardest), else the one that reached
+    the most effort there."""
+    if request.generators:
+        order = sorted(range(len(ladder)), key=lambda i: -ladder[i].per_cell)
+        top = ladder[order[0]].per_cell
+        untried = [i for i in order if i not in reached and ladder[i].per_cell >= HARD_SHARE * top]
+    else:
+        untried = [i for i in range(at + 1, len(ladder)) if i not in reached]
+    return untried[0] if untried else max(reached, key=reached.__getitem__)
+
+
+#: At the largest size, named generators reaching at least this share of the hardest one's
+#: effort per cell are tried (a branchy generator reaches about half as far there).
+HARD_SHARE = 0.85
+
+
+def _first_guess(
+    request: Request,
+    room: Room,
+    form: Form,
+    target: float,
+    aim: float | None,
+    options: Mapping[str, Any],
+) -> float:
+    """The log of the nominal cells a first candidate gets: the cells the form needs for the
+    effort (and, when aimed at, the bfs centre), over the room's fill."""
+    effort = target / OPENING_EFFORT.get(str(options["openings"]), 1.0)
+    own = forms.level_texture(request.level, _circle(request))
+    if request.generators or form.texture is None:
+        cells = cells_for(form.algorithm, effort)
+    elif (
+        form.texture == own
+        and aim == forms.bfs_centre(request.level, request.shape, bool(request.weave))
+        and effort == target
+    ):
+        cells = forms.first_cells(request.level, request.shape, request.weave > 0)
+    else:
+        cells = effort / form.per_cell
+        if aim is not None:
+            share = forms.bfs_share(form.texture, _circle(request)) * form.per_cell
+            cells = math.sqrt(cells * aim / share)
+    return math.log(cells / room.fill)
 
 
 def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
@@ -599,30 +857,6 @@ def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
         f"checks in {MAX_CHECKED} tries",
         advice="use another seed or level",
     )
-
-
-def _easier(request: Request) -> tuple[str, ...]:
-    """EASIER_AT_SMALLEST (those registered) when the section does not name its generators."""
-    if request.generators:
-        return ()
-    return tuple(n for n in EASIER_AT_SMALLEST if n in REGISTRY)
-
-
-def _hardest(names: Sequence[str]) -> list[str]:
-    """The allowed generators within HARD_SHARE of the hardest one's effort per cell, hardest
-    first: the ones worth a try at a page's largest size (a branchy generator such as wilson
-    reaches about half as far there, so a try with it is wasted)."""
-    order = _by_hardness(names)
-    top = effort_per_cell(order[0])
-    return [n for n in order if effort_per_cell(n) >= HARD_SHARE * top]
-
-
-def _switch(current: str, names: Sequence[str], *, harder: bool) -> str | None:
-    """The next generator up (harder) or down the HARDNESS order among the allowed names."""
-    order = _by_hardness(names)
-    i = order.index(current)
-    j = i - 1 if harder else i + 1
-    return order[j] if 0 <= j < len(order) else None
 
 
 def _fit_ratio(maze: Maze, request: Request) -> float:

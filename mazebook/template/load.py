@@ -133,6 +133,7 @@ class Template:
     )  # printer, paper, bleed and cover (print_keys.py)
     path: Path | None = None  # the template file, when it was read from one
     names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
+    min_cell_given: bool = True  # whether the template sets min_cell (else the default's)
 
     def with_printer(self, name: str | None) -> Template:
         """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
@@ -369,6 +370,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         puzzles_per_page=values["puzzles_per_page"],
         bleed=bleed,
         min_cell=min_cell,
+        min_cell_given="min_cell" in data,
         margin=margin,
         min_answer_cell=parse_length(values["min_answer_cell"]),
         font=font,

@@ -90,7 +90,43 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
                 sides[cell] = None
                 pop()
     elif mode == "mix":
-        _mix(start, grow, rng, p_newest, sides, n)
+        # newest with probability p_newest, else a uniformly random active cell; the active
+        # cells are kept twice: a stack in insertion order for "newest" (boxed-in cells are
+        # left in it and popped once they reach the top) and an unordered pool with each
+        # cell's position, for uniform draws and O(1) swap-removal
+        rnd = rng.random
+        stack = [start]
+        pool = [start]
+        where = array("i", bytes(4 * n))  # position of each active cell in pool
+        record, pool_push, pool_pop = carved.append, pool.append, pool.pop
+        stack_push, stack_pop = stack.append, stack.pop
+        while pool:
+            if rnd() < p_newest:
+                cell = stack[-1]
+                while sides[cell] is None:
+                    stack_pop()
+                    cell = stack[-1]
+            else:
+                cell = pool[int(rnd() * len(pool))]
+            base = cell * degree
+            for k in sides[cell]:  # type: ignore[union-attr]
+                e = base + k
+                j = adj[e]
+                if not visited[j]:
+                    visited[j] = 1
+                    record(e)
+                    sides[j] = iter(table[back[e] * stride + order[j]])
+                    where[j] = len(pool)
+                    pool_push(j)
+                    stack_push(j)
+                    break
+            else:
+                sides[cell] = None
+                last = pool_pop()
+                if last != cell:
+                    i = where[cell]
+                    pool[i] = last
+                    where[last] = i
     else:
         _single(start, grow, rng, mode)
     return links_from_edges(grid, carved)
@@ -121,45 +157,6 @@ def _single(start: int, grow: Callable[[int], int], rng: random.Random, mode: st
                 pop()
             else:
                 push(j)
-
-
-def _mix(
-    start: int,
-    grow: Callable[[int], int],
-    rng: random.Random,
-    p_newest: float,
-    sides: list[Iterator[int] | None],
-    n: int,
-) -> None:
-    """Newest with probability ``p_newest``, else a uniformly random active cell.
-
-    The active cells are kept twice: a stack in insertion order for "newest" (boxed-in cells
-    are left in it and popped once they reach the top) and an unordered pool with each cell's
-    position for uniform draws and O(1) swap-removal.
-    """
-    rnd = rng.random
-    stack = [start]
-    pool = [start]
-    where = array("i", bytes(4 * n))  # position of each active cell in pool
-    while pool:
-        if rnd() < p_newest:
-            cell = stack[-1]
-            while sides[cell] is None:
-                stack.pop()
-                cell = stack[-1]
-        else:
-            cell = pool[int(rnd() * len(pool))]
-        j = grow(cell)
-        if j < 0:
-            last = pool.pop()
-            if last != cell:
-                i = where[cell]
-                pool[i] = last
-                where[last] = i
-        else:
-            where[j] = len(pool)
-            pool.append(j)
-            stack.append(j)
 
 
 SPEC = GeneratorSpec(
