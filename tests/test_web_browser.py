@@ -510,12 +510,16 @@ def test_print_opens_the_pdf_for_the_print_dialog(server: str, browser: Any) -> 
 
 
 def _tab_to(browser: Any, element_id: str, limit: int = 40) -> Any:
-    """Press Tab until the element has the focus (failing if the tab order never reaches it)."""
+    """Press Tab until the element has the focus (failing if the tab order never reaches it).
+    The focused element is read by its id in the page: a preview htmx swaps in meanwhile may
+    replace the element that had the focus, and a reference to it would go stale."""
     for _ in range(limit):
         ActionChains(browser).send_keys(Keys.TAB).perform()
-        active = browser.switch_to.active_element
-        if active.get_attribute("id") == element_id:
-            return active
+        active = browser.execute_script(
+            "return document.activeElement && document.activeElement.id"
+        )
+        if active == element_id:
+            return browser.find_element(By.ID, element_id)
     raise AssertionError(f"Tab never reached #{element_id}")
 
 
