@@ -31,6 +31,7 @@ COMMANDS = (
     "bench",
     "build",
     "cover",
+    "printers",
     "worksheet",
     "templates",
     "preflight",
