@@ -27,6 +27,7 @@ import pickle
 import signal
 import time
 import warnings
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -295,7 +296,7 @@ def _in_order(
             yield built
         return
     with _context().Pool(processes=workers, initializer=_worker_signals) as pool:
-        drawn = []
+        drawn: deque[Any] = deque()  # each volume's drawing, in order (let go once taken)
         for alone in pool.imap(make_volume, jobs, chunksize=1):
             job = replace(jobs[alone.volume - 1], taken=frozenset(taken), kept=alone.kept)
             keys = alone.keys
@@ -305,12 +306,14 @@ def _in_order(
                     taken.update(drawn[-1].get().keys)
                     continue
                 used = _used(job)
-                make_puzzles(_product(job, used).setup, used)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")  # drawing the volume gives them, once
+                    make_puzzles(_product(job, used).setup, used)
                 job, keys = replace(job, kept=_kept(used.made)), tuple(used.keys)
             taken.update(keys)
             drawn.append(pool.apply_async(build_volume, (job,)))
-        for result in drawn:
-            yield result.get()
+        while drawn:
+            yield drawn.popleft().get()
 
 
 @dataclass(frozen=True)
