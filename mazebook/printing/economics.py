@@ -10,6 +10,7 @@ June 2025 KDP pays 50 % on paperbacks listed below 9.99 USD and 60 % from 9.99 U
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
@@ -23,95 +24,17 @@ CENT = Decimal("0.01")
 #: Where the table lives, for messages.
 SOURCE = "mazebook/data/economics.toml"
 
-_MONEY = {"type": "string", "pattern": r"^\d+(\.\d+)?$"}
-_FLAGS = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["threshold", "below", "from"],
-    "properties": {key: {} for key in ("threshold", "below", "from")},
-}
-#: The table's schema (checked when first read).
-SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": [
-        "printer",
-        "marketplace",
-        "currency",
-        "read",
-        "large_trim",
-        "cost",
-        "royalty",
-        "colour",
-        "sources",
-    ],
-    "properties": {
-        "printer": {"type": "string"},
-        "marketplace": {"type": "string"},
-        "currency": {"type": "string"},
-        "read": {"type": "string", "pattern": r"^\d{4}-\d{2}-\d{2}$"},
-        "large_trim": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["wider_than", "taller_than", "confirmed", "source"],
-            "properties": {
-                "wider_than": {"type": "number", "exclusiveMinimum": 0},
-                "taller_than": {"type": "number", "exclusiveMinimum": 0},
-                "confirmed": {"type": "boolean"},
-                "source": {"type": "string"},
-            },
-        },
-        "cost": {
-            "type": "array",
-            "minItems": 1,
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["trim", "pages", "fixed", "per_page", "confirmed", "source"],
-                "properties": {
-                    "trim": {"enum": ["regular", "large"]},
-                    "pages": {
-                        "type": "array",
-                        "items": {"type": "integer", "minimum": 1},
-                        "minItems": 2,
-                        "maxItems": 2,
-                    },
-                    "fixed": _MONEY,
-                    "per_page": _MONEY,
-                    "confirmed": {"type": "boolean"},
-                    "source": {"type": "string"},
-                    "note": {"type": "string"},
-                },
-            },
-        },
-        "royalty": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["threshold", "below", "from", "since", "confirmed", "source"],
-            "properties": {
-                "threshold": _MONEY,
-                "below": _MONEY,
-                "from": _MONEY,
-                "since": {"type": "string"},
-                "confirmed": {
-                    **_FLAGS,
-                    "properties": {k: {"type": "boolean"} for k in ("threshold", "below", "from")},
-                },
-                "source": {
-                    **_FLAGS,
-                    "properties": {k: {"type": "string"} for k in ("threshold", "below", "from")},
-                },
-            },
-        },
-        "colour": {
-            "type": "object",
-            "additionalProperties": False,
-            "required": ["note"],
-            "properties": {"note": {"type": "string"}},
-        },
-        "sources": {"type": "object", "additionalProperties": {"type": "string"}},
-    },
-}
+
+def _data(name: str) -> str:
+    """A text file of the packaged data folder mazebook/data."""
+    return (resources.files("mazebook") / "data" / name).read_text(encoding="utf-8")
+
+
+@cache
+def economics_schema() -> dict[str, Any]:
+    """The JSON Schema the table follows (mazebook/data/economics.schema.json)."""
+    schema: dict[str, Any] = json.loads(_data("economics.schema.json"))
+    return schema
 
 
 @dataclass(frozen=True)
@@ -266,7 +189,8 @@ def table_from_data(data: dict[str, Any], *, source: str = SOURCE) -> EconomicsT
     from jsonschema import Draft202012Validator
 
     errors = sorted(
-        Draft202012Validator(SCHEMA).iter_errors(data), key=lambda e: list(map(str, e.path))
+        Draft202012Validator(economics_schema()).iter_errors(data),
+        key=lambda e: list(map(str, e.path)),
     )
     if errors:
         key = ".".join(str(p) for p in errors[0].absolute_path) or None
@@ -312,8 +236,7 @@ def table_from_data(data: dict[str, Any], *, source: str = SOURCE) -> EconomicsT
 
 @cache
 def _tables() -> dict[str, EconomicsTable]:
-    raw = (resources.files("mazebook") / "data" / "economics.toml").read_text(encoding="utf-8")
-    table = table_from_data(tomllib.loads(raw))
+    table = table_from_data(tomllib.loads(_data("economics.toml")))
     return {table.printer: table}
 
 

@@ -8,22 +8,20 @@ report NAME-series.json. No maze repeats, the same whatever ``jobs`` says:
 - Volume k is the book made with the mazes of volumes 1 to k-1 taken: a puzzle that would
   repeat one (or one of its own book) is made again from a fresh random source of its own
   (products/unique.py), every other puzzle is the one its book alone would have.
-- One job builds the volumes in order, each with the mazes before it taken. ``jobs`` > 1
-  builds every volume alone at once, in worker processes (files held in memory, every puzzle
-  made kept), then takes them in order: a volume alone that shares no maze with the volumes
-  before it is that very volume; one that does is made again here with their mazes taken,
-  its puzzles taken from those kept (so only its repeating ones are searched for again).
+- One job builds the volumes in order, each with the mazes before it taken. With ``jobs`` > 1
+  the workers first make every volume's puzzles alone, drawing nothing (products/volume.py);
+  then, in volume order, a volume whose puzzles repeat an earlier volume's has just those made
+  again here, the rest taken from what the workers made; then the workers draw each volume
+  from its final puzzles. Either way volume k is the same, byte for byte.
 - The report counts the mazes any two volumes share (0), and every file of the series is
   committed at once, or none.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import multiprocessing
 import os
-import pickle
 import signal
 import time
 import warnings
@@ -33,31 +31,35 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidOptionError, MazebookError, TemplateError
-from ..fileio import HeldSet, OutputSet, relative_name
+from ..errors import InvalidOptionError, TemplateError
+from ..fileio import OutputSet, relative_name
 from ..inputs import check_distinct
-from ..kinds import Made
-from ..printing.economics import Economics
 from ..template import Template
 from ..template.load import check_series
-from ..template.series import MAX_VOLUMES, MIN_VOLUMES, volume_template
+from ..template.series import MAX_VOLUMES, MIN_VOLUMES
 from ..version import __version__
 from . import manifest as manifest_mod
 from .assets import ASSET_DPI, AssetFolders, asset_paths
-from .book import BookProduct, make_puzzles, plan_book_product
+from .book import make_puzzles
 from .build import prepared_template
 from .cover import cover_path
-from .fit import fit_plan
 from .runner import (
     BuildResult,
     Progress,
     check_asset_dirs,
     check_paths,
     output_paths,
-    stage_product,
     template_inputs,
 )
-from .unique import Used
+from .volume import (
+    VolumeFiles,
+    VolumeJob,
+    build_volume,
+    kept_bytes,
+    make_volume,
+    volume_product,
+    volume_used,
+)
 
 #: Worker processes a series build may use at most.
 MAX_JOBS = 32
@@ -123,131 +125,6 @@ def series_files(
 
 
 @dataclass(frozen=True)
-class VolumeJob:
-    """One volume to build: the series' template, the volume's number and files, the
-    canonical keys its mazes must avoid (the earlier volumes'), and the puzzles already made
-    for it, pickled (b"": none)."""
-
-    template: Template
-    volume: int
-    output: Path
-    assets: AssetFolders
-    taken: frozenset[str] = frozenset()
-    kept: bytes = b""
-
-
-@dataclass(frozen=True)
-class VolumeFiles:
-    """A built volume: its files as bytes (in staging order), its mazes' keys, its summary and
-    the warnings its build gave."""
-
-    volume: int
-    title: str
-    seed: int
-    files: tuple[tuple[Path, bytes], ...]
-    keys: tuple[str, ...]
-    again: int
-    clashes: int
-    page_count: int
-    puzzle_count: int
-    capped: int
-    cover: Path | None
-    economics: Economics | None
-    warnings: tuple[tuple[str, type[Warning]], ...]
-    seconds: float
-
-
-@dataclass(frozen=True)
-class VolumePuzzles:
-    """A volume's puzzles made (none drawn): their keys in order, and every puzzle made,
-    pickled (b"": a kind whose puzzles cannot be)."""
-
-    volume: int
-    keys: tuple[str, ...]
-    kept: bytes
-
-
-def _product(job: VolumeJob, used: Used) -> BookProduct:
-    """The volume planned and fitted, its files named, with ``used`` for its puzzles."""
-    template = volume_template(job.template, job.volume)
-    planned = plan_book_product(template)
-    return replace(planned.product(fit_plan(planned), job.output), used=used)
-
-
-def _used(job: VolumeJob) -> Used:
-    """The job's taken keys, its kept puzzles, and every puzzle it makes kept too."""
-    return Used(job.taken, made=pickle.loads(job.kept) if job.kept else {}, keep=True)
-
-
-def make_volume(job: VolumeJob) -> VolumePuzzles:
-    """Make a volume's puzzles, draw nothing (a worker's first step of a series)."""
-    used = _used(job)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # drawing the volume gives its warnings, once
-        try:
-            make_puzzles(_product(job, used).setup, used)
-        except MazebookError as exc:
-            raise _portable(exc) from None
-    return VolumePuzzles(job.volume, tuple(used.keys), _kept(used.made))
-
-
-def build_volume(job: VolumeJob, progress: Progress | None = None) -> VolumeFiles:
-    """Build one volume into memory, its puzzles taken from ``job.kept`` where they are there
-    (the same in this process or a worker); ``progress(done, total)`` after each page."""
-    started = time.perf_counter()
-    used = _used(job)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            product = _product(job, used)
-            held = HeldSet()
-            rendered = stage_product(held, product, job.assets, progress)
-        except MazebookError as exc:
-            raise _portable(exc) from None
-    template = product.setup.template
-    book = None if rendered.manifest is None else rendered.manifest.book
-    return VolumeFiles(
-        volume=job.volume,
-        title=template.title,
-        seed=template.seed,
-        files=tuple(held.files),
-        keys=rendered.keys,
-        again=rendered.again,
-        clashes=used.clashes,
-        page_count=rendered.page_count,
-        puzzle_count=rendered.puzzle_count,
-        capped=rendered.capped,
-        cover=product.outputs.cover,
-        economics=None if book is None else book.economics,
-        warnings=tuple((str(w.message), w.category) for w in caught),
-        seconds=time.perf_counter() - started,
-    )
-
-
-def _kept(made: dict[tuple[int, int], Made]) -> bytes:
-    """The puzzles made, pickled without what they worked out for drawing (a dataclass is
-    copied afresh); b"" for a kind whose puzzles cannot be pickled (its volume is then made
-    again from scratch: the same puzzles, found again)."""
-    fresh = {
-        key: dataclasses.replace(m) if dataclasses.is_dataclass(m) else m for key, m in made.items()
-    }
-    try:
-        return pickle.dumps(fresh, protocol=pickle.HIGHEST_PROTOCOL)
-    except Exception:
-        return b""
-
-
-def _portable(exc: MazebookError) -> MazebookError:
-    """The error itself if it survives pickling (to cross back from a worker), else a plain
-    MazebookError with the same one-line message."""
-    try:
-        copy = pickle.loads(pickle.dumps(exc))
-    except Exception:
-        return MazebookError(str(exc))
-    return exc if str(copy) == str(exc) else MazebookError(str(exc))
-
-
-@dataclass(frozen=True)
 class SeriesResult:
     """What a series build wrote: each volume's BuildResult, the report, the volumes with
     puzzles made again because an earlier volume had them, and the mazes any two volumes
@@ -305,11 +182,11 @@ def _in_order(
                     drawn.append(_Done(build_volume(job)))
                     taken.update(drawn[-1].get().keys)
                     continue
-                used = _used(job)
+                used = volume_used(job)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # drawing the volume gives them, once
-                    make_puzzles(_product(job, used).setup, used)
-                job, keys = replace(job, kept=_kept(used.made)), tuple(used.keys)
+                    make_puzzles(volume_product(job, used).setup, used)
+                job, keys = replace(job, kept=kept_bytes(used.made)), tuple(used.keys)
             taken.update(keys)
             drawn.append(pool.apply_async(build_volume, (job,)))
         while drawn:
