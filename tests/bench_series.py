@@ -5,13 +5,18 @@ is a fresh `mazebook build TEMPLATE --volumes N --jobs J` process, timed whole (
 included) by its wall time, beside one book of the same template (`mazebook build TEMPLATE`).
 Prints the medians and the two promises of the series build: N volumes in one job take no
 more than N times one book, and two jobs are at least 1.6 times as fast as one on two cores;
-and checks that both jobs wrote the same bytes.
+and checks that both jobs wrote the same bytes. Beside each wall time it prints the CPU time
+(user + system) of the process and its workers, and first the speed-up the machine itself
+gives two processes of a plain Python loop: on a shared or throttled machine that ceiling, not
+the build, can keep two jobs under 1.6x (the CPU times then show the work was not duplicated).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,11 +27,43 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(args: list[str]) -> float:
-    """Wall seconds of one `mazebook` process."""
-    started = time.perf_counter()
+#: (wall, CPU) seconds of every timed run, by its label.
+CPU: dict[str, list[float]] = {}
+
+
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(args: list[str], label: str = "") -> float:
+    """Wall seconds of one `mazebook` process (its CPU seconds, workers included, kept under
+    ``label``)."""
+    started, cpu = time.perf_counter(), _cpu()
     subprocess.run([sys.executable, "-m", "mazebook", *args], check=True, cwd=ROOT)
+    CPU.setdefault(label, []).append(_cpu() - cpu)
     return time.perf_counter() - started
+
+
+def _loop(_: int) -> int:
+    total = 0
+    for i in range(15_000_000):
+        total += i
+    return total
+
+
+def machine_ceiling() -> float:
+    """How much faster two processes run four plain loops than one process: what this
+    machine gives two jobs at best."""
+    started = time.perf_counter()
+    for n in range(4):
+        _loop(n)
+    one = time.perf_counter() - started
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        started = time.perf_counter()
+        pool.map(_loop, range(4), chunksize=1)
+        two = time.perf_counter() - started
+    return one / two
 
 
 def files(folder: Path) -> dict[str, bytes]:
@@ -41,6 +78,8 @@ def main() -> int:
     args = parser.parse_args()
     n = args.volumes
     print(f"{args.template}: {n} volumes, {args.runs} runs each, {os.cpu_count()} cores")
+    ceiling = machine_ceiling()
+    print(f"  this machine runs two plain loops {ceiling:.2f}x as fast as one")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         book, one, two = [], [], []
@@ -49,7 +88,8 @@ def main() -> int:
             for jobs, times in ((1, one), (2, two)):
                 target = out / f"j{jobs}" / "s.pdf"
                 series = ["build", args.template, "-q", "-o", str(target)]
-                times.append(timed([*series, "--volumes", str(n), "--jobs", str(jobs)]))
+                command = [*series, "--volumes", str(n), "--jobs", str(jobs)]
+                times.append(timed(command, f"{jobs} job"))
             print(
                 f"  run {run + 1}: book {book[-1]:.1f} s, 1 job {one[-1]:.1f} s, "
                 f"2 jobs {two[-1]:.1f} s"
@@ -59,6 +99,12 @@ def main() -> int:
     print(
         f"one book {b:.1f} s; {n} volumes: 1 job {o:.1f} s ({o / b:.2f} books), "
         f"2 jobs {t:.1f} s; 2 jobs are {o / t:.2f}x as fast as 1"
+    )
+    c1, c2 = (statistics.median(CPU[f"{j} job"]) for j in (1, 2))
+    print(
+        f"  CPU (workers included): 1 job {c1:.1f} s, 2 jobs {c2:.1f} s; on two free cores "
+        f"two jobs would take about {c2 / 2:.1f} s, {c1 / (c2 / 2):.2f}x as fast as one (a "
+        f"projection, not a measurement); the machine's ceiling now {machine_ceiling():.2f}x"
     )
     print(
         f"  N volumes within N books: {'yes' if o <= n * b else 'NO'}; "
