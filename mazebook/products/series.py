@@ -172,6 +172,11 @@ def _in_order(
             taken.update(built.keys)
             yield built
         return
+    with warnings.catch_warnings():  # drawing the volume gives them, once
+        warnings.simplefilter("ignore")
+        # planned here first: the forked workers start with its fonts read and its search
+        # tables made, and a template that cannot be built stops here
+        volume_product(jobs[0], volume_used(jobs[0]))
     with _context().Pool(processes=workers, initializer=_worker_signals) as pool:
         drawn: deque[Any] = deque()  # each volume's drawing, in order (let go once taken)
         for alone in pool.imap(make_volume, jobs, chunksize=1):
