@@ -36,7 +36,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
 
-from .errors import MazebookError, OutputError, os_problem
+from .errors import MazebookBug, MazebookError, OutputError, os_problem
 from .inputs import read_input
 
 
@@ -327,6 +327,28 @@ class OutputSet:
         tb: TracebackType | None,
     ) -> None:
         self.discard()
+
+
+class HeldSet(OutputSet):
+    """An output set held in memory: its files kept as bytes in staging order (``files``), with
+    their digests, for another set to stage (a volume of a series built in a worker process);
+    it writes nothing and is never committed itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.files: list[tuple[Path, bytes]] = []
+
+    def check(self, target: str | Path) -> Path:
+        """Nothing to check here: the set that stages these files checks its targets."""
+        return Path(target)
+
+    def stage(self, target: str | Path, data: bytes | str) -> None:
+        payload = data.encode("utf-8") if isinstance(data, str) else data
+        self.files.append((Path(target), payload))
+        self._digests[Path(target)] = sha256(payload)
+
+    def commit(self) -> None:
+        raise MazebookBug("a held set is staged by another set, never committed itself")
 
 
 def relative_name(path: Path, folder: Path) -> str:

@@ -32,6 +32,7 @@ from .template.worksheet import DEFAULT_PUZZLE
 if TYPE_CHECKING:
     from .kinds import Kind
     from .products.runner import BuildResult, Progress
+    from .products.series import SeriesProgress, SeriesResult
     from .template.load import Template
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
@@ -429,6 +430,8 @@ class BookRequest:
     seed: int | None = None
     printer: str | None = None
     svg_dir: str | None = None
+    png_dir: str | None = None  # every puzzle as a transparent PNG (products/assets.py)
+    dpi: int = 300  # the PNGs' resolution
 
 
 def build_book_request(
@@ -447,6 +450,34 @@ def build_book_request(
         svg_dir=request.svg_dir,
         progress=progress,
         printer=request.printer,
+        png_dir=request.png_dir,
+        dpi=request.dpi,
+    )
+
+
+def build_series_request(
+    request: BookRequest,
+    volumes: int,
+    *,
+    jobs: int = 1,
+    output: str | Path | None = None,
+    progress: SeriesProgress | None = None,
+) -> SeriesResult:
+    """Build a series of ``volumes`` books from the request's template, ``jobs`` at a time
+    (products/series.py): the same files whatever ``jobs`` says."""
+    from .products.series import build_series
+
+    return build_series(
+        request.template,
+        volumes,
+        output=output,
+        seed=request.seed,
+        printer=request.printer,
+        svg_dir=request.svg_dir,
+        png_dir=request.png_dir,
+        dpi=request.dpi,
+        jobs=jobs,
+        progress=progress,
     )
 
 

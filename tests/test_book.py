@@ -96,7 +96,9 @@ def test_default_book_is_built_and_passes_preflight(
     default_book: tuple[Path, dict[str, Any], str],
 ) -> None:
     pdf, manifest, summary = default_book
-    assert summary.count("\n") == 1
+    built, money = summary.splitlines()  # the summary, then a kdp book's money line
+    assert money.startswith("money (KDP, Amazon.com, black ink): printing costs ")
+    summary = built
     assert "126 pages" in summary or f"{manifest['page_count']} pages" in summary
     assert "100 puzzles" in summary and "classic.pdf" in summary and re.search(r"\d s", summary)
     report = preflight(pdf)
@@ -232,7 +234,8 @@ def test_svgs_and_progress(tmp_path: Path) -> None:
         )
     assert calls[-1] == (5, 5) and [d for d, _ in calls] == sorted(d for d, _ in calls)
     files = sorted(p.name for p in (tmp_path / "svg").iterdir())
-    assert files == [f"{kind}-{n:03d}.svg" for kind in ("puzzle", "solution") for n in range(1, 6)]
+    svgs = [f"{kind}-{n:03d}.svg" for kind in ("puzzle", "solution") for n in range(1, 6)]
+    assert files == sorted([*svgs, "index.csv"])  # each asset folder has its index
     solution = (tmp_path / "svg" / "solution-001.svg").read_text()
     puzzle = (tmp_path / "svg" / "puzzle-001.svg").read_text()
     assert 'id="solution"' in solution and 'id="solution"' not in puzzle

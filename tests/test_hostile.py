@@ -598,6 +598,7 @@ def test_manifest_records_every_file_of_its_set(tmp_path: Path) -> None:
         "b.pdf",
         "b-cover.pdf",
         *(f"../svg/{k}-00{n}.svg" for k in ("puzzle", "solution") for n in (1, 2)),
+        "../svg/index.csv",
     }
     assert verify_set(manifest, result.manifest.parent) == []
     result.pdf.write_bytes(b"%PDF- an older book")  # a set left mixed by a crash

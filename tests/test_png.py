@@ -12,7 +12,7 @@ from PIL import Image
 import mazebook
 from mazebook import build_book
 from mazebook.app.cli import main
-from mazebook.render.png import MAX_DPI, MIN_DPI
+from mazebook.render.dpi import MAX_DPI, MIN_DPI
 from mazebook.render.writers import write
 
 

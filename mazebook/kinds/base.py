@@ -91,6 +91,13 @@ class Made(Protocol):
         ...
 
     @property
+    def canonical_key(self) -> str:
+        """The same text for two puzzles exactly when they are the same puzzle after any
+        rotation or reflection of the grid (a maze: the same walls; a rule kind: the same rules
+        too; mazebook.geometry.symmetry makes it): no maze repeats in a book or a series."""
+        ...
+
+    @property
     def form(self) -> Hashable | None:
         """What a puzzle made ``like`` it shares (a maze: generator and size; None: nothing)."""
         ...

@@ -19,6 +19,7 @@ from ..errors import InvalidOptionError, MazebookError, TemplateError
 from ..fileio import relative_name
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
+from ..geometry.symmetry import maze_key
 from ..pages.document import MazeCard
 from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
@@ -129,6 +130,10 @@ class MadeMaze:
     @property
     def identity(self) -> Hashable:
         return self.maze
+
+    @functools.cached_property
+    def canonical_key(self) -> str:
+        return maze_key(self.maze)
 
     def card(
         self,

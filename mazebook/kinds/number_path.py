@@ -8,10 +8,13 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..core import numberpath
 from ..core.numberpath import NumberPath
 from ..difficulty.numbers import number_record
 from ..errors import InvalidOptionError, MazebookError
+from ..geometry.symmetry import grid_key
 from ..pages.document import NumberCard
 from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
@@ -77,6 +80,10 @@ class MadeNumberPath:
     @property
     def answer_word(self) -> str:
         return ""
+
+    @property
+    def canonical_key(self) -> str:
+        return grid_key(np.array(self.puzzle.grid), rules=f"step {self.puzzle.step}")
 
     @property
     def form(self) -> Hashable | None:

@@ -27,6 +27,7 @@ from ..difficulty.stategraph import rule_effort
 from ..errors import MazebookError
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
+from ..geometry.symmetry import maze_key
 from ..pages.document import MazeCard
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
@@ -113,6 +114,15 @@ class MadeRuleMaze:
     @property
     def answer_word(self) -> str:
         return ""
+
+    @functools.cached_property
+    def canonical_key(self) -> str:
+        """The walls with the rules (geometry.symmetry): one-way passages as arrows, a key as
+        its cell's mark, a door as a mark on both its cells."""
+        maze = self.maze
+        marks = [(cell, f"key:{letter}") for cell, letter in maze.keys]
+        marks += [(cell, f"door:{letter}") for a, b, letter in maze.doors for cell in (a, b)]
+        return maze_key(maze, marks=sorted(marks), arrows=[(a, b) for a, b in maze.one_way])
 
     def description(self, texts: Texts, words: tuple[str, str]) -> str:
         geom, maze = self.geometry, self.maze

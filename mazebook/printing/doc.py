@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .economics import economics_tables, table_rows
 from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, SHIPPED, Printer, page_range, printer_sources
 
 #: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
@@ -225,6 +226,11 @@ def _rows(p: Printer) -> list[tuple[str, str, str]]:
     return [(rule, value, _source(p, fields)) for rule, value, fields in _values(p)]
 
 
+def printer_rows(p: Printer) -> list[tuple[str, str, str]]:
+    """(rule, value, source) for each rule of printer ``p``, as docs/printers.md shows them."""
+    return _rows(p)
+
+
 def _shipped() -> list[Printer]:
     """The printers mazebook ships (the page is the same whatever plugins are installed)."""
     return [PRINTERS[name] for name in SHIPPED]
@@ -278,6 +284,23 @@ def printers_markdown() -> str:
         ]
         out += [f"| {name} | {value} | {source} |" for name, value, source in _rows(p)]
         out.append("")
+    for table in economics_tables():
+        out += [
+            f"## What a `{table.printer}` book costs and earns: {table.marketplace}, "
+            f"{table.currency}",
+            "",
+            f"From `mazebook/data/economics.toml`, its sources read on {table.read}; a `kdp` "
+            "build prints the printing cost and the lowest list price that earns a royalty, and "
+            "its manifest records them under `economics`. UNCONFIRMED marks a number no "
+            "published page we read confirms.",
+            "",
+            "| what | value | source |",
+            "| --- | --- | --- |",
+            *(f"| {what} | {value} | {source} |" for what, value, source in table_rows(table)),
+            "",
+            *(f"- [{key}] {text}" for key, text in table.sources.items()),
+            "",
+        ]
     sources, unverified = _source_lines()
     out += ["## Sources", "", *sources, ""]
     out += [

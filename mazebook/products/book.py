@@ -22,7 +22,7 @@ from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..geometry.from_maze import maze_geometry
 from ..geometry.labels import LABEL_ROOM
-from ..kinds import Kind, Spot, check_sections, kind_of
+from ..kinds import Kind, Made, Spot, check_sections, kind_of
 from ..kinds.search import MIN_SIDE, generators_for
 from ..pages import book_furniture as pages
 from ..pages.document import (
@@ -51,16 +51,18 @@ from ..pages.layout import (
     slots,
 )
 from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from ..printing.economics import book_economics
 from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding
 from ..printing.units import format_length, parse_length
 from ..render import typeset
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps
 from ..template.load import DEFAULTS
+from .assets import AssetFolders, AssetPack, Drawn, index_row, slot_drawing
 from .cover import CoverProduct, cover_path
 from .fit import fit_plan
 from .manifest import BookFacts, Manifest, Placement, PuzzleRecord
-from .pipeline import make_puzzle, puzzles_by_page, stage_svgs
+from .pipeline import make_puzzle, puzzles_by_page
 from .runner import (
     Outputs,
     Progress,
@@ -69,6 +71,7 @@ from .runner import (
     output_paths,
     template_inputs,
 )
+from .unique import Used, unique_puzzle
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
@@ -420,27 +423,37 @@ class BookProduct:
     setup: BookSetup
     outputs: Outputs
     cover: CoverProduct | None  # for a printer that takes one
+    # the mazes it may not repeat (an earlier volume's) and those it made; None: a fresh Used
+    used: Used | None = None
 
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+    def render(
+        self, out: OutputSet, assets: AssetFolders | None, progress: Progress | None
+    ) -> Rendered:
         """The interior (and the cover, where the printer takes one) with the manifest record."""
         setup, tpl = self.setup, self.setup.template
         printing = setup.printing
         warn_padding(printing, setup.plan)  # once everything else is known to be fine
         buffer = io.BytesIO()
-        records = render_book(setup, buffer, svg_dir=svg_dir, out=out, progress=progress)
+        used = Used() if self.used is None else self.used
+        records = render_book(setup, buffer, assets=assets, out=out, progress=progress, used=used)
         files: list[tuple[Path, bytes]] = []
         cover_entry = None
         if self.cover is not None:
             files += self.cover.render(out, None, None).files
             cover_entry = self.cover.manifest_entry()
         files.append((self.outputs.pdf, buffer.getvalue()))
-        facts = BookFacts(printing.printer.name, printing.paper, cover_entry)
+        money = book_economics(
+            printing.printer.name, printing.page_trim, printing.paper, setup.plan.page_count
+        )
+        facts = BookFacts(printing.printer.name, printing.paper, cover_entry, money)
         return Rendered(
             tuple(files),
             Manifest(tpl, setup.plan, records, book=facts),
             page_count=setup.plan.page_count,
             puzzle_count=len(setup.plan.puzzles),
             capped=capped_count((p.level for p in setup.plan.puzzles), setup.requested),
+            keys=tuple(used.keys),
+            again=used.again,
         )
 
 
@@ -487,11 +500,13 @@ def render_book(
     setup: BookSetup,
     stream: BinaryIO,
     *,
-    svg_dir: Path | None = None,
+    assets: AssetFolders | None = None,
     out: OutputSet | None = None,
     progress: Progress | None = None,
+    used: Used | None = None,
 ) -> list[PuzzleRecord]:
-    """Draw the whole book into ``stream``; returns the manifest records of the puzzles."""
+    """Draw the whole book into ``stream`` (no maze twice: ``used`` gathers their keys); returns
+    the manifest records of the puzzles."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     doc = PdfDocument(
         stream,
@@ -507,7 +522,8 @@ def render_book(
     records: list[PuzzleRecord] = []
     answer_words: dict[int, str] = {}
     current_section = -1
-    width = max(3, len(str(len(plan.puzzles))))
+    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts)
+    used = Used() if used is None else used
     for planned_list in puzzles_by_page(plan):
         section = plan.sections[planned_list[0].section]
         if section.index != current_section:
@@ -515,7 +531,7 @@ def render_book(
             while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
                 doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
             doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
-        made = [_puzzle_with_answer(doc, setup, p, svg_dir, out, width) for p in planned_list]
+        made = [_puzzle_with_answer(doc, setup, p, used, pack, out) for p in planned_list]
         records += [item.record for item in made]
         answer_words.update((item.planned.number, item.answer_word) for item in made)
         head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
@@ -530,6 +546,8 @@ def render_book(
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
     doc.save()
+    if out is not None:
+        pack.finish(out)
     return records
 
 
@@ -595,15 +613,15 @@ def _puzzle_with_answer(
     doc: PdfDocument,
     setup: BookSetup,
     planned: PlannedPuzzle,
-    svg_dir: Path | None,
+    used: Used,
+    pack: AssetPack,
     out: OutputSet | None,
-    width: int,
 ) -> _Made:
-    """Make a puzzle (its section's kind), draw its answer now as a form, stage its SVGs, and
-    record where both drawings land (``box``, ``answer_box``)."""
+    """Make a puzzle (its section's kind; again while it repeats one in ``used``), draw its
+    answer now as a form, stage its asset files, and record where both drawings land
+    (``box``, ``answer_box``)."""
     tpl, texts = setup.template, setup.template.texts
-    rng = puzzle_rng(tpl.seed, planned.number)
-    made = make_puzzle(tpl, planned, setup.spot, rng, setup.requested)
+    made = _unique(setup, planned, used)
     level = made.shown_level
     answer = texts("solution_on_page", page=planned.answer_page)
     card = made.card(
@@ -623,10 +641,19 @@ def _puzzle_with_answer(
         answer_h,
         functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=form),
     )
-    if svg_dir is not None and out is not None:
-        stage_svgs(out, svg_dir, planned.number, width, made, setup.words)
     puzzle_slot = setup.puzzle_slots(planned.page)[planned.slot]
     placed = setup.answer_slots(planned.answer_page)[planned.answer_slot].maze
+    if out is not None:
+        pack.add(
+            out,
+            index_row(tpl, planned, made),
+            made,
+            setup.words,
+            slot_drawing(card, setup.fonts, puzzle_slot),
+            Drawn(
+                functools.partial(_draw_answer, fonts=setup.fonts, card=answer_card, box=form), form
+            ),
+        )
     record = PuzzleRecord(
         at=Placement.of(planned, tpl),
         facts=made.facts,
@@ -635,6 +662,26 @@ def _puzzle_with_answer(
         description=made.description(texts, setup.words),
     )
     return _Made(planned, card, record, made.answer_word)
+
+
+def _unique(setup: BookSetup, planned: PlannedPuzzle, used: Used) -> Made:
+    """The planned puzzle, made by its section's kind, made again while it repeats one of
+    ``used``."""
+    tpl = setup.template
+
+    def make(rng: random.Random) -> Made:
+        return make_puzzle(tpl, planned, setup.spot, rng, setup.requested)
+
+    return unique_puzzle(tpl, planned, puzzle_rng(tpl.seed, planned.number), make, used)
+
+
+def make_puzzles(setup: BookSetup, used: Used) -> None:
+    """Make every puzzle of the book into ``used``, in the order render_book makes them, and
+    draw nothing: a series finds which of a volume's puzzles repeat an earlier volume's before
+    any page is drawn (``used`` keeps them, so drawing the volume makes none again)."""
+    for planned_list in puzzles_by_page(setup.plan):
+        for planned in planned_list:
+            _unique(setup, planned, used)
 
 
 def _answer_pages(

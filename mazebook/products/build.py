@@ -13,6 +13,7 @@ from pathlib import Path
 from ..core.engine import check_seed
 from ..printing.printers import printer as printer_table
 from ..template import Template, load_template
+from .assets import ASSET_DPI
 from .book import plan_book_product
 from .fit import fit_plan
 from .runner import BuildResult, Planned, Product, Progress, build
@@ -26,18 +27,44 @@ def build_book(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
     printer: str | None = None,
+    png_dir: str | Path | None = None,
+    dpi: int = ASSET_DPI,
 ) -> BuildResult:
     """Build a book: template (a name, a .toml path or a Template) in, PDF + manifest out.
 
     ``output`` defaults to output/<template name>.pdf; the manifest goes beside it as .json.
     ``seed`` replaces the template's. ``svg_dir`` also writes puzzle-NNN.svg and
-    solution-NNN.svg. ``progress(done, total)`` is called after each puzzle. ``printer``
+    solution-NNN.svg, ``png_dir`` puzzle-NNN.png and puzzle-NNN-solution.png at ``dpi``, each
+    folder with its index.csv (products/assets.py). ``progress(done, total)`` is called after
+    each puzzle. ``printer``
     replaces the template's printer; every printer but "home" also gets NAME-cover.pdf (unless
     the template says ``cover = false``). A worksheet template (kind = "worksheet") is a
     worksheet (or, with names, a class set), which also writes the answer key
     NAME-answers.pdf. Every kind is prepared as its Product and made by the one runner.
     """
     started = time.perf_counter()
+    tpl = prepared_template(template, seed=seed, printer=printer)
+    finished = build(
+        planner_for(tpl),
+        tpl,
+        output=output,
+        svg_dir=svg_dir,
+        progress=progress,
+        started=started,
+        png_dir=png_dir,
+        dpi=dpi,
+    )
+    return finished.result()
+
+
+def prepared_template(
+    template: Template | str | os.PathLike[str] | None,
+    *,
+    seed: int | None = None,
+    printer: str | None = None,
+) -> Template:
+    """The template read (a name, a .toml path or a Template), with ``seed`` and ``printer``
+    replacing its own."""
     tpl = template if isinstance(template, Template) else load_template(template)
     if seed is not None:
         tpl = replace(tpl, seed=check_seed(seed))
@@ -45,10 +72,7 @@ def build_book(
         printer_table(printer)  # an unknown name is refused even for a worksheet
     if tpl.worksheet is None:  # loose sheets: no printer rules beyond a desktop printer's
         tpl = tpl.with_printer(printer)
-    finished = build(
-        planner_for(tpl), tpl, output=output, svg_dir=svg_dir, progress=progress, started=started
-    )
-    return finished.result()
+    return tpl
 
 
 def planner_for(template: Template) -> Callable[[Template], Planned]:

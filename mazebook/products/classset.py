@@ -46,8 +46,9 @@ from ..pages.sheet_furniture import (
 from ..printing.units import format_length
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template
+from .assets import AssetFolders, AssetPack, index_row, slot_drawing
 from .manifest import Manifest, Placement, PuzzleRecord, Student
-from .pipeline import make_puzzle, stage_svgs
+from .pipeline import make_puzzle
 from .runner import Outputs, Progress, Rendered, capped_count, template_inputs
 from .worksheet import (
     WorksheetPlanned,
@@ -403,7 +404,9 @@ class ClassSetProduct:
     pupils: tuple[Pupil, ...]
     outputs: Outputs
 
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+    def render(
+        self, out: OutputSet, assets: AssetFolders | None, progress: Progress | None
+    ) -> Rendered:
         """Every pupil's sheets and the shared answer key, with the manifest record."""
         setup, pupils, template = self.setup, list(self.pupils), self.setup.template
         answers_path = self.outputs.answers
@@ -418,12 +421,8 @@ class ClassSetProduct:
         plan = class_plan(base, len(pupils), per_key)
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = _render(setup, plan, pupils, picks, cards, sheets, answers)
-        if svg_dir is not None:
-            width = max(3, len(str(len(plan.plan.puzzles))))
-            ends = label_words(template)  # the sheets' own START and FINISH words
-            chosen = [p for row in picks for p in row]
-            for record, pick in zip(records, chosen, strict=True):
-                stage_svgs(out, svg_dir, record.at.number, width, pick.made, ends)
+        if assets is not None and assets.wanted:
+            _stage_assets(out, assets, setup, plan, picks, cards)
         students = [
             Student(pupil.name, pupil.code, (i * plan.per_pupil + 1, (i + 1) * plan.per_pupil))
             for i, pupil in enumerate(pupils)
@@ -457,6 +456,38 @@ def class_set_product(setup: WorksheetSetup, output: str | Path | None) -> Class
         inputs=tuple(template_inputs(template)),
     )
     return ClassSetProduct(setup, tuple(pupils), files)
+
+
+def _stage_assets(
+    out: OutputSet,
+    assets: AssetFolders,
+    setup: WorksheetSetup,
+    plan: ClassPlan,
+    picks: Sequence[Sequence[Picked]],
+    cards: Sequence[Sequence[Card]],
+) -> None:
+    """Every pupil's puzzles as asset files, numbered as the class set's manifest numbers them,
+    each drawn as its sheet and the answer key draw it."""
+    fonts, template = setup.fonts, setup.template
+    pack = AssetPack(assets, len(plan.plan.puzzles), fonts)
+    per = len(setup.plan.puzzles)
+    ends = label_words(template)  # the sheets' own START and FINISH words
+    count = plan.plan.answers_per_page
+    for i, row in enumerate(picks):
+        for base, pick in zip(setup.plan.puzzles, row, strict=True):
+            planned = plan.plan.puzzles[i * per + base.number - 1]
+            card = cards[i][base.number - 1]
+            slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
+            key_slot = key_slots(setup.layout.frame(planned.answer_page), count)
+            pack.add(
+                out,
+                index_row(template, planned, pick.made),
+                pick.made,
+                ends,
+                slot_drawing(card, fonts, slot),
+                slot_drawing(card.solved(), fonts, key_slot[planned.answer_slot]),
+            )
+    pack.finish(out)
 
 
 def _choose_all(

@@ -1,10 +1,11 @@
 """The paperback cover: one page of back + spine + front with bleed on every side.
 
 Its size comes from the printer's table (printers.cover_size: trim, page count and paper).
-Front: title, subtitle, author and a large vector maze from the book's seed in the book's
-style; spine: title and author reading top to bottom when the page count allows it, clear of
-both folds; back: the template's ``[cover] blurb``, three small puzzle thumbnails and the
-barcode box left empty. Black and grey, with one accent colour if ``[cover] color`` is set.
+Front: title (a volume of a series: with its number), subtitle, author and a large vector
+maze from the book's seed in the book's style; spine: title and author (else the title, else a
+volume's number) reading top to bottom when the page count allows it, clear of both folds;
+back: the template's ``[cover] blurb``, three small puzzle thumbnails and the barcode box
+left empty. Black and grey, with one accent colour if ``[cover] color`` is set.
 Set as a designer sets a cover: the title in balanced lines (typeset.set_title), no word under
 TEXT_MIN, the back text about 60 characters a line, spine text only at SPINE_MIN or more.
 """
@@ -40,6 +41,7 @@ from ..printing.printers import (
 from ..render.pdf import draw_maze, new_canvas
 from ..render.typeset import FontPair, Title, ink_height, set_title, visual, wrap
 from ..template import Template
+from .assets import AssetFolders
 from .manifest import CoverEntry
 from .runner import Outputs, Progress, Rendered
 
@@ -134,7 +136,9 @@ class CoverProduct:
     def __post_init__(self) -> None:
         check_cover_text(self.template, self.fonts, self.printer, self.trim, self.pages)
 
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+    def render(
+        self, out: OutputSet, assets: AssetFolders | None, progress: Progress | None
+    ) -> Rendered:
         """The one-piece cover (no manifest of its own)."""
         buffer = io.BytesIO()
         render_cover(self.template, self.fonts, self.printer, self.trim, self.pages, buffer)
@@ -461,13 +465,15 @@ def _back(
 def spine_text(
     template: Template, fonts: FontPair, lay: CoverLayout, band_bottom: float
 ) -> tuple[str, float] | None:
-    """(text, size) for the spine: title and author, else the title alone, at the largest size
-    (at most 16 pt) that keeps the letters ``clearance`` inside both folds and the line inside
-    the safe margins; None when even the title would be under SPINE_MIN."""
+    """(text, size) for the spine: title and author, else the title alone (a volume of a series:
+    else its number alone, so the shelf still reads 1, 2, 3), at the largest size (at most
+    16 pt) that keeps the letters ``clearance`` inside both folds and the line inside the safe
+    margins; None when even the shortest would be under SPINE_MIN."""
     thickness = lay.spine.width - 2 * lay.clearance - 1.0  # a point to spare on the tolerance
     length = band_bottom - lay.safe - (lay.spine.y + lay.safe)
     both = f"{template.title}  ·  {template.author}" if template.author else template.title
-    for text in dict.fromkeys((both, template.title)):
+    number = () if template.volume is None else (str(template.volume),)
+    for text in dict.fromkeys((both, template.title, *number)):
         shown = visual(text)
         ascent, descent = _text_height(fonts.bold, shown)
         across = min(16.0, thickness / (ascent - descent))

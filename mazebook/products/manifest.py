@@ -23,6 +23,7 @@ from typing import Any
 from ..kinds import Facts
 from ..kinds.base import OPTIONAL
 from ..pages.plan import BookPlan, PlannedPuzzle
+from ..printing.economics import Economics
 from ..template import Template
 from ..version import __version__
 
@@ -119,12 +120,13 @@ class Student:
 
 @dataclass(frozen=True)
 class BookFacts:
-    """What a book's manifest adds: the printer it follows, its paper and its cover (None:
-    no cover)."""
+    """What a book's manifest adds: the printer it follows, its paper, its cover (None: no
+    cover) and, for a printer with a table of costs, its ``economics``."""
 
     printer: str
     paper: str
     cover: CoverEntry | None
+    economics: Economics | None = field(default=None, metadata=OPTIONAL)
 
 
 @dataclass(frozen=True)
@@ -159,6 +161,7 @@ class Manifest:
         ]
         data: dict[str, Any] = {
             "title": template.title,
+            **({} if template.volume is None else {"volume": template.volume}),
             "kind": template.kind,
             "template": template.name,
             "seed": template.seed,

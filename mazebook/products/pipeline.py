@@ -1,5 +1,5 @@
 """The puzzle steps that books, worksheets and class sets share: a planned puzzle made by its
-section's kind, puzzles grouped by page, their SVGs staged.
+section's kind, puzzles grouped by page (assets.py stages their SVGs and PNGs).
 
 The products (book.py's book, worksheet.py's sheets, classset.py's class set) draw their pages
 with these steps; fit.py fits their levels and runner.py runs every product the same way
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator
-from pathlib import Path
 
-from ..fileio import OutputSet
 from ..kinds import Made, Spot, kind_of
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..template import Template
@@ -42,12 +40,3 @@ def puzzles_by_page(plan: BookPlan) -> Iterator[list[PlannedPuzzle]]:
         by_page.setdefault(p.page, []).append(p)
     for page in sorted(by_page):
         yield by_page[page]
-
-
-def stage_svgs(
-    out: OutputSet, folder: Path, number: int, width: int, made: Made, words: tuple[str, str]
-) -> None:
-    """A puzzle's SVG and its solution's (puzzle-NNN.svg, solution-NNN.svg), START and FINISH
-    in the product's ``words``."""
-    for name, show in (("puzzle", False), ("solution", True)):
-        out.stage(folder / f"{name}-{number:0{width}d}.svg", made.svg(words, solution=show))

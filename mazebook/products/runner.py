@@ -22,8 +22,10 @@ from ..errors import MazebookBug, OutputError
 from ..fileio import OutputSet
 from ..inputs import check_distinct, utf8_path
 from ..pages.plan import BookPlan
+from ..printing.economics import Economics
 from ..template import Template
 from . import manifest as manifest_mod
+from .assets import ASSET_DPI, AssetFolders, asset_paths
 from .fit import Fitting, fit_plan
 from .manifest import Manifest
 
@@ -44,6 +46,9 @@ class BuildResult:
     cover: Path | None = None  # a book's cover (NAME-cover.pdf), for printers that take one
     # puzzles made at a lower level than asked (fit = "cap": the page holds no more)
     capped: int = 0
+    png_dir: Path | None = None
+    # a book's printing cost and lowest earning list price (a printer with a table of them)
+    economics: Economics | None = None
 
 
 def capped_count(levels: Iterable[int], requested: Iterable[int]) -> int:
@@ -66,20 +71,12 @@ def output_paths(template: Template, output: str | Path | None) -> tuple[Path, P
     return pdf, pdf.with_suffix(".json")
 
 
-def check_svg_dir(out: OutputSet, svg_dir: Path | None) -> None:
-    """The SVG folder checked writable up front (nothing to do when no SVGs are asked for)."""
-    if svg_dir is not None:
-        out.check(svg_dir / "puzzle-001.svg")
-
-
-def svg_names(folder: Path, count: int) -> list[Path]:
-    """The SVG files of ``count`` puzzles: puzzle-NNN.svg and solution-NNN.svg."""
-    width = max(3, len(str(count)))
-    return [
-        folder / f"{kind}-{number:0{width}d}.svg"
-        for number in range(1, count + 1)
-        for kind in ("puzzle", "solution")
-    ]
+def check_asset_dirs(out: OutputSet, folders: AssetFolders | None) -> None:
+    """The asset folders checked writable up front (nothing to do when none is asked for)."""
+    if folders is not None:
+        for folder in (folders.svg, folders.png):
+            if folder is not None:
+                out.check(folder / "index.csv")
 
 
 def template_inputs(tpl: Template) -> list[Path]:
@@ -93,22 +90,45 @@ def template_inputs(tpl: Template) -> list[Path]:
 
 
 def check_paths(
-    inputs: Sequence[Path], outputs: list[Path], svg_dir: str | Path | None, count: int
-) -> Path | None:
+    inputs: Sequence[Path],
+    outputs: list[Path],
+    svg_dir: str | Path | None,
+    count: int,
+    *,
+    png_dir: str | Path | None = None,
+    dpi: int = ASSET_DPI,
+) -> AssetFolders:
     """Output names that are UTF-8, and no output that is an input of the run or another
-    output (OutputError), before any puzzle is made; returns the SVG folder as a Path."""
-    folder = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
-    if folder is not None:
+    output (OutputError), before any puzzle is made; returns the asset folders as Paths. The
+    PNG folder may be neither the SVG folder nor the output files' folder (each would mix two
+    sets of files under one index.csv)."""
+    svg = None if svg_dir is None else utf8_path(svg_dir, what="SVG folder", error=OutputError)
+    png = None if png_dir is None else utf8_path(png_dir, what="PNG folder", error=OutputError)
+    for what, folder in (("SVG", svg), ("PNG", png)):
+        if folder is None:
+            continue
         inside = os.path.realpath(folder) + os.sep
         for path in outputs:
             if inside.startswith(os.path.realpath(path) + os.sep):
                 raise OutputError(
-                    f"the SVG folder {str(folder)!r} would be the output file {str(path)!r}; "
+                    f"the {what} folder {str(folder)!r} would be the output file {str(path)!r}; "
                     "name another folder"
                 )
-    every = outputs + (svg_names(folder, count) if folder is not None else [])
-    check_distinct(every, list(inputs))
-    return folder
+    if png is not None:
+        real = os.path.realpath(png)
+        if svg is not None and real == os.path.realpath(svg):
+            raise OutputError(
+                f"the PNG folder {str(png)!r} is the SVG folder; name another folder for the PNGs"
+            )
+        for path in outputs:
+            if real == os.path.realpath(path.parent):
+                raise OutputError(
+                    f"the PNG folder {str(png)!r} is the folder of the output {str(path)!r}; "
+                    "name a folder of its own for the PNGs"
+                )
+    folders = AssetFolders(svg, png, dpi)
+    check_distinct(outputs + asset_paths(folders, count), list(inputs))
+    return folders
 
 
 def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
@@ -121,8 +141,8 @@ def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
 @dataclass(frozen=True)
 class Outputs:
     """The files a product writes: its main PDF, and where it has them, its answer key, cover
-    and manifest; ``svg_count`` puzzles get SVGs when an SVG folder is asked for. ``inputs``:
-    the files the build reads (template_inputs), which no output may replace."""
+    and manifest; ``svg_count`` puzzles get SVGs and PNGs when asset folders are asked for.
+    ``inputs``: the files the build reads (template_inputs), which no output may replace."""
 
     pdf: Path
     manifest: Path | None = None
@@ -148,6 +168,8 @@ class Rendered:
     page_count: int = 0
     puzzle_count: int = 0
     capped: int = 0
+    keys: tuple[str, ...] = ()  # a book's puzzles' canonical keys, in order (no two alike)
+    again: int = 0  # puzzles a book made again because they repeated an earlier one
 
 
 class Product(Protocol):
@@ -159,9 +181,11 @@ class Product(Protocol):
         """Where the files go."""
         ...
 
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
-        """Draw every file (SVGs straight into ``out``); nothing is written until the runner
-        commits the set."""
+    def render(
+        self, out: OutputSet, assets: AssetFolders | None, progress: Progress | None
+    ) -> Rendered:
+        """Draw every file (the asset pack's straight into ``out``); nothing is written until
+        the runner commits the set."""
         ...
 
 
@@ -171,24 +195,41 @@ class Finished:
 
     outputs: Outputs
     rendered: Rendered
-    svg_dir: Path | None
+    assets: AssetFolders
     seconds: float
 
     def result(self) -> BuildResult:
         """The run as a BuildResult (a product with a manifest: a book or a worksheet)."""
         if self.outputs.manifest is None:  # pragma: no cover - a caller's bug
             raise MazebookBug("a cover alone has no BuildResult; use its outputs")
+        book = None if self.rendered.manifest is None else self.rendered.manifest.book
         return BuildResult(
             pdf=self.outputs.pdf,
             manifest=self.outputs.manifest,
-            svg_dir=self.svg_dir,
+            svg_dir=self.assets.svg,
             page_count=self.rendered.page_count,
             puzzle_count=self.rendered.puzzle_count,
             seconds=self.seconds,
             answers=self.outputs.answers,
             cover=self.outputs.cover,
             capped=self.rendered.capped,
+            png_dir=self.assets.png,
+            economics=None if book is None else book.economics,
         )
+
+
+def stage_product(
+    out: OutputSet, product: Product, assets: AssetFolders | None, progress: Progress | None
+) -> Rendered:
+    """Draw the product into ``out``: its asset pack, its files, then its manifest (whose
+    ``files`` are every file staged in ``out`` so far)."""
+    outputs = product.outputs
+    rendered = product.render(out, assets, progress)
+    for path, data in rendered.files:
+        out.stage(path, data)
+    if rendered.manifest is not None and outputs.manifest is not None:
+        stage_manifest(out, outputs.manifest, rendered.manifest.to_dict())
+    return rendered
 
 
 def run(
@@ -197,6 +238,8 @@ def run(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
     started: float | None = None,
+    png_dir: str | Path | None = None,
+    dpi: int = ASSET_DPI,
 ) -> Finished:
     """Check the product's output names, draw it, and write the whole set at once (or nothing).
 
@@ -204,18 +247,16 @@ def run(
     """
     begun = time.perf_counter() if started is None else started
     outputs = product.outputs
-    svg_path = check_paths(outputs.inputs, outputs.paths, svg_dir, outputs.svg_count)
+    folders = check_paths(
+        outputs.inputs, outputs.paths, svg_dir, outputs.svg_count, png_dir=png_dir, dpi=dpi
+    )
     with OutputSet() as out:
         for path in outputs.paths:
             out.check(path)
-        check_svg_dir(out, svg_path)
-        rendered = product.render(out, svg_path, progress)
-        for path, data in rendered.files:
-            out.stage(path, data)
-        if rendered.manifest is not None and outputs.manifest is not None:
-            stage_manifest(out, outputs.manifest, rendered.manifest.to_dict())
+        check_asset_dirs(out, folders)
+        rendered = stage_product(out, product, folders, progress)
         out.commit()
-    return Finished(outputs, rendered, svg_path, time.perf_counter() - begun)
+    return Finished(outputs, rendered, folders, time.perf_counter() - begun)
 
 
 class Planned(Fitting, Protocol):
@@ -235,10 +276,12 @@ def build(
     svg_dir: str | Path | None = None,
     progress: Progress | None = None,
     started: float | None = None,
+    png_dir: str | Path | None = None,
+    dpi: int = ASSET_DPI,
 ) -> Finished:
     """The one pipeline: ``plan`` the template (the product's step), fit its levels, name its
     files, then ``run``: check the names, draw, write the whole set at once (or nothing)."""
     begun = time.perf_counter() if started is None else started
     planned = plan(template)
     product = planned.product(fit_plan(planned), output)
-    return run(product, svg_dir=svg_dir, progress=progress, started=begun)
+    return run(product, svg_dir=svg_dir, progress=progress, started=begun, png_dir=png_dir, dpi=dpi)

@@ -60,9 +60,10 @@ from ..printing.units import POINTS_PER_MM, format_length
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template
 from ..template.worksheet import WorksheetOptions
+from .assets import AssetFolders, AssetPack, index_row, slot_drawing
 from .fit import fit_plan
 from .manifest import Manifest, Placement, PuzzleRecord, SheetFacts
-from .pipeline import make_puzzle, puzzles_by_page, stage_svgs
+from .pipeline import make_puzzle, puzzles_by_page
 from .runner import (
     Outputs,
     Product,
@@ -421,13 +422,15 @@ class WorksheetProduct:
     setup: WorksheetSetup
     outputs: Outputs
 
-    def render(self, out: OutputSet, svg_dir: Path | None, progress: Progress | None) -> Rendered:
+    def render(
+        self, out: OutputSet, assets: AssetFolders | None, progress: Progress | None
+    ) -> Rendered:
         """The sheets and the answer key, with the manifest record."""
         setup, answers_path = self.setup, self.outputs.answers
         assert answers_path is not None  # worksheet_product names it
         sheets, answers = io.BytesIO(), io.BytesIO()
         records = render_worksheet(
-            setup, sheets, answers, svg_dir=svg_dir, out=out, progress=progress
+            setup, sheets, answers, assets=assets, out=out, progress=progress
         )
         record = Manifest(
             setup.template, setup.plan, records, sheet=sheet_facts(setup, answers_path)
@@ -481,7 +484,7 @@ def render_worksheet(
     sheets: BinaryIO,
     answers: BinaryIO,
     *,
-    svg_dir: Path | None = None,
+    assets: AssetFolders | None = None,
     out: OutputSet | None = None,
     progress: Progress | None = None,
 ) -> list[PuzzleRecord]:
@@ -492,7 +495,7 @@ def render_worksheet(
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
     words = label_words(tpl)
     records: list[PuzzleRecord] = []
-    width = max(3, len(str(len(plan.puzzles))))
+    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts)
     for planned_list in puzzles_by_page(plan):
         pupil_cards: list[Card] = []
         key_cards: list[Card] = []
@@ -516,8 +519,15 @@ def render_worksheet(
             )
             pupil_cards.append(pupil)
             key_cards.append(key)
-            if svg_dir is not None and out is not None:
-                stage_svgs(out, svg_dir, planned.number, width, made, words)
+            if out is not None:
+                pack.add(
+                    out,
+                    index_row(tpl, planned, made),
+                    made,
+                    words,
+                    slot_drawing(pupil, fonts, slot),
+                    slot_drawing(key, fonts, key_slot),
+                )
         sheet_doc.add_page(pupils_header, cards_painter(fonts, pupil_cards, setup.slots), footer)
         key_doc.add_page(key_header, cards_painter(fonts, key_cards, setup.slots), footer)
         if progress is not None:
@@ -526,6 +536,8 @@ def render_worksheet(
         raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.page_count}")
     sheet_doc.save()
     key_doc.save()
+    if out is not None:
+        pack.finish(out)
     return records
 
 

@@ -13,25 +13,17 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
+from PIL import Image
 
 from ..errors import MazebookError
+from .dpi import DEFAULT_DPI, check_dpi
 
-#: Resolutions accepted (dots per inch), and the default of `mazebook maze --format png`.
-MIN_DPI, MAX_DPI, DEFAULT_DPI = 10, 600, 150
 #: The largest picture made, in pixels (a letter page at 600 dpi is 33.7M).
 MAX_PIXELS = 40_000_000
 
 _LOCK = threading.Lock()
-
-
-def check_dpi(dpi: int, *, flag: str = "--dpi") -> int:
-    """The resolution if it is a whole number from MIN_DPI to MAX_DPI; MazebookError if not."""
-    if isinstance(dpi, bool) or not isinstance(dpi, int) or not MIN_DPI <= dpi <= MAX_DPI:
-        raise MazebookError(
-            f"{flag} must be a whole number from {MIN_DPI} to {MAX_DPI}, got {dpi!r}"
-        )
-    return dpi
 
 
 def page_count(pdf: bytes | Path, *, name: str = "the PDF") -> int:
@@ -75,6 +67,59 @@ def pdf_pages_png(
 def pdf_png(pdf: bytes, *, dpi: int = DEFAULT_DPI) -> bytes:
     """The first page of a PDF as one PNG (the single-maze picture)."""
     return next(pdf_pages_png(pdf, [1], dpi=dpi))[1]
+
+
+def ink_png(pdf: bytes, *, dpi: int, margin: float = 0.0, name: str = "the drawing") -> bytes:
+    """The first page of a PDF as a grey PNG with an alpha channel: transparent where there is
+    no ink, its ink as PDFium draws it (edges partly covered), cut to the ink's box with
+    ``margin`` points kept round it (an asset pack's puzzle picture). The drawing must be grey
+    (mazebook's puzzles are): the grey is read from its red channel."""
+    check_dpi(dpi)
+    with _LOCK:
+        doc = _open(pdf, name)
+        try:
+            page = doc[0]
+            try:
+                width, height = page.get_size()
+                scale = dpi / 72.0
+                if width * scale * height * scale > MAX_PIXELS:
+                    raise MazebookError(
+                        f"{name} at {dpi} dpi would be over {MAX_PIXELS // 1_000_000}M pixels; "
+                        "use a lower --dpi"
+                    )
+                bitmap = page.render(
+                    scale=scale,
+                    fill_color=(255, 255, 255, 0),  # no ink: fully transparent
+                    draw_annots=False,
+                    rev_byteorder=True,  # RGBA, not BGRA
+                )
+                grey_alpha = _cut_to_ink(bitmap.to_numpy(), round(margin * scale))
+            finally:
+                page.close()
+        finally:
+            doc.close()
+    buf = io.BytesIO()
+    Image.fromarray(grey_alpha, mode="LA").save(
+        buf, format="PNG", compress_level=ASSET_COMPRESSION, dpi=(dpi, dpi)
+    )
+    return buf.getvalue()
+
+
+def _cut_to_ink(rgba: np.ndarray, pad: int) -> np.ndarray:
+    """Grey and alpha of an RGBA picture, cut to the box of its ink with ``pad`` pixels round
+    it (copied, so the picture's own buffer may go)."""
+    alpha = rgba[:, :, 3]
+    rows, columns = np.flatnonzero(alpha.any(axis=1)), np.flatnonzero(alpha.any(axis=0))
+    if len(rows):
+        y0, y1 = max(0, rows[0] - pad), min(alpha.shape[0], rows[-1] + 1 + pad)
+        x0, x1 = max(0, columns[0] - pad), min(alpha.shape[1], columns[-1] + 1 + pad)
+        rgba = rgba[y0:y1, x0:x1]
+    return np.ascontiguousarray(rgba[:, :, [0, 3]])
+
+
+#: zlib level of the asset pack's pictures: from 4 zlib matches lazily, files a third the size
+#: of level 1's for twice its time; 6 (Pillow's default) gains nothing more on line drawings.
+ASSET_COMPRESSION = 4
 
 
 def _open(pdf: bytes | Path, name: str) -> pdfium.PdfDocument:

@@ -104,8 +104,9 @@ def write_pdf(maze: Maze, *, solution: bool = False) -> bytes:
 
 def write_png(maze: Maze, *, solution: bool = False, dpi: int | None = None) -> bytes:
     """The single-maze PDF page as a greyscale picture, ``dpi`` dots per inch (default 150)."""
+    from .dpi import DEFAULT_DPI, check_dpi
     from .pdf import to_pdf
-    from .png import DEFAULT_DPI, check_dpi, pdf_png
+    from .png import pdf_png
 
     resolution = DEFAULT_DPI if dpi is None else check_dpi(dpi)
     return pdf_png(to_pdf(maze_geometry(maze), show_solution=solution), dpi=resolution)

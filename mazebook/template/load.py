@@ -28,7 +28,7 @@ from ..printing.units import parse_length, parse_page_size
 from . import caps
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
-from .texts import LANGUAGES, Texts, language_code, make_texts
+from .texts import LANGUAGES, Texts, language_code, make_texts, series_title_problem
 from .worksheet import (
     DEFAULT_PUZZLE,
     WORKSHEET_DEFAULTS,
@@ -134,6 +134,8 @@ class Template:
     path: Path | None = None  # the template file, when it was read from one
     names: tuple[str, ...] = ()  # a worksheet's class set: one pupil a name (template/names.py)
     min_cell_given: bool = True  # whether the template sets min_cell (else the default's)
+    series_title: str | None = None  # [series] title: each volume's ({title}, {volume})
+    volume: int | None = None  # the volume of a series this template makes (template/series.py)
 
     def with_printer(self, name: str | None) -> Template:
         """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
@@ -356,7 +358,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         options = worksheet_options(data, texts, min_cell=min_cell if "min_cell" in data else None)
         levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
         min_cell = min(options.min_cell_for(lv) for lv in levels)
-    return Template(
+    template = Template(
         name=name,
         source=source,
         title=values.get("title") or texts("worksheet_title"),
@@ -383,7 +385,22 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         worksheet=options,
         printing=printing,
         names=_names(data, source),
+        series_title=data.get("series", {}).get("title"),
     )
+    check_series(template)
+    return template
+
+
+def check_series(template: Template) -> None:
+    """TemplateError (one line naming ``series.title``, or ``text.volume_title`` for a language
+    text of the template's own) when the volumes' title cannot tell them apart."""
+    if template.series_title is not None:
+        text, key = template.series_title, "series.title"
+    else:
+        text, key = template.texts.values["volume_title"], "text.volume_title"
+    problem = series_title_problem(text)
+    if problem is not None:
+        raise TemplateError(problem, file=template.source, key=key)
 
 
 def _names(data: Mapping[str, Any], source: str) -> tuple[str, ...]:

@@ -216,6 +216,17 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
             },
             "bleed": {"type": "boolean", "description": "true or false"},
             **print_properties(),
+            "series": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "title": _text(
+                        "the title of each volume of a series (`mazebook build --volumes`), "
+                        'with {volume} and optionally {title}, e.g. "{title} — Book {volume}"'
+                    ),
+                },
+                "description": "a [series] table (title): how the volumes of a series are titled",
+            },
             "copyright": _text("the text of a copyright page (no year is added)"),
             "belongs_to": {
                 "type": "boolean",

@@ -100,6 +100,7 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "instruction_keys": ("start", "finish"),
     "how_to_play_one_way": ("start", "finish"),
     "how_to_play_keys": ("start", "finish"),
+    "volume_title": ("title", "volume"),  # a volume of a series: "{title}, Volume {volume}"
 }
 
 TEXT_KEYS = tuple(PLACEHOLDERS)
@@ -214,6 +215,11 @@ class Texts:
         )
         return sample
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its plain values (a mapping proxy cannot be), so a template crosses to
+        the worker processes of a series build (products/series.py)."""
+        return (_unpickle_texts, (self.language, dict(self.values), self.source))
+
     def every_word(self) -> str:
         """All the words this document may print (with digits), for checking the font: every
         text but a kind's own (KIND_TEXT_KEYS), which only documents with that kind print."""
@@ -221,6 +227,10 @@ class Texts:
         sample.update(start=self.values["start"], finish=self.values["finish"])
         keys = [key for key in TEXT_KEYS if key not in KIND_TEXT_KEYS and key not in UNPRINTED]
         return " ".join(self(key, **sample) for key in keys) + " – · … ________"
+
+
+def _unpickle_texts(language: str, values: dict[str, str], source: str) -> Texts:
+    return Texts(language, MappingProxyType(values), source)
 
 
 def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> Texts:
@@ -244,6 +254,38 @@ def make_texts(language: str, overrides: Mapping[str, Any], *, source: str) -> T
     texts = Texts(language, MappingProxyType(values), source)
     texts.check_lengths()
     return texts
+
+
+#: The placeholders a volume's title may use (a template's ``[series] title``, the language's
+#: ``volume_title``).
+SERIES_PLACEHOLDERS = ("title", "volume")
+
+
+def series_title_problem(text: str) -> str | None:
+    """Why ``text`` cannot title the volumes of a series (None: it can): braces that do not
+    parse, a placeholder other than {title} and {volume}, a format spec, or no {volume}."""
+    try:
+        fields = [
+            (name, spec, conversion)
+            for _, name, spec, conversion in string.Formatter().parse(text)
+            if name is not None
+        ]
+    except ValueError as exc:
+        return f"{exc} (write {{{{ and }}}} for a literal brace)"
+    for name, spec, conversion in fields:
+        if name not in SERIES_PLACEHOLDERS:
+            return (
+                f"{{{name[:20]}}} is not a placeholder of a series title; it offers {{title}} "
+                "and {volume}"
+            )
+        if spec or conversion:
+            return f"{{{name}}} takes no format; write {{{name}}} alone"
+    if "volume" not in (name for name, _, _ in fields):
+        return (
+            f"{text[:60]!r} has no {{volume}}: every volume would bear the same title; "
+            'write e.g. "{title} — Book {volume}"'
+        )
+    return None
 
 
 def check_placeholders(key: str, value: str, *, source: str) -> None:

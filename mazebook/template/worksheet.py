@@ -48,6 +48,7 @@ BOOK_ONLY_KEYS = (
     "printer",
     "paper",
     "cover",
+    "series",
 )
 
 #: Top-level defaults that differ for worksheets.

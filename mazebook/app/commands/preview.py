@@ -99,7 +99,8 @@ def check_work(pdf: Path, data: bytes, first: int, last: int, budget: Budget | N
 
 def write_previews(pdf: Path, folder: Path, first: int, last: int, dpi: int) -> list[Path]:
     """Write the pages first..last (those the PDF has) as PNGs in ``folder``; their paths."""
-    from ...render.png import check_dpi, page_count, pdf_pages_png
+    from ...render.dpi import check_dpi
+    from ...render.png import page_count, pdf_pages_png
 
     check_dpi(dpi)
     data = read_input(pdf, what="PDF")  # a regular file only: a FIFO is never opened
