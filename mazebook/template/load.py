@@ -60,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "section_start": "any",
     "page": [],
     "fit": "refuse",  # a level the page cannot hold: refuse the template, or "cap" it
+    "large_print": False,  # the large-print minimums for low-vision readers
 }
 
 #: Defaults of a [[section]]'s keys ("Section N" for a missing name).
@@ -136,6 +137,7 @@ class Template:
     min_cell_given: bool = True  # whether the template sets min_cell (else the default's)
     series_title: str | None = None  # [series] title: each volume's ({title}, {volume})
     volume: int | None = None  # the volume of a series this template makes (template/series.py)
+    large_print: bool = False  # large_print = true: the large-print minimums (issue 36)
 
     def with_printer(self, name: str | None) -> Template:
         """The template for printer ``name`` (``mazebook build --printer``), bleed recomputed;
@@ -386,6 +388,7 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         printing=printing,
         names=_names(data, source),
         series_title=data.get("series", {}).get("title"),
+        large_print=values["large_print"],
     )
     check_series(template)
     return template

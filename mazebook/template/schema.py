@@ -228,6 +228,10 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": "a [series] table (title): how the volumes of a series are titled",
             },
             "copyright": _text("the text of a copyright page (no year is added)"),
+            "large_print": {
+                "type": "boolean",
+                "description": "true or false: large print for low-vision readers",
+            },
             "belongs_to": {
                 "type": "boolean",
                 "description": 'true or false: a "This book belongs to" page',
