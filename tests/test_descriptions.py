@@ -87,3 +87,113 @@ def test_every_pdf_says_its_language_and_title(tmp_path: Path, code: str) -> Non
         assert root["/Lang"] == lang, pdf.name
         assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
         assert reader.metadata is not None and (reader.metadata.title or "").strip()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def said(svg: str | bytes) -> tuple[str, str]:
+    """An SVG's title and desc: the first two children of its root, in that order."""
+    from xml.etree import ElementTree
+
+    root = ElementTree.fromstring(svg)
+    title, desc = list(root)[:2]
+    assert (title.tag, desc.tag) == (f"{SVG}title", f"{SVG}desc")
+    return title.text or "", desc.text or ""
+
+
+@pytest.mark.parametrize("code", tuple(LANGUAGES))
+def test_every_svg_of_an_asset_pack_carries_its_description(tmp_path: Path, code: str) -> None:
+    """--svg-dir: each puzzle's two SVGs are titled with what it is and described with the
+    manifest's sentence, for every kind, in the book's language."""
+    template = tmp_path / "b.toml"
+    template.write_text(
+        f'title = "B"\nlanguage = "{code}"\nprinter = "home"\n'
+        '[[section]]\ncount = 1\ndifficulty = 3\nshape = "hex"\n'
+        '[[section]]\npuzzle = "number-path"\nstep = 3\ncount = 1\ndifficulty = 2\n'
+        '[[section]]\npuzzle = "word-trail"\nwords = ["LION"]\ncount = 1\ndifficulty = 3\n'
+        '[[section]]\npuzzle = "keys"\ncount = 1\ndifficulty = 4\n',
+        encoding="utf-8",
+    )
+    folder = tmp_path / "svg"
+    result = build_book(str(template), output=tmp_path / "b.pdf", svg_dir=folder)
+    puzzles = json.loads(result.manifest.read_text(encoding="utf-8"))["puzzles"]
+    words = LANGUAGES[code]
+    nouns = ("kind_maze", "kind_number_path", "kind_word_trail", "kind_keys")
+    assert len(puzzles) == len(nouns)
+    for number, (puzzle, noun) in enumerate(zip(puzzles, nouns, strict=True), 1):
+        for name in (f"puzzle-{number:03}.svg", f"solution-{number:03}.svg"):
+            title, desc = said((folder / name).read_bytes())
+            assert desc == puzzle["description"], name
+            assert desc.startswith(title), name
+            kind = words[noun].format(step=3)
+            assert title.startswith(kind), (name, title)
+            assert words["level"].format(level=puzzle["level"]) in title
+            assert words["start"] in desc and words["finish"] in desc
+
+
+@pytest.mark.parametrize("code", tuple(LANGUAGES))
+def test_mazebook_maze_says_it_in_its_language(tmp_path: Path, code: str) -> None:
+    """`mazebook maze --language`: the SVG's title and desc, its drawn START and FINISH, and
+    the PDF's title, subject and /Lang, all in that language."""
+    from xml.etree import ElementTree
+
+    from pypdf import PdfReader
+
+    from mazebook.app.cli import main
+
+    words = LANGUAGES[code]
+    svg, pdf = tmp_path / "m.svg", tmp_path / "m.pdf"
+    for out in (svg, pdf):
+        argv = ["maze", "--level", "4", "--shape", "circle", "--language", code, "-o", str(out)]
+        assert main([*argv, "--seed", "5"]) == 0
+    title, desc = said(svg.read_bytes())
+    assert title.startswith(f"{words['kind_maze']} ({words['shape_circle']})")
+    assert words["level"].format(level=4) in title
+    assert f"{words['finish']} {words['place_centre']}" in desc
+    drawn = [t.text for t in ElementTree.fromstring(svg.read_bytes()).iter(f"{SVG}text")]
+    assert drawn == [words["start"], words["finish"]]
+    reader = PdfReader(pdf)
+    assert reader.trailer["/Root"]["/Lang"] == code
+    assert reader.metadata is not None
+    assert reader.metadata.title == title and reader.metadata.subject == desc
+
+
+def test_a_maze_without_a_level_is_described_at_the_level_it_measures(tmp_path: Path) -> None:
+    from mazebook.app.cli import main
+    from mazebook.core.engine import generate
+    from mazebook.difficulty.effort import solving_effort
+    from mazebook.difficulty.levels import level_of
+
+    out = tmp_path / "m.svg"
+    assert main(["maze", "-s", "9x7", "--seed", "3", "-a", "prim", "-o", str(out)]) == 0
+    level = level_of(solving_effort(generate("prim", 9, 7, seed=3)))
+    title, _ = said(out.read_bytes())
+    assert title == f"Maze (rectangle), Level {level}, 9 by 7 cells"
+
+
+@given(
+    st.sampled_from(["backtracker", "prim", "kruskal", "binary-tree"]),
+    st.integers(2, 70),
+    st.integers(2, 70),
+    st.integers(0, 2**32),
+    st.sampled_from([{}, {"weave": 0.5}, {"shape": "hex"}, {"shape": "circle"}]),
+)
+def test_the_measured_level_is_the_level_of_the_effort(
+    algorithm: str, width: int, height: int, seed: int, extra: dict[str, object]
+) -> None:
+    """The long-path shortcut never changes the answer the solver model gives."""
+    from hypothesis import assume
+
+    from mazebook.core.engine import generate
+    from mazebook.difficulty.effort import solving_effort
+    from mazebook.difficulty.levels import level_of
+    from mazebook.difficulty.measured import measured_level
+    from mazebook.errors import MazebookError
+
+    try:
+        maze = generate(algorithm, width, height, seed=seed, **extra)  # type: ignore[arg-type]
+    except MazebookError:
+        assume(False)
+        return
+    assert measured_level(maze) == level_of(solving_effort(maze))

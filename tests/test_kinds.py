@@ -18,6 +18,7 @@ from mazebook.errors import TemplateError
 from mazebook.kinds import DEFAULT_KIND, KINDS, Kind, Spot, check_sections, kind_of
 from mazebook.pages.plan import PlannedPuzzle
 from mazebook.template.load import parse_template
+from mazebook.template.texts import make_texts
 from mazebook.template.worksheet import DEFAULT_PUZZLE
 from tests.test_plugins import cli, install
 
@@ -102,7 +103,7 @@ def test_a_made_puzzle_records_a_frozen_dataclass(name: str) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         facts.level = 0  # type: ignore[misc]
     assert facts.level >= 1 and facts.candidates == made.candidates >= 1
-    assert "<svg" in made.svg(("GO", "END"), solution=True)
+    assert "<svg" in made.svg(make_texts("en", {}, source=""), ("GO", "END"), solution=True)
     card = made.card("1", words=("GO", "END"), side_room=30.0)
     assert card.caption_left == "1"
 

@@ -96,10 +96,15 @@ def same_problem(web: str, cli: str, field: str, flag: str) -> None:
     assert "--" not in web
 
 
+#: An SVG's title and description (the words a reader hears; the drawing is the rest).
+WORDS = re.compile(r"<title>.*?</title>(<desc>.*?</desc>)?")
+
+
 def svg_of(page: str) -> str:
+    """The drawing of the first SVG in ``page``: its words (title, desc) left out."""
     match = re.search(r"<svg.*?</svg>", page, re.S)
     assert match, "no SVG in the preview"
-    return match.group(0)
+    return WORDS.sub("", match.group(0))
 
 
 @pytest.mark.slow
@@ -121,9 +126,42 @@ def test_maze_preview_is_the_library_svg(client: TestClient) -> None:
 
     page = client.post("/maze/preview", data=MAZE).text
     maze = mazebook.generate("backtracker", 12, 8, seed=5)
-    assert svg_of(page) == write(maze, "svg").decode().strip()
+    assert svg_of(page) == svg_of(write(maze, "svg").decode())
     solved = client.post("/maze/preview", data={**MAZE, "solution": "on"}).text
     assert "<polyline" in svg_of(solved) and "<polyline" not in svg_of(page)
+
+
+def test_the_preview_is_named_by_its_description(client: TestClient) -> None:
+    """The preview's accessible name is the description its SVG carries (what it is, where
+    START and FINISH are); the answer's also says how long the solution is."""
+    import html
+
+    import mazebook
+    from mazebook.difficulty.measured import measured_level
+    from mazebook.geometry.from_maze import maze_geometry
+    from mazebook.kinds.describe import maze_described
+    from mazebook.template.texts import make_texts
+
+    maze = mazebook.generate("backtracker", 12, 8, seed=5)
+    en = make_texts("en", {}, source="")
+    told = maze_described(
+        en,
+        maze,
+        maze_geometry(maze),
+        kind="Maze",
+        level=measured_level(maze),
+        words=("START", "FINISH"),
+    )
+    for answer in (False, True):
+        data = {**MAZE, "solution": "on"} if answer else MAZE
+        page = client.post("/maze/preview", data=data).text
+        name = html.unescape(re.search(r'id="maze-svg" role="img" aria-label="([^"]*)"', page)[1])
+        desc = html.unescape(re.search(r"<desc>(.*?)</desc>", page)[1])
+        length = f"The solution is {len(maze.solution_cells)} cells long."
+        assert desc == name
+        assert name == (f"{told.text} {length}" if answer else told.text)
+        assert (length in page) == answer  # said on the page too, under the answer
+        assert "START" in name and "Level" in name
 
 
 def test_changing_the_shape_changes_the_preview(client: TestClient) -> None:
@@ -840,7 +878,7 @@ def test_the_seed_shown_is_the_seed_used(client: TestClient) -> None:
     assert name is not None and name.group(1).startswith("maze-level7-rect-")
     assert name.group(1).endswith("-seed77.pdf")
     again = client.post("/maze/download/svg", data=form).content.decode()
-    assert again.strip() == svg_of(page)  # the same seed: the same maze
+    assert svg_of(again) == svg_of(page)  # the same seed: the same maze
     other = client.post("/maze/preview", data={**form, "seed": "78"}).text
     assert svg_of(other) != svg_of(page)
     plain = client.post("/maze/download/svg", data=MAZE)

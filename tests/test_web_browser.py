@@ -201,7 +201,7 @@ def test_make_a_maze_change_its_shape_and_download_the_pdf(
     pdf = wait_for(lambda: _downloaded(downloads, ".pdf"), "the PDF download")
     reader = PdfReader(pdf)
     assert len(reader.pages) == 1
-    assert "circle maze" in str(reader.metadata.get("/Subject", ""))
+    assert "Maze (circle)" in str(reader.metadata.get("/Subject", ""))
     pdf.unlink()
     assert not browser.find_element(By.ID, "maze-look-rect").is_selected()  # Advanced speaks
 
@@ -370,7 +370,8 @@ def test_the_first_view_is_plain_and_fits_the_screen(
     top = browser.execute_script("return arguments[0].getBoundingClientRect().top", box)
     assert top < size[1] / 2
     assert box.get_attribute("role") == "img"
-    assert box.get_attribute("aria-label").startswith("Easy maze (level 2): rectangle, ")
+    # the same words as the SVG's description (kinds.describe)
+    assert box.get_attribute("aria-label").startswith("Maze (rectangle), Level 2, ")
     # controls are touch-sized
     for control in ("maze-print", "maze-new", "maze-text"):
         height = browser.execute_script(
@@ -505,7 +506,7 @@ def test_print_opens_the_pdf_for_the_print_dialog(server: str, browser: Any) -> 
     assert len(browser.window_handles) == 1
     reader = PdfReader(io.BytesIO(_blob(browser, url)))
     assert len(reader.pages) == 1
-    assert "mask maze" in str(reader.metadata.get("/Subject", ""))
+    assert "Maze (silhouette)" in str(reader.metadata.get("/Subject", ""))
     assert browser.find_element(By.ID, "maze-err-maze").text == ""
 
 
@@ -573,7 +574,8 @@ def test_keyboard_only_makes_and_downloads_a_maze(
     pdf = wait_for(lambda: _downloaded(downloads, ".pdf"), "the PDF download")
     assert pdf.name.startswith("maze-level4-circle-") and pdf.name.endswith("-seed1.pdf")
     reader = PdfReader(pdf)
-    assert len(reader.pages) == 1 and "circle maze" in str(reader.metadata.get("/Subject", ""))
+    assert len(reader.pages) == 1
+    assert "Maze (circle), Level 4" in str(reader.metadata.get("/Subject", ""))
     pdf.unlink()
 
 

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from mazebook.app.cli import main
-from mazebook.app.commands.worksheet import LANGUAGE_CODES
+from mazebook.app.commands.common import LANGUAGE_CODES
 from mazebook.template import load_template
 from mazebook.template.texts import LANGUAGES
 

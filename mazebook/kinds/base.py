@@ -123,8 +123,9 @@ class Made(Protocol):
         empty), ``side_room`` points kept beside it for them."""
         ...
 
-    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
-        """Its SVG (with the solution drawn when ``solution``)."""
+    def svg(self, texts: Texts, words: tuple[str, str], *, solution: bool) -> str:
+        """Its SVG (with the solution drawn when ``solution``), its ``<title>`` and ``<desc>``
+        its description in the language of ``texts``."""
         ...
 
     def description(self, texts: Texts, words: tuple[str, str]) -> str:

@@ -7,8 +7,14 @@ eight sectors (a goal inside the maze, such as a circle's centre, is at the cent
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..template.texts import Texts
+
+if TYPE_CHECKING:
+    from ..core.maze import Maze
+    from ..geometry.drawing import MazeGeometry
 
 #: The eight sectors by direction (counter-clockwise from the right, y up), as text keys.
 SECTORS = (
@@ -71,4 +77,64 @@ def describe(
         start_place=texts(places[0]),
         finish=words[1],
         finish_place=texts(places[1]),
+    )
+
+
+@dataclass(frozen=True)
+class Described:
+    """A puzzle in words: ``title`` says what it is (an SVG's ``<title>``); ``text`` says that
+    and where START and FINISH are (its ``<desc>``, the manifest's ``description``)."""
+
+    title: str
+    text: str
+
+
+def described(
+    texts: Texts,
+    *,
+    kind: str,
+    shape: str,
+    level: int,
+    size: str,
+    words: tuple[str, str],
+    places: tuple[str, str],
+) -> Described:
+    """The title and the full sentence of a puzzle (see ``describe``)."""
+    title = texts(
+        "puzzle_title",
+        kind=kind,
+        shape=shape_words(texts, shape),
+        level=texts("level", level=level),
+        size=size,
+    )
+    text = describe(
+        texts, kind=kind, shape=shape, level=level, size=size, words=words, places=places
+    )
+    return Described(title, text)
+
+
+def maze_described(
+    texts: Texts,
+    maze: Maze,
+    geom: MazeGeometry,
+    *,
+    kind: str,
+    level: int,
+    words: tuple[str, str],
+) -> Described:
+    """A maze (``kind`` already in words) in words: its shape and size from ``maze``, START's
+    and FINISH's places from its drawing ``geom``."""
+    places = tuple(
+        place_key(end.x, end.y, geom.width, geom.height, inside=end.inside)
+        for end in (geom.start, geom.finish)
+    )
+    shape = maze.grid.kind
+    return described(
+        texts,
+        kind=kind,
+        shape=shape,
+        level=level,
+        size=size_words(texts, shape, maze.width, maze.height, maze.grid.size),
+        words=words,
+        places=(places[0], places[1]),
     )

@@ -28,7 +28,7 @@ from ..template.load import Section
 from ..template.texts import Texts
 from . import search
 from .base import OPTIONAL, Kind, Spot, section_error
-from .describe import describe, place_key, size_words
+from .describe import Described, maze_described
 from .search import Choice, Request, Size, generators_for, openings_for
 
 #: Letters a word trail puts in a maze's cells: (x, y) in drawing units, the letter, whether it
@@ -157,34 +157,28 @@ class MadeMaze:
             font=font,
         )
 
-    def description(self, texts: Texts, words: tuple[str, str]) -> str:
-        geom, maze = self.geometry, self.maze
-        shape = maze.grid.kind
-        places = (
-            place_key(
-                geom.start.x, geom.start.y, geom.width, geom.height, inside=geom.start.inside
-            ),
-            place_key(
-                geom.finish.x, geom.finish.y, geom.width, geom.height, inside=geom.finish.inside
-            ),
-        )
-        return describe(
+    def described(self, texts: Texts, words: tuple[str, str]) -> Described:
+        """It in words: its title and its full description."""
+        return maze_described(
             texts,
+            self.maze,
+            self.geometry,
             kind=texts(self.noun),
-            shape=shape,
             level=self.facts.level,
-            size=size_words(texts, shape, maze.width, maze.height, maze.grid.size),
             words=words,
-            places=(places[0], places[1]),
         )
 
-    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
+    def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        return self.described(texts, words).text
+
+    def svg(self, texts: Texts, words: tuple[str, str], *, solution: bool) -> str:
         from ..render.svg import to_svg  # only when SVGs are asked for
 
         geom = self.geometry
         if self.letters:
             geom = dataclasses.replace(geom, letters=self.letters)
-        return to_svg(geom, show_solution=solution, words=words)
+        said = self.described(texts, words)
+        return to_svg(geom, show_solution=solution, words=words, title=said.title, desc=said.text)
 
 
 def section_request(

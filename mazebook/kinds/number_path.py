@@ -23,7 +23,7 @@ from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from .base import Kind, Spot, section_error, section_refusal
-from .describe import describe, place_key, size_words
+from .describe import Described, described, place_key, size_words
 from .search import expected_cells
 
 #: The smallest cell of a number path: a three-digit number must be read, and a line drawn.
@@ -115,13 +115,17 @@ class MadeNumberPath:
         )
 
     def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        return self.described(texts, words).text
+
+    def described(self, texts: Texts, words: tuple[str, str]) -> Described:
+        """It in words: its title and its full description."""
         puzzle = self.puzzle
         w, h = puzzle.width, puzzle.height
         places = (
             place_key(puzzle.start[0] + 0.5, puzzle.start[1] + 0.5, w, h),
             place_key(puzzle.finish[0] + 0.5, puzzle.finish[1] + 0.5, w, h),
         )
-        return describe(
+        return described(
             texts,
             kind=texts("kind_number_path", step=str(puzzle.step)),
             shape="rect",
@@ -131,11 +135,17 @@ class MadeNumberPath:
             places=places,
         )
 
-    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
+    def svg(self, texts: Texts, words: tuple[str, str], *, solution: bool) -> str:
         from ..render.numbers_svg import number_path_svg  # reportlab's widths: only when asked for
 
+        said = self.described(texts, words)
         return number_path_svg(
-            self.puzzle.grid, self.puzzle.path, words=words, show_solution=solution
+            self.puzzle.grid,
+            self.puzzle.path,
+            words=words,
+            show_solution=solution,
+            title=said.title,
+            desc=said.text,
         )
 
 

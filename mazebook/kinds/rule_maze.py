@@ -34,7 +34,7 @@ from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from .base import OPTIONAL, Kind, Spot, section_error, section_refusal
-from .describe import describe, place_key, size_words
+from .describe import Described, maze_described
 from .maze import opening_position, paths_as_given, section_request
 from .rule_search import RuleChoice, choose_rules, rule_fits, rule_rng
 from .search import Request, Size, expected_cells, generators_for, openings_for
@@ -124,21 +124,19 @@ class MadeRuleMaze:
         marks += [(cell, f"door:{letter}") for a, b, letter in maze.doors for cell in (a, b)]
         return maze_key(maze, marks=sorted(marks), arrows=[(a, b) for a, b in maze.one_way])
 
-    def description(self, texts: Texts, words: tuple[str, str]) -> str:
-        geom, maze = self.geometry, self.maze
-        places = tuple(
-            place_key(end.x, end.y, geom.width, geom.height, inside=end.inside)
-            for end in (geom.start, geom.finish)
-        )
-        return describe(
+    def described(self, texts: Texts, words: tuple[str, str]) -> Described:
+        """It in words: its title and its full description."""
+        return maze_described(
             texts,
+            self.maze,
+            self.geometry,
             kind=texts("kind_" + self.facts.puzzle.replace("-", "_")),
-            shape=maze.grid.kind,
             level=self.facts.level,
-            size=size_words(texts, maze.grid.kind, maze.width, maze.height, maze.grid.size),
             words=words,
-            places=(places[0], places[1]),
         )
+
+    def description(self, texts: Texts, words: tuple[str, str]) -> str:
+        return self.described(texts, words).text
 
     def card(
         self,
@@ -162,10 +160,13 @@ class MadeRuleMaze:
             least=self.least,
         )
 
-    def svg(self, words: tuple[str, str], *, solution: bool) -> str:
-        from ..render.svg import to_svg  # svgwrite only when SVGs are asked for
+    def svg(self, texts: Texts, words: tuple[str, str], *, solution: bool) -> str:
+        from ..render.svg import to_svg  # only when SVGs are asked for
 
-        return to_svg(self.geometry, show_solution=solution, words=words)
+        said = self.described(texts, words)
+        return to_svg(
+            self.geometry, show_solution=solution, words=words, title=said.title, desc=said.text
+        )
 
 
 class RuleKind(Kind):

@@ -30,6 +30,7 @@ from ..render.dpi import check_dpi
 from ..render.pdf import new_canvas
 from ..render.typeset import FontPair
 from ..template import Template
+from ..template.texts import Texts
 
 #: The PNGs' resolution unless --dpi says otherwise.
 ASSET_DPI = 300
@@ -156,8 +157,11 @@ def index_row(template: Template, planned: PlannedPuzzle, made: Made) -> IndexRo
 class AssetPack:
     """The asset files of one build, staged puzzle by puzzle, and each folder's index last."""
 
-    def __init__(self, folders: AssetFolders | None, count: int, fonts: FontPair) -> None:
+    def __init__(
+        self, folders: AssetFolders | None, count: int, fonts: FontPair, texts: Texts
+    ) -> None:
         self.folders = folders or AssetFolders()
+        self.texts = texts  # the language of the SVGs' titles and descriptions
         self.width = number_width(count)
         self.fonts = fonts
         self.rows: list[IndexRow] = []
@@ -177,7 +181,7 @@ class AssetPack:
             return
         if folders.svg is not None:
             for name, show in zip(svg_files(row.number, self.width), (False, True), strict=True):
-                out.stage(folders.svg / name, made.svg(words, solution=show))
+                out.stage(folders.svg / name, made.svg(self.texts, words, solution=show))
         if folders.png is not None:
             for name, drawn in zip(
                 png_files(row.number, self.width), (puzzle, solution), strict=True

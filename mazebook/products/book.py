@@ -522,7 +522,7 @@ def render_book(
     records: list[PuzzleRecord] = []
     answer_words: dict[int, str] = {}
     current_section = -1
-    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts)
+    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts, tpl.texts)
     used = Used() if used is None else used
     for planned_list in puzzles_by_page(plan):
         section = plan.sections[planned_list[0].section]

@@ -469,7 +469,7 @@ def _stage_assets(
     """Every pupil's puzzles as asset files, numbered as the class set's manifest numbers them,
     each drawn as its sheet and the answer key draw it."""
     fonts, template = setup.fonts, setup.template
-    pack = AssetPack(assets, len(plan.plan.puzzles), fonts)
+    pack = AssetPack(assets, len(plan.plan.puzzles), fonts, template.texts)
     per = len(setup.plan.puzzles)
     ends = label_words(template)  # the sheets' own START and FINISH words
     count = plan.plan.answers_per_page

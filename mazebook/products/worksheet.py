@@ -495,7 +495,7 @@ def render_worksheet(
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
     words = label_words(tpl)
     records: list[PuzzleRecord] = []
-    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts)
+    pack = AssetPack(assets if out is not None else None, len(plan.puzzles), fonts, tpl.texts)
     for planned_list in puzzles_by_page(plan):
         pupil_cards: list[Card] = []
         key_cards: list[Card] = []

@@ -27,9 +27,12 @@ def number_path_svg(
     *,
     words: tuple[str, str] = ("START", "FINISH"),
     show_solution: bool = False,
+    title: str | None = None,
+    desc: str | None = None,
 ) -> str:
     """The number path as an SVG document (text): ``grid[y][x]``, ``path`` from START to
-    FINISH as (x, y) cells; the answer's band and bold numbers when ``show_solution``."""
+    FINISH as (x, y) cells; the answer's band and bold numbers when ``show_solution``;
+    ``title`` and ``desc`` say it in words."""
     fonts = default_fonts()
     rows, columns = len(grid), len(grid[0])
     c, pad = CELL, END_LINE
@@ -38,7 +41,8 @@ def number_path_svg(
         f"{width:g}",
         f"{height:g}",
         (-pad, -pad, width, height),
-        title=f"number path, {columns}x{rows} cells",
+        title=title or f"number path, {columns}x{rows} cells",
+        desc=desc,
     )
     background = {"x": -pad, "y": -pad, "width": width, "height": height, "fill": "white"}
     add(svg, "rect", background | {"id": "background"})

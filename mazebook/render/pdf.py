@@ -331,6 +331,7 @@ def to_pdf(
     words: tuple[str, str] | None = ("START", "FINISH"),
     style_for: Callable[[float], Style] | None = None,
     lang: str = "en",
+    subject: str | None = None,
 ) -> bytes:
     """A one-page PDF with the maze as large as the page allows inside ``margin``; its lines
     are ``style``'s, or ``style_for(cell)``'s for the cell size (points) the maze gets."""
@@ -341,7 +342,8 @@ def to_pdf(
     canvas.setCreator("mazebook")
     canvas.setAuthor("mazebook")
     canvas.setSubject(
-        f"{meta.get('shape', 'rect')} maze, {meta.get('width')}x{meta.get('height')} cells, "
+        subject
+        or f"{meta.get('shape', 'rect')} maze, {meta.get('width')}x{meta.get('height')} cells, "
         f"algorithm {meta.get('algorithm')}, seed {meta.get('seed')}"
     )
     canvas.setKeywords(json.dumps(meta, sort_keys=True))

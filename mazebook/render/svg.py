@@ -75,6 +75,7 @@ def to_svg(
     style: Style = DEFAULT_STYLE,
     show_solution: bool = False,
     title: str | None = None,
+    desc: str | None = None,
     words: tuple[str, str] | None = ("START", "FINISH"),
 ) -> str:
     """The maze as an SVG document (text). ``cell`` is the size of one cell in SVG units.
@@ -82,7 +83,8 @@ def to_svg(
     Walls are one path (``id="walls"``) with a move and a line per merged run; the solution is
     a polyline in ``id="solution"``; start and finish arrows are in ``id="markers"``; the START
     and FINISH ``words`` (placed as in the PDF) are in ``id="labels"``; the algorithm, size and
-    seed are in ``<metadata>``. No timestamps: same maze, same bytes.
+    seed are in ``<metadata>``; ``title`` and ``desc`` say it in words (kinds.describe). No
+    timestamps: same maze, same bytes.
     """
     arrow = marker_length(cell) / cell  # in cell units
     widths: dict[tuple[str, float], float] = {}
@@ -104,6 +106,7 @@ def to_svg(
         f"{vb_h * cell:.2f}",
         box,
         title=title or _describe(meta),
+        desc=desc,
         metadata=record,
     )
     add(

@@ -55,14 +55,18 @@ def document(
     view: Iterable[float],
     *,
     title: str,
+    desc: str | None = None,
     metadata: Element | None = None,
 ) -> Element:
     """The ``<svg>`` root of ``width`` x ``height`` showing ``view`` (x, y, width, height),
-    with its ``<title>``, the ``<metadata>`` record if any, and an empty ``<defs>``."""
+    with its ``<title>`` (a screen reader's name for it), its ``<desc>`` if any (what the
+    reader hears next), the ``<metadata>`` record if any, and an empty ``<defs>``."""
     attributes: dict[str, object] = {"baseProfile": "full", "version": "1.1", **NAMESPACES}
     attributes |= {"width": width, "height": height, "viewBox": ",".join(map(str, view))}
     root = element("svg", attributes)
     add(root, "title", text=title)
+    if desc is not None:
+        add(root, "desc", text=desc)
     if metadata is not None:
         add(root, "metadata").append(metadata)
     add(root, "defs")

@@ -1,23 +1,43 @@
 """One maze to a file format (json, svg, pdf, png, txt): the writers by format, and ``save``.
 
-``WRITERS`` maps each format to a function ``(maze, *, solution) -> bytes``; the SVG and PDF
-writers draw only the maze's geometry, the text writer only its wall bits. An unknown format
-or suffix gets an error that lists the known ones.
+``WRITERS`` maps each format to a function ``(maze, *, solution, wording) -> bytes``; the SVG
+and PDF writers draw only the maze's geometry (with ``wording``'s words, title and
+description), the text writer only its wall bits. An unknown format or suffix gets an error
+that lists the known ones.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..core.maze import Maze
 from ..errors import MazebookError
 from ..fileio import write_atomic
+from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
 
 Writer = Callable[..., bytes]
+
+
+@dataclass(frozen=True)
+class Wording:
+    """The words a maze's file carries: the START and FINISH words drawn beside its marks, the
+    language they are in, and ``said``: the maze's title and description from its drawing (an
+    SVG's ``<title>`` and ``<desc>``, a PDF's title and subject, for screen readers)."""
+
+    words: tuple[str, str] = ("START", "FINISH")
+    lang: str = "en"
+    said: Callable[[MazeGeometry], tuple[str, str]] | None = None
+
+    def title_and_desc(self, geom: MazeGeometry) -> tuple[str | None, str | None]:
+        """What ``said`` says of the drawing; (None, None) without it."""
+        return (None, None) if self.said is None else self.said(geom)
+
+
+PLAIN = Wording()
 
 
 def maze_json(maze: Maze) -> str:
@@ -69,14 +89,15 @@ def wall_text(
     return "\n".join(lines) + "\n"
 
 
-def write_json(maze: Maze, *, solution: bool = False) -> bytes:
+def write_json(maze: Maze, *, solution: bool = False, wording: Wording = PLAIN) -> bytes:
     """The dict form and metrics (the solution is always part of it)."""
-    del solution
+    del solution, wording
     return maze_json(maze).encode()
 
 
-def write_txt(maze: Maze, *, solution: bool = False) -> bytes:
+def write_txt(maze: Maze, *, solution: bool = False, wording: Wording = PLAIN) -> bytes:
     """Plain text, rectangles only; a weave maze's bridges as '==' or '||'."""
+    del wording
     if maze.grid.kind != "rect":
         raise MazebookError("the txt format is for rectangular mazes; use svg, pdf or json")
     if maze.rules:
@@ -88,28 +109,44 @@ def write_txt(maze: Maze, *, solution: bool = False) -> bytes:
     return wall_text(maze.wall_bits(), maze.width, maze.height, path, maze.crossings).encode()
 
 
-def write_svg(maze: Maze, *, solution: bool = False) -> bytes:
+def write_svg(maze: Maze, *, solution: bool = False, wording: Wording = PLAIN) -> bytes:
     """An SVG document of the maze's geometry."""
     from .svg import to_svg
 
-    return to_svg(maze_geometry(maze), show_solution=solution).encode()
+    geom = maze_geometry(maze)
+    title, desc = wording.title_and_desc(geom)
+    return to_svg(
+        geom, show_solution=solution, words=wording.words, title=title, desc=desc
+    ).encode()
 
 
-def write_pdf(maze: Maze, *, solution: bool = False) -> bytes:
+def write_pdf(maze: Maze, *, solution: bool = False, wording: Wording = PLAIN) -> bytes:
     """A one-page letter PDF with the maze as large as it fits."""
     from .pdf import to_pdf
 
-    return to_pdf(maze_geometry(maze), show_solution=solution)
+    geom = maze_geometry(maze)
+    title, desc = wording.title_and_desc(geom)
+    return to_pdf(
+        geom,
+        show_solution=solution,
+        words=wording.words,
+        title=title,
+        subject=desc,
+        lang=wording.lang,
+    )
 
 
-def write_png(maze: Maze, *, solution: bool = False, dpi: int | None = None) -> bytes:
+def write_png(
+    maze: Maze, *, solution: bool = False, dpi: int | None = None, wording: Wording = PLAIN
+) -> bytes:
     """The single-maze PDF page as a greyscale picture, ``dpi`` dots per inch (default 150)."""
     from .dpi import DEFAULT_DPI, check_dpi
     from .pdf import to_pdf
     from .png import pdf_png
 
     resolution = DEFAULT_DPI if dpi is None else check_dpi(dpi)
-    return pdf_png(to_pdf(maze_geometry(maze), show_solution=solution), dpi=resolution)
+    page = to_pdf(maze_geometry(maze), show_solution=solution, words=wording.words)
+    return pdf_png(page, dpi=resolution)
 
 
 #: Writers by format name, in the order the command line lists them.
@@ -124,8 +161,16 @@ WRITERS: dict[str, Writer] = {
 FORMATS = tuple(WRITERS)
 
 
-def write(maze: Maze, fmt: str, *, solution: bool = False, dpi: int | None = None) -> bytes:
-    """The maze in a format, as bytes; ``dpi`` is the png's resolution."""
+def write(
+    maze: Maze,
+    fmt: str,
+    *,
+    solution: bool = False,
+    dpi: int | None = None,
+    wording: Wording = PLAIN,
+) -> bytes:
+    """The maze in a format, as bytes; ``dpi`` is the png's resolution, ``wording`` the words
+    it carries."""
     try:
         writer = WRITERS[fmt]
     except KeyError:
@@ -135,8 +180,8 @@ def write(maze: Maze, fmt: str, *, solution: bool = False, dpi: int | None = Non
     if dpi is not None:
         if fmt != "png":
             raise MazebookError("--dpi goes with --format png")
-        return writer(maze, solution=solution, dpi=dpi)
-    return writer(maze, solution=solution)
+        return writer(maze, solution=solution, dpi=dpi, wording=wording)
+    return writer(maze, solution=solution, wording=wording)
 
 
 def save(

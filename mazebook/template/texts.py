@@ -73,6 +73,8 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
         "finish",
         "finish_place",
     ),
+    "puzzle_title": ("kind", "shape", "level", "size"),  # an SVG's title: what it is
+    "solution_length": ("cells",),  # an answer said aloud: how long its solution is
     "kind_maze": (),
     "kind_word_trail": (),
     "kind_one_way": (),
@@ -146,16 +148,20 @@ def language_schema() -> dict[str, Any]:
 
 
 def load_language(data: Mapping[str, Any], *, source: str) -> Mapping[str, str]:
-    """A complete set of words, checked against the schema and each key's placeholders."""
-    from jsonschema import Draft202012Validator  # a tenth of a second to import: only here
+    """A complete set of words, checked against the schema and each key's placeholders. A set
+    that plainly meets the schema (every key, each a text) skips the schema checker, which
+    takes a tenth of a second to load; any other is checked by it, for its message."""
+    plain = set(data) == set(TEXT_KEYS) and all(isinstance(v, str) and v for v in data.values())
+    if not plain:
+        from jsonschema import Draft202012Validator
 
-    errors = sorted(
-        Draft202012Validator(language_schema()).iter_errors(data),
-        key=lambda e: [str(p) for p in e.absolute_path],
-    )
-    if errors:
-        key = ".".join(str(p) for p in errors[0].absolute_path) or None
-        raise TemplateError(errors[0].message, file=source, key=key)
+        errors = sorted(
+            Draft202012Validator(language_schema()).iter_errors(data),
+            key=lambda e: [str(p) for p in e.absolute_path],
+        )
+        if errors:
+            key = ".".join(str(p) for p in errors[0].absolute_path) or None
+            raise TemplateError(errors[0].message, file=source, key=key)
     for key, value in data.items():
         check_placeholders(key, value, source=source)
     return MappingProxyType({key: data[key] for key in TEXT_KEYS})
@@ -330,7 +336,7 @@ UNPRINTED = frozenset(
     key
     for key in PLACEHOLDERS
     if key.startswith(("language_name", "kind_", "shape_", "size_", "place_"))
-    or key == "description"
+    or key in ("description", "puzzle_title", "solution_length")
 )
 
 

@@ -1,7 +1,8 @@
-"""Argument types shared by subcommands: sizes, seeds, output paths."""
+"""Argument types shared by subcommands: sizes, seeds, languages, output paths."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -39,3 +40,22 @@ def capped_note(capped: int) -> str:
     """' (3 capped at the highest level the page holds)' after a summary's puzzle count, or ''
     (fit = "cap" lowered no level)."""
     return f" ({capped} capped at the highest level the page holds)" if capped else ""
+
+
+#: The languages --language offers (template/texts.py's sets, named here so the parser needs no
+#: template import; a test checks they are the same).
+LANGUAGE_CODES = ("en", "de", "fr", "es")
+
+
+def language_flag(text: str) -> str:
+    """--language: a shipped language's code; a name (French, français) or a code in other
+    capitals is refused with the code it stands for."""
+    if text in LANGUAGE_CODES:
+        return text
+    from ...template.texts import language_code
+
+    code = language_code(text)
+    hint = f' (did you mean "{code}"?)' if code else ""
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a language code{hint}; choose from {', '.join(LANGUAGE_CODES)}"
+    )

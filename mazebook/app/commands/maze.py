@@ -9,16 +9,18 @@ from pathlib import Path
 from typing import Any
 
 from ...core.engine import OPENINGS
+from ...core.maze import Maze
 from ...core.shapes import SHAPES
 from ...core.shapes.silhouettes import SILHOUETTES
 from ...errors import InvalidOptionError, MazebookError
 from ...fileio import is_special
+from ...geometry.drawing import MazeGeometry
 from ...inputs import check_distinct
 from ...printing.units import PAGE_SIZES, parse_page_size
-from ...render.writers import FORMATS, write
+from ...render.writers import FORMATS, PLAIN, Wording, write
 from ...requests import MazeRequest, make_maze, parse_level, parse_page, puzzle_kind
 from ...template.worksheet import DEFAULT_PUZZLE
-from .common import emit, parse_seed, parse_size
+from .common import emit, language_flag, parse_seed, parse_size
 
 #: Defaults of the flags a --level maze chooses itself (the search picks them).
 DEFAULT_ALGORITHM, DEFAULT_SIZE = "backtracker", "20x20"
@@ -114,6 +116,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=[],
         metavar="KEY=VALUE",
         help="an algorithm option, e.g. -O p_east=0.7 (repeatable)",
+    )
+    p.add_argument(
+        "--language",
+        type=language_flag,
+        default="en",
+        help="the words an svg or pdf carries: en (default), de, fr or es (START/FINISH, and "
+        "the title and description a screen reader reads)",
     )
     p.set_defaults(run=run)
 
@@ -232,5 +241,31 @@ def run(args: argparse.Namespace) -> int:
         maze = make_maze(request)
     except MazebookError as exc:
         raise exc.restated(key_labels=FLAG_OF) from None
-    emit(write(maze, fmt, solution=args.solution, dpi=args.dpi), args.output)
+    wording = _wording(maze, request, args.language) if fmt in WORDED else PLAIN
+    emit(write(maze, fmt, solution=args.solution, dpi=args.dpi, wording=wording), args.output)
     return 0
+
+
+#: The formats that carry words (START and FINISH; a title and a description).
+WORDED = ("svg", "pdf", "png")
+
+
+def _wording(maze: Maze, request: MazeRequest, language: str) -> Wording:
+    """The words of a maze file in ``language``: START and FINISH, and its title and description
+    (kind, shape, level, size, where START and FINISH are). A maze without --level is described
+    at the level its solving effort measures."""
+    from ...difficulty.measured import measured_level
+    from ...kinds.describe import maze_described
+    from ...template.texts import make_texts
+
+    texts = make_texts(language, {}, source="--language")
+    words = (texts("start"), texts("finish"))
+    puzzle = request.puzzle
+    noun = "kind_maze" if puzzle == DEFAULT_PUZZLE else "kind_" + puzzle.replace("-", "_")
+    level = request.level if request.level is not None else measured_level(maze)
+
+    def said(geom: MazeGeometry) -> tuple[str, str]:
+        told = maze_described(texts, maze, geom, kind=texts(noun), level=level, words=words)
+        return told.title, told.text
+
+    return Wording(words, language, said)

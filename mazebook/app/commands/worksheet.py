@@ -31,32 +31,13 @@ from ...requests import (
     parse_whole,
 )
 from ...template import Template
-from .common import capped_note
+from .common import capped_note, language_flag
 
 T = TypeVar("T")
 #: The built-in template the command starts from.
 BASE_TEMPLATE = WORKSHEET_TEMPLATE
 #: How messages about the command's template name it (restated in flags before printing).
 SOURCE = WORKSHEET_SOURCE
-#: The languages --language offers (template/texts.py's sets, named here so the parser needs no
-#: template import; a test checks they are the same).
-LANGUAGE_CODES = ("en", "de", "fr", "es")
-
-
-def language_flag(text: str) -> str:
-    """--language: a shipped language's code; a name (French, français) or a code in other
-    capitals is refused with the code it stands for."""
-    if text in LANGUAGE_CODES:
-        return text
-    from ...template.texts import language_code
-
-    code = language_code(text)
-    hint = f' (did you mean "{code}"?)' if code else ""
-    raise argparse.ArgumentTypeError(
-        f"{text!r} is not a language code{hint}; choose from {', '.join(LANGUAGE_CODES)}"
-    )
-
-
 #: WorksheetRequest fields -> the flags that set them, for messages.
 FLAGS = {
     "title": "--title",

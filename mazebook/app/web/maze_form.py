@@ -17,6 +17,7 @@ from ...core.maze import Maze
 from ...core.shapes.masks import PARTS as MASK_PARTS
 from ...core.shapes.masks import MaskWarning
 from ...core.shapes.raster import image_size
+from ...difficulty.measured import measured_level
 from ...difficulty.metrics import measure
 from ...errors import (
     FontError,
@@ -25,15 +26,17 @@ from ...errors import (
     UnknownAlgorithmError,
     UnsupportedShapeError,
 )
+from ...geometry.drawing import MazeGeometry
 from ...geometry.from_maze import maze_geometry
 from ...geometry.style import DEFAULT_STYLE, Style, scaled
+from ...kinds.describe import Described, maze_described
 from ...pages.document import answer_style
 from ...render.pdf import to_pdf
 from ...render.png import pdf_png
 from ...render.svg import to_svg
-from ...render.writers import write
 from ...requests import MazeRequest, parse_level, parse_size
 from ...requests import make_maze as maze_of_request
+from ...template.texts import make_texts
 from .actions import (
     MASKS,
     MAX_CELLS,
@@ -261,6 +264,9 @@ def maze_summary(maze: Maze, order: MazeOrder | None = None) -> dict[str, Any]:
             words=shape_words(order),
         )
     summary["description"] = maze_description(summary)
+    told = maze_told(maze, maze_geometry(maze), order)
+    summary["spoken"] = told.text  # the preview's accessible name: the SVG's description
+    summary["solution_words"] = solution_words(maze)
     return summary
 
 
@@ -289,16 +295,48 @@ def maze_file_name(maze: Maze, order: MazeOrder, fmt: str) -> str:
 SVG_CELL = 12.0
 
 
-def maze_svg(maze: Maze, *, solution: bool) -> bytes:
-    """The maze as SVG (the preview and the SVG download); with the solution drawn as the
-    book's answer key draws it: a dark, thick path over grey walls."""
-    if not solution:
-        return write(maze, "svg")
+#: The web app's words (its pages are in English).
+TEXTS = make_texts("en", {}, source="the web app")
+
+
+def maze_told(maze: Maze, geom: MazeGeometry, order: MazeOrder | None) -> Described:
+    """The maze in words as the books and SVG files say it (kinds.describe): a level maze at
+    its level, any other at the level its solving effort measures."""
+    level = order.level if order is not None and order.level is not None else None
+    return maze_described(
+        TEXTS,
+        maze,
+        geom,
+        kind=TEXTS("kind_maze"),
+        level=measured_level(maze) if level is None else level,
+        words=(TEXTS("start"), TEXTS("finish")),
+    )
+
+
+def solution_words(maze: Maze) -> str:
+    """How long the way through is, in a sentence ("The solution is 57 cells long.")."""
+    return TEXTS("solution_length", cells=str(len(maze.solution_cells)))
+
+
+def maze_svg(maze: Maze, *, solution: bool, order: MazeOrder | None = None) -> bytes:
+    """The maze as SVG (the preview and the SVG download), titled and described in words; with
+    the solution drawn as the book's answer key draws it: a dark, thick path over grey walls."""
     geom = maze_geometry(maze)
-    return to_svg(geom, style=answer_style(SVG_CELL), show_solution=True, cell=SVG_CELL).encode()
+    told = maze_told(maze, geom, order)
+    desc = f"{told.text} {solution_words(maze)}" if solution else told.text
+    style = answer_style(SVG_CELL) if solution else DEFAULT_STYLE
+    return to_svg(
+        geom, style=style, show_solution=solution, cell=SVG_CELL, title=told.title, desc=desc
+    ).encode()
 
 
-def maze_pdf(maze: Maze, *, solution: bool, pagesize: tuple[float, float]) -> bytes:
+def maze_pdf(
+    maze: Maze,
+    *,
+    solution: bool,
+    pagesize: tuple[float, float],
+    order: MazeOrder | None = None,
+) -> bytes:
     """One page of the chosen size with the maze as large as it fits inside half-inch margins,
     its walls (and solution) as thick for their cells as the preview's: what the screen shows
     is what prints."""
@@ -308,7 +346,15 @@ def maze_pdf(maze: Maze, *, solution: bool, pagesize: tuple[float, float]) -> by
         return scaled(look, cell / SVG_CELL)
 
     geom = maze_geometry(maze)
-    return to_pdf(geom, pagesize=pagesize, show_solution=solution, style_for=as_previewed)
+    told = maze_told(maze, geom, order)
+    return to_pdf(
+        geom,
+        pagesize=pagesize,
+        show_solution=solution,
+        style_for=as_previewed,
+        title=told.title,
+        subject=told.text,
+    )
 
 
 def maze_png(maze: Maze, *, solution: bool, pagesize: tuple[float, float], dpi: int = 150) -> bytes:

@@ -49,7 +49,7 @@ def maze_preview_work(
     """In a worker: the preview's values (the SVG, the summary and its notes), the maze
     bounded as a preview first; every error a FieldError beside its field."""
     order, (maze, notes) = _made(folder, fields, upload, preview=True)
-    text = maze_form.maze_svg(maze, solution=order.solution).decode()
+    text = maze_form.maze_svg(maze, solution=order.solution, order=order).decode()
     summary = maze_form.maze_summary(maze, order)
     return {"svg": text, "summary": {**summary, "notes": notes}, "answer": order.solution}
 
@@ -60,9 +60,11 @@ def maze_download_work(
     """In a worker: a download's bytes and file name (``fmt``: svg, pdf or png)."""
     order, (maze, _) = _made(folder, fields, upload, preview=False)
     if fmt == "svg":
-        data = maze_form.maze_svg(maze, solution=order.solution)
+        data = maze_form.maze_svg(maze, solution=order.solution, order=order)
     elif fmt == "pdf":
-        data = maze_form.maze_pdf(maze, solution=order.solution, pagesize=order.pagesize)
+        data = maze_form.maze_pdf(
+            maze, solution=order.solution, pagesize=order.pagesize, order=order
+        )
     else:
         data = maze_form.maze_png(maze, solution=order.solution, pagesize=order.pagesize)
     return data, maze_form.maze_file_name(maze, order, fmt)
