@@ -8,10 +8,10 @@ is made.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .errors import MazebookError
+from .lazy import lazy_names
 
 if TYPE_CHECKING:
     from .core.engine import generate
@@ -43,14 +43,7 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    """A public name, imported when first asked for (then kept in the module's namespace)."""
-    where = _LAZY.get(name)
-    if where is None:
-        raise AttributeError(f"module 'mazebook' has no attribute {name!r}")
-    value = getattr(import_module(where, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 def save(maze: Maze, path: str, *, format: str | None = None, solution: bool = False) -> None:

@@ -8,8 +8,9 @@ does not load the page code the contract's cards bring."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy import lazy_names
 
 if TYPE_CHECKING:
     from .base import Facts, Kind, Made, Spot
@@ -19,19 +20,15 @@ __all__ = ["DEFAULT_KIND", "KINDS", "Facts", "Kind", "Made", "Spot", "check_sect
 
 #: The module each name lives in.
 _HOMES = {
-    "Facts": "base",
-    "Kind": "base",
-    "Made": "base",
-    "Spot": "base",
-    "DEFAULT_KIND": "registry",
-    "KINDS": "registry",
-    "check_sections": "registry",
-    "kind_of": "registry",
+    "Facts": ".base",
+    "Kind": ".base",
+    "Made": ".base",
+    "Spot": ".base",
+    "DEFAULT_KIND": ".registry",
+    "KINDS": ".registry",
+    "check_sections": ".registry",
+    "kind_of": ".registry",
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f".{home}", __name__), name)
+__getattr__ = lazy_names(__name__, _HOMES)

@@ -56,30 +56,6 @@ def size_words(texts: Texts, shape: str, columns: int, rows: int, cells: int) ->
     return texts("size_grid", columns=str(columns), rows=str(rows))
 
 
-def describe(
-    texts: Texts,
-    *,
-    kind: str,
-    shape: str,
-    level: int,
-    size: str,
-    words: tuple[str, str],
-    places: tuple[str, str],
-) -> str:
-    """The one sentence: kind (shape), level, size; START's and FINISH's places."""
-    return texts(
-        "description",
-        kind=kind,
-        shape=shape_words(texts, shape),
-        level=texts("level", level=level),
-        size=size,
-        start=words[0],
-        start_place=texts(places[0]),
-        finish=words[1],
-        finish_place=texts(places[1]),
-    )
-
-
 @dataclass(frozen=True)
 class Described:
     """A puzzle in words: ``title`` says what it is (an SVG's ``<title>``); ``text`` says that
@@ -99,18 +75,23 @@ def described(
     words: tuple[str, str],
     places: tuple[str, str],
 ) -> Described:
-    """The title and the full sentence of a puzzle (see ``describe``)."""
-    title = texts(
-        "puzzle_title",
-        kind=kind,
-        shape=shape_words(texts, shape),
-        level=texts("level", level=level),
-        size=size,
+    """The title (kind, shape, level, size) and the full sentence (that, and START's and
+    FINISH's places) of a puzzle."""
+    what = {
+        "kind": kind,
+        "shape": shape_words(texts, shape),
+        "level": texts("level", level=level),
+        "size": size,
+    }
+    text = texts(
+        "description",
+        **what,
+        start=words[0],
+        start_place=texts(places[0]),
+        finish=words[1],
+        finish_place=texts(places[1]),
     )
-    text = describe(
-        texts, kind=kind, shape=shape, level=level, size=size, words=words, places=places
-    )
-    return Described(title, text)
+    return Described(texts("puzzle_title", **what), text)
 
 
 def maze_described(
