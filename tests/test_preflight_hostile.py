@@ -147,9 +147,11 @@ def test_undecodable_content_fails_content_readable_and_passes_nothing_unread(
         "inside margin",
         "outside margins",
         "fonts embedded",
+        "text size",
         "images",
         "black and grey only",
         "ink coverage",
+        "near-white tints",
         "transparency",
         "line weights",
         "marks and annotations",
@@ -263,7 +265,7 @@ def test_cli_exit_codes_and_output(tmp_path: Path, capfd: pytest.CaptureFixture[
     assert main(["preflight", str(good)]) == 0
     out = capfd.readouterr().out
     assert out.startswith("rules: Amazon KDP paperback (kdp)")
-    assert out.count("PASS") == 14 and "FAIL" not in out
+    assert out.count("PASS") == 17 and "FAIL" not in out
     short = book(tmp_path / "short.pdf", pages=22)
     assert main(["preflight", str(short)]) == 1
     assert "FAIL  page count" in capfd.readouterr().out

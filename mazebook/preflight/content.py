@@ -91,7 +91,16 @@ def ink_check(f: Findings, p: Printer) -> Check:
         return Check(
             "ink coverage", False, f"not checked: cannot measure {listed(f.ink_unmeasured, 2)}"
         )
-    return Check("ink coverage", True, f"{highest}, within {p.name}'s {p.ink_limit:g} %")
+    within = f"{highest}, within {p.name}'s {p.ink_limit:g} %"
+    if f.ink_skipped:
+        return Check(
+            "ink coverage",
+            True,
+            f"{within}; not measured (CCITT fax and JBIG2 data are not decoded here: no "
+            f"well-kept decoder; they hold one bit a pixel): {listed(f.ink_skipped, 2)}",
+            warn=True,
+        )
+    return Check("ink coverage", True, within)
 
 
 def transparency_check(f: Findings, p: Printer) -> Check:
@@ -137,10 +146,12 @@ CONTENT_CHECKS = frozenset(
         "inside margin",
         "outside margins",
         "fonts embedded",
+        "text size",
         "images",
         "black and grey only",
         "colour spaces",
         "ink coverage",
+        "near-white tints",
         "transparency",
         "line weights",
         "marks and annotations",

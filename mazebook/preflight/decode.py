@@ -3,8 +3,8 @@
 Each decoder stops as soon as its output passes the bytes the budget has left (a
 TooComplexError naming the budget), and says where its encoded data ended: an inline image
 has no length, and a renderer finds its end where its first filter stops (see ``imagedata``).
-Flate, LZW and run-length data are decoded here (pypdf only applies a predictor, once the
-size is known to fit); ASCII85 and ASCIIHex cannot grow past four times their input.
+Flate, LZW and run-length data are decoded here, and a Flate or LZW filter's predictor undone
+(``predict``); ASCII85 and ASCIIHex cannot grow past four times their input.
 Abbreviated filter names (/Fl, /AHx, /A85, /LZW, /RL, /CCF, /DCT) mean the full ones.
 """
 
@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from pypdf.filters import FlateDecode, LZWDecode
 from pypdf.generic import ArrayObject, StreamObject
 
 from .budget import Spending
-from .read import PdfPartError, get, guard, number, resolve
+from .predict import unpredict
+from .read import PdfPartError, get, number, resolve
 
 #: Abbreviated filter names (inline images use them; some writers do in streams too).
 FULL_NAMES = {
@@ -73,12 +73,8 @@ def decode(name: str, data: bytes, parm: Any, spend: Spending, start: int = 0) -
         out = _ascii85(data, start)
     else:
         raise PdfPartError(f"content encoded with {name}, which preflight does not read")
-    predictor = param(parm, "/Predictor")
-    if predictor is not None and predictor > 1 and name in ("/FlateDecode", "/LZWDecode"):
-        codec = FlateDecode if name == "/FlateDecode" else LZWDecode
-        with guard(f"content with a predictor ({name}) cannot be decoded"):
-            predicted: bytes = codec.decode(data[start : start + out.used], parm)
-        return Decoded(predicted, out.used, out.complete)
+    if name in ("/FlateDecode", "/LZWDecode"):
+        return Decoded(unpredict(out.data, parm), out.used, out.complete)
     return out
 
 

@@ -1,5 +1,5 @@
-"""Raster images as a printer sees them: size in pixels, colour-space family, filters, and the
-highest total CMYK ink of a CMYK image (decoded within the budget).
+"""Raster images as a printer sees them: size in pixels, colour-space family and filters (the
+ink of a CMYK image is measured in ``ink``).
 
 A colour space is reduced to a family: "gray", "rgb", "cmyk", or the space's own name for the
 rest (Lab, Separation, DeviceN, ...); an Indexed space is its base's family.
@@ -7,20 +7,17 @@ rest (Lab, Separation, DeviceN, ...); an Indexed space is its base's family.
 
 from __future__ import annotations
 
-import io
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-from PIL import Image
 from pypdf.generic import ArrayObject, NameObject
 
-from .budget import Spending
-from .decode import filter_chain, stream_data
-from .read import PdfPartError, get, guard, number, resolve
+from .decode import filter_chain
+from .read import PdfPartError, get, number, resolve
 
 GRAY, RGB, CMYK = "gray", "rgb", "cmyk"
+#: The family of a JPEG 2000 image without a /ColorSpace: its colour is in its own data.
+JPX_OWN = "JPX own colour space"
 _NAMED = {
     "/DeviceGray": GRAY,
     "/G": GRAY,
@@ -94,7 +91,7 @@ def image_info(xobject: Any, resources: Any) -> ImageInfo:
     if mask:
         fam = ""
     elif "/JPXDecode" in filters and get(xobject, "/ColorSpace") is None:
-        fam = "JPX own colour space"
+        fam = JPX_OWN
     else:
         fam = family(get(xobject, "/ColorSpace"), resources)
     smask = get(xobject, "/SMask") is not None or bool(number(get(xobject, "/SMaskInData")))
@@ -114,44 +111,3 @@ def inline_info(entries: dict[str, Any], resources: Any) -> ImageInfo:
     if isinstance(space, list):
         space = ArrayObject(NameObject(v) if isinstance(v, str) else v for v in space)
     return ImageInfo(int(width), int(height), family(space, resources), filters, False)
-
-
-def _decode_array(xobject: Any) -> np.ndarray | None:
-    """A CMYK image's /Decode array as (low, high) rows, or None for the default."""
-    decode = resolve(get(xobject, "/Decode"))
-    if not isinstance(decode, ArrayObject) or len(decode) != 8:
-        return None
-    values = [number(v) for v in decode]
-    if any(v is None for v in values):
-        return None
-    return np.array(values, dtype=np.float64).reshape(4, 2)
-
-
-def cmyk_ink(xobject: Any, info: ImageInfo, spend: Spending) -> float:
-    """The highest total ink of a CMYK image in percent (8 bits a component, Flate or DCT or
-    unfiltered); PdfPartError when it cannot be read, TooComplexError past the budget."""
-    if number(get(xobject, "/BitsPerComponent")) != 8:
-        raise PdfPartError("a CMYK image of other than 8 bits a component")
-    size = info.width * info.height * 4
-    if size > spend.decompressed_room():
-        spend.decompressed(size)  # raises TooComplexError
-    if info.filters == ("/DCTDecode",) or info.filters == ("/DCT",):
-        with guard("a CMYK JPEG image"), warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            picture = Image.open(io.BytesIO(resolve(xobject)._data))
-            if picture.size != (info.width, info.height) or picture.mode != "CMYK":
-                raise PdfPartError("a CMYK JPEG image whose data is not its size or CMYK")
-            pixels = np.asarray(picture, dtype=np.uint8).reshape(-1, 4)
-        spend.decompressed(size)
-    elif "/DCTDecode" in info.filters or "/JPXDecode" in info.filters:
-        raise PdfPartError(f"a CMYK image encoded with {', '.join(info.filters)}")
-    else:
-        data = stream_data(xobject, spend)
-        if len(data) < size:
-            raise PdfPartError("a CMYK image shorter than its size")
-        pixels = np.frombuffer(data[:size], dtype=np.uint8).reshape(-1, 4)
-    values = pixels.astype(np.float64) / 255.0
-    decode = _decode_array(xobject)
-    if decode is not None:
-        values = decode[:, 0] + values * (decode[:, 1] - decode[:, 0])
-    return float(values.sum(axis=1).max()) * 100.0 if values.size else 0.0

@@ -30,6 +30,8 @@ class Report:
     printer: str  # the printer's name, e.g. "kdp"
     rules: str  # one line: which printer's rules, for an interior or a cover
     checks: tuple[Check, ...]
+    #: what the checks cannot say (a page shaped like a cover that is none: the flags to add)
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:

@@ -7,6 +7,7 @@ sheets), never from what the file says about itself, so a PDF from any tool is c
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,10 @@ from pypdf.generic import ArrayObject
 from ..errors import MazebookError
 from ..printing.printers import COLOUR_PAPERS, DEFAULT_PRINTER, PAPERS, Printer
 from ..printing.printers import printer as printer_table
-from . import checks, content
+from . import checks, content, guess, legible
 from . import cover as cover_checks
 from .budget import Budget, Spending, TooComplexError
+from .layers import layers_check
 from .read import PageGeometry, PdfPartError, geometry, get, guard, open_pdf, quiet_pypdf, resolve
 from .report import Check, Report
 from .scan import Findings, PageInk, SafeArea, Scanner, Zone
@@ -126,6 +128,16 @@ def read_within_budget(
     return len(page_list), findings
 
 
+@dataclass(frozen=True)
+class _FileFacts:
+    """What is read of the file once, whatever its pages are checked as."""
+
+    annotations: list[str]
+    bookmarks: bool
+    size: int  # bytes
+    layers: Check
+
+
 def preflight(
     path: str | Path,
     *,
@@ -139,116 +151,164 @@ def preflight(
 ) -> Report:
     """Check a PDF against ``printer``'s rules, as an interior or (``cover``) as the cover of a
     book of ``pages`` pages; ``vector_only`` refuses every raster image (mazebook's own rule).
-    MazebookError if the arguments are wrong or the file is not a readable PDF (or is
-    encrypted); every other problem is a failed check in the Report."""
+    A one-page file shaped like the printer's cover and given without ``cover`` is checked as
+    the cover its size tells (a "cover recognised" warning says what was assumed), or gets a
+    note naming the flags to check it as one. MazebookError if the arguments are wrong or the
+    file is not a readable PDF (or is encrypted); every other problem is a failed check."""
     p = _arguments(printer, cover, pages, paper, loose)
     budget = budget or Budget()
     spend = Spending(budget)
-    kind = f"cover of a {pages}-page book on {paper} paper" if cover else "interior"
-    if loose:
-        kind += ", loose sheets"
-    rules = (
-        f"{p.title} ({p.name}) rules for an {kind}"
-        if not cover
-        else f"{p.title} ({p.name}) rules for the {kind}"
-    )
     with quiet_pypdf():
         try:
             reader, page_list = open_pdf(path, budget.max_pages)
         except TooComplexError as exc:
             too_complex = Check("content readable", False, f"too complex to check: {exc}")
-            return Report(str(path), p.name, rules, (too_complex,))
-        geoms = _geometries(page_list, None if cover else p)
-        findings = Findings()
-        scanner = Scanner(findings, spend, measure_ink=p.ink_limit is not None)
+            return Report(str(path), p.name, _rules(p, pages, paper, loose), (too_complex,))
+        annotations, bookmarks = _annotations(page_list, reader)
+        catalog = None
+        with contextlib.suppress(PdfPartError), guard("the catalog"):
+            catalog = resolve(reader.trailer["/Root"])
+        layers = layers_check(catalog)
+        facts = _FileFacts(annotations, bookmarks, Path(path).stat().st_size, layers)
+        raw = _geometries(page_list, None)
         if cover:
             assert pages is not None
-            found = _cover(p, page_list, geoms, scanner, findings, pages, paper)
-        else:
-            found = _interior(p, page_list, geoms, scanner, findings, paper, loose, vector_only)
-        annotations, bookmarks = _annotations(page_list, reader)
-    size = Path(path).stat().st_size
-    found = _file_checks(found, p, findings, annotations, bookmarks, size)
-    return Report(str(path), p.name, rules, found)
+            found = _as_cover(p, page_list, raw, spend, pages, paper, facts)
+            return Report(str(path), p.name, _rules(p, pages, paper, loose), found)
+        shaped = None if loose else guess.cover_shaped(p, raw)
+        if shaped is not None and (readings := guess.readings(p, shaped)):
+            return _recognised(path, p, page_list, raw, spend, readings, paper, facts)
+        geoms = [
+            checks.infer_trim(p, g, n) if isinstance(g, PageGeometry) else g
+            for n, g in enumerate(raw, 1)
+        ]
+        found = _as_interior(p, page_list, geoms, spend, paper, loose, vector_only, facts)
+    notes: tuple[str, ...] = ()
+    if shaped is not None and guess.cover_proportions(shaped):
+        notes = (guess.unrecognised(p, shaped, str(path)),)
+    return Report(str(path), p.name, _rules(p, None, paper, loose), found, notes)
+
+
+def _rules(p: Printer, pages: int | None, paper: str, loose: bool, told: str = "") -> str:
+    """The rules line: whose rules, for an interior or the cover of a book of ``pages``."""
+    if pages is not None:
+        book = f"a {pages}-page book on {paper} paper"
+        return f"{p.title} ({p.name}) rules for the cover of {book}{told}"
+    return f"{p.title} ({p.name}) rules for an interior{', loose sheets' if loose else ''}"
+
+
+def _recognised(
+    path: str | Path,
+    p: Printer,
+    page_list: list[Any],
+    raw: list[PageGeometry | str],
+    spend: Spending,
+    found: list[guess.Reading],
+    paper: str,
+    facts: _FileFacts,
+) -> Report:
+    """A file checked as the cover its size tells: on ``paper`` if it fits a count on it (else
+    on the first paper it fits); where two trims fit, as the one whose checks fail least."""
+    assumed, candidates = guess.likely(found, paper)
+    best: tuple[Check, ...] | None = None
+    chosen = candidates[0]
+    for reading in candidates[:3]:
+        checked = _as_cover(p, page_list, raw, spend, reading.pages, assumed, facts)
+        if best is None or sum(not c.ok for c in checked) < sum(not c.ok for c in best):
+            best, chosen = checked, reading
+    assert best is not None
+    others = [r for r in candidates if r != chosen]
+    told = guess.recognised(p, chosen, found, others, str(path))
+    note = Check("cover recognised", True, told, warn=True)
+    rules = _rules(p, chosen.pages, assumed, False, " (told by its size: see cover recognised)")
+    return Report(str(path), p.name, rules, (note, *best))
 
 
 def _file_checks(
-    found: tuple[Check, ...],
-    p: Printer,
-    findings: Findings,
-    annotations: list[str],
-    bookmarks: bool,
-    size: int,
+    found: tuple[Check, ...], p: Printer, findings: Findings, facts: _FileFacts
 ) -> tuple[Check, ...]:
-    """The marks and file-size checks put before the last one (content readable), and every
-    content check that passed said to be not checked if some content was not read."""
+    """The marks, optional content and file-size checks put before the last one (content
+    readable), and every content check that passed said to be not checked if some content was
+    not read."""
     readable = found[-1]
     why = None
     if not readable.ok:
         why = "too complex to check" if "too complex" in readable.detail else "see content readable"
     extra = (
-        content.marks_check(findings, p, annotations, bookmarks),
-        content.file_size_check(size, p),
+        content.marks_check(findings, p, facts.annotations, facts.bookmarks),
+        facts.layers,
+        content.file_size_check(facts.size, p),
     )
     return (*content.unread((*found[:-1], *extra), why), readable)
 
 
-def _interior(
+def _as_interior(
     p: Printer,
     page_list: list[Any],
     geoms: list[PageGeometry | str],
-    scanner: Scanner,
-    findings: Findings,
+    spend: Spending,
     paper: str,
     loose: bool,
     vector_only: bool,
+    facts: _FileFacts,
 ) -> tuple[Check, ...]:
     """The interior checks, in the order they are printed (content readable last)."""
+    findings = Findings()
+    scanner = Scanner(findings, spend, measure_ink=p.ink_limit is not None)
     count = len(page_list)
     trim_check, trim = checks.trim_check(p, geoms)
     bleed_check, bleeds = checks.bleed_check(p, geoms)
     inks, too_complex = _scan(page_list, geoms, scanner, [])
     measured = [ink for ink, g in zip(inks, geoms, strict=False) if isinstance(g, PageGeometry)]
     inside, outside = checks.margin_checks(p, measured, count, bleeds=bleeds)
-    return (
+    found = (
         trim_check,
         bleed_check,
         checks.page_count_check(p, count, trim, paper, loose=loose),
         inside,
         outside,
         content.fonts_check(findings),
+        legible.text_size_check(findings, p),
         content.images_check(
             findings, p, grey_only=paper not in COLOUR_PAPERS, vector_only=vector_only
         ),
         content.colour_checks(findings, p, paper),
         content.ink_check(findings, p),
+        legible.tints_check(findings),
         content.transparency_check(findings, p),
         content.lines_check(findings, p.min_line),
         content.readable_check(inks, count, too_complex),
     )
+    return _file_checks(found, p, findings, facts)
 
 
-def _cover(
+def _as_cover(
     p: Printer,
     page_list: list[Any],
     geoms: list[PageGeometry | str],
-    scanner: Scanner,
-    findings: Findings,
+    spend: Spending,
     pages: int,
     paper: str,
+    facts: _FileFacts,
 ) -> tuple[Check, ...]:
     """The cover checks, with the barcode box and spine watched on the first page."""
+    findings = Findings()
+    scanner = Scanner(findings, spend, measure_ink=p.ink_limit is not None)
     first = geoms[0] if geoms else "the file has no pages"
     if isinstance(first, str):
         broken = Check("cover size", False, f"page 1: {first}")
         inks, too_complex = _scan(page_list, geoms, scanner, [])
-        return (broken, content.readable_check(inks, len(page_list), too_complex))
+        found: tuple[Check, ...] = (
+            broken,
+            content.readable_check(inks, len(page_list), too_complex),
+        )
+        return _file_checks(found, p, findings, facts)
     trim = cover_checks.cover_trim(p, first, pages, paper)
     zones = cover_checks.zones(p, first, trim, pages, paper) if trim else []
     safe = cover_checks.safe_area(p, first, trim, pages, paper) if trim else None
     inks, too_complex = _scan(page_list, geoms, scanner, zones, safe)
     ink = inks[0] if inks and trim else None
-    return (
+    found = (
         checks.page_count_check(p, pages, trim, paper, loose=False),
         cover_checks.size_check(p, first, len(page_list), pages, paper),
         cover_checks.bleed_check(p, first),
@@ -256,9 +316,12 @@ def _cover(
         cover_checks.barcode_check(p, ink),
         cover_checks.spine_check(p, ink, pages),
         content.fonts_check(findings),
+        legible.text_size_check(findings, p),
         content.images_check(findings, p, grey_only=False),
         content.spaces_check(findings, p, cover=True),
         content.ink_check(findings, p),
+        legible.tints_check(findings),
         content.transparency_check(findings, p),
         content.readable_check(inks, len(page_list), too_complex),
     )
+    return _file_checks(found, p, findings, facts)

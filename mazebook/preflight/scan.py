@@ -20,7 +20,8 @@ from .budget import Spending, TooComplexError
 from .decode import stream_data
 from .fonts import FontInfo, font_info
 from .imagedata import components, inline_dict, inline_image, stream_pixels
-from .images import CMYK, GRAY, ImageInfo, cmyk_ink, family, image_info, inline_info
+from .images import CMYK, GRAY, JPX_OWN, ImageInfo, family, image_info, inline_info
+from .ink import NoDecoder, Raster, image_ink, inline_raster, xobject_raster
 from .lex import INLINE_IMAGE, batches, string_bytes
 from .plane import (
     IDENTITY,
@@ -47,6 +48,11 @@ _FILL_ONLY = {b"f", b"F", b"f*"}
 _STROKE = {b"S", b"s", b"B", b"B*", b"b", b"b*"}
 _PAINT = _FILL_ONLY | _STROKE
 _GREY_SPACES = {"/DeviceGray", "/CalGray", "/G"}
+#: A tint this light or lighter (but not white) may vanish in print: the strongest ink of a
+#: colour, or how far an RGB colour or a grey is from white.
+NEAR_WHITE = 0.05
+#: Text render modes that fill the glyphs, that stroke them, and that draw nothing.
+_FILL_TEXT, _STROKE_TEXT, _NO_TEXT = (0, 2, 4, 6), (1, 2, 5, 6), (3, 7)
 _DEVICE_SPACES = {"/DeviceRGB": 3, "/RGB": 3, "/DeviceCMYK": 4, "/CMYK": 4}
 
 
@@ -124,6 +130,13 @@ class Findings:
     max_ink: float = 0.0  # the highest total ink painted, in percent (grey counts as black)
     max_ink_where: str = ""
     ink_unmeasured: list[str] = field(default_factory=list)  # ink that could not be measured
+    #: images whose ink is not measured because their codec is not decoded here (CCITT, JBIG2)
+    ink_skipped: list[str] = field(default_factory=list)
+    #: page -> (the smallest text on it as printed, in points; its font)
+    text_sizes: dict[int, tuple[float, str]] = field(default_factory=dict)
+    #: fills, strokes and text in a tint under NEAR_WHITE (the first few), and how many
+    faint: list[str] = field(default_factory=list)
+    faint_count: int = 0
     transparency: list[str] = field(default_factory=list)
     marks: list[str] = field(default_factory=list)  # lines wholly outside the trim
     image_count: int = 0
@@ -153,6 +166,7 @@ class _State:
         "ctm",
         "fill_ink",
         "fill_space",
+        "fill_tint",
         "fill_white",
         "font",
         "hscale",
@@ -164,6 +178,7 @@ class _State:
         "size",
         "stroke_ink",
         "stroke_space",
+        "stroke_tint",
         "stroke_white",
         "word_space",
     )
@@ -179,6 +194,8 @@ class _State:
         self.stroke_white = False
         self.fill_ink = (100.0, "grey 0")  # total ink in percent, and the colour that makes it
         self.stroke_ink = (100.0, "grey 0")
+        self.fill_tint = (1.0, "grey 0")  # how far from white (0 to 1), and the colour
+        self.stroke_tint = (1.0, "grey 0")
         self.font: FontInfo | None = None
         self.size = 0.0
         self.char_space = 0.0
@@ -204,7 +221,10 @@ class Scanner:
         self.f = findings
         self.spend = spend
         self.measure_ink = measure_ink
-        self.image_inks: dict[int, float | str] = {}  # id -> ink, or why it cannot be read
+        #: id -> ink, or why it cannot be read (NoDecoder: a codec not decoded here)
+        self.image_inks: dict[int, float | str | NoDecoder] = {}
+        #: the inline image the lexer just read: (its dictionary's text, its encoded data)
+        self.inline: tuple[bytes, bytes] | None = None
         self.image_pixels: dict[int, int] = {}  # id -> size in pixels, its filters unpacked
         self.fonts: dict[int, FontInfo] = {}
         self.forms: dict[int, tuple[Any, bytes]] = {}  # id -> (the form, its decoded content)
@@ -288,8 +308,10 @@ class Scanner:
             x0, y0, x1, y1 = transform_box(state.ctm, min(xs), min(ys), max(xs), max(ys))
         if fill:
             self._paint_ink(state.fill_ink)
+            self._faint("fill", state.fill_tint)
         if stroke:
             self._paint_ink(state.stroke_ink)
+            self._faint("stroke", state.stroke_tint)
         trim = self.page.trim
         if fill and not stroke and self._into_bleed(x0, y0, x1, y1):
             return  # a background covering the page, or running into the bleed
@@ -307,6 +329,13 @@ class Scanner:
             return  # a printer's mark (crop mark): cut off with the bleed, not ink on the page
         kind = "fill" if fill and not stroke else "line"
         self._ink(kind, x0 - half, y0 - half, x1 + half, y1 + half)
+
+    def _faint(self, what: str, tint: tuple[float, str]) -> None:
+        """Remember paint in a tint so light it may vanish in print (white itself is not)."""
+        if 0.0 < tint[0] < NEAR_WHITE:
+            f = self.f
+            f.faint_count += 1
+            f.note(f.faint, f"page {self.page.number}: {what} {tint[1]} ({tint[0] * 100:.3g} %)")
 
     def _stroke_width(self, state: _State) -> None:
         """Remember the thinnest line stroked so far, as printed."""
@@ -347,17 +376,21 @@ class Scanner:
         """Check a colour for grey, note its family and ink, remember whether it is white."""
         white = False
         ink = (0.0, "")
+        tint = (1.0, "")  # unknown: never near white
         if space in _GREY_SPACES:
             white = bool(values) and values[-1] >= 1.0
             self._family(GRAY, "a grey")
             if values:
-                ink = ((1.0 - min(1.0, max(0.0, values[-1]))) * 100, f"grey {values[-1]:g}")
+                grey = min(1.0, max(0.0, values[-1]))
+                ink = ((1.0 - grey) * 100, f"grey {values[-1]:g}")
+                tint = (1.0 - grey, f"grey {values[-1]:g}")
         elif _DEVICE_SPACES.get(space) == 3 and len(values) == 3:
             r, g, b = values
             if not (abs(r - g) < 1e-6 and abs(g - b) < 1e-6):
                 self._colour(f"RGB colour {r:g} {g:g} {b:g}")
             white = min(values) >= 1.0
             self._family("rgb", f"RGB colour {r:g} {g:g} {b:g}")
+            tint = (1.0 - min(1.0, max(0.0, min(values))), f"RGB {r:g} {g:g} {b:g}")
         elif _DEVICE_SPACES.get(space) == 4 and len(values) == 4:
             c, m, y, k = values
             if any(values[:3]):
@@ -365,15 +398,18 @@ class Scanner:
             white = not any(values)
             self._family(CMYK, f"CMYK colour {c:g} {m:g} {y:g} {k:g}")
             ink = (sum(max(0.0, v) for v in values) * 100, f"CMYK {c:g} {m:g} {y:g} {k:g}")
+            tint = (min(1.0, max(0.0, *values)), f"CMYK {c:g} {m:g} {y:g} {k:g}")
         else:
             self._colour(f"colour in {space}")
             self._family(space.lstrip("/"), f"colour in {space}")
         if fill:
             state.fill_white = white
             state.fill_ink = ink
+            state.fill_tint = tint
         else:
             state.stroke_white = white
             state.stroke_ink = ink
+            state.stroke_tint = tint
 
     # --- text ------------------------------------------------------------------------
     def _font(self, name: str, resources: Any) -> FontInfo | None:
@@ -402,14 +438,29 @@ class Scanner:
         size = state.size
         advance = em * size + glyphs * state.char_space + spaces * state.word_space
         advance *= state.hscale
-        if state.render not in (3, 7) and glyphs:
+        if state.render not in _NO_TEXT and glyphs:
             self._paint_ink(state.fill_ink)
             low = state.rise + font.descent * size
             high = state.rise + font.ascent * size
             m = multiply(text_m, state.ctm)
             self._ink("text", *transform_box(m, min(0.0, advance), low, max(0.0, advance), high))
+            if spaces < glyphs:  # a run of spaces prints nothing
+                self._text_size(abs(size) * math.hypot(m[2], m[3]), font.name)
+                if state.render in _FILL_TEXT:
+                    self._faint("text", state.fill_tint)
+                if state.render in _STROKE_TEXT:
+                    self._faint("text outline", state.stroke_tint)
         a, b, c, d, e, f = text_m
         return (a, b, c, d, e + advance * a, f + advance * b)
+
+    def _text_size(self, size: float, font: str) -> None:
+        """Remember the smallest text of the page: the font size scaled by the text matrix and
+        the transformation (how tall an em is on paper)."""
+        sizes = self.f.text_sizes
+        number = self.page.number
+        smallest = sizes.get(number)
+        if smallest is None or size < smallest[0]:
+            sizes[number] = (size, font)
 
     # --- forms and images ------------------------------------------------------------
     def _image(self, what: str, state: _State, info: ImageInfo | None = None) -> None:
@@ -440,18 +491,23 @@ class Scanner:
         if not self._into_bleed(*box):  # a picture into the bleed is a background
             self._ink("image", *box)
 
-    def _image_ink(self, xobject: Any, info: ImageInfo, what: str) -> None:
-        """The highest ink of a CMYK image (read once per document), when ink is measured."""
-        key = id(xobject)
+    def _image_ink(self, key: int, raster: Raster, what: str) -> None:
+        """The highest ink of a CMYK image (read once per document by ``key``), when ink is
+        measured; an image whose codec is not decoded here is named as not measured."""
         ink = self.image_inks.get(key)
         if ink is None:
             try:
-                ink = cmyk_ink(xobject, info, self.spend)
+                ink = image_ink(raster, self.spend)
+            except NoDecoder as exc:
+                ink = NoDecoder(str(exc))
             except PdfPartError as exc:
                 ink = str(exc)
             self.image_inks[key] = ink
-        if isinstance(ink, str):
-            self.f.note(self.f.ink_unmeasured, f"page {self.page.number}: {what}: {ink}")
+        where = f"page {self.page.number}: {what}"
+        if isinstance(ink, NoDecoder):
+            self.f.note(self.f.ink_skipped, f"{where}: {ink}")
+        elif isinstance(ink, str):
+            self.f.note(self.f.ink_unmeasured, f"{where}: {ink}")
         else:
             self._paint_ink((ink, f"CMYK {what}"))
 
@@ -478,8 +534,10 @@ class Scanner:
             self.f.largest_image = max(self.f.largest_image, self._pixels(xobject, name))
             info = image_info(xobject, resources)
             self._image(f"image {name}", state, info)
-            if info.family == CMYK and self.measure_ink:
-                self._image_ink(xobject, info, f"image {name}")
+            if info.family in (CMYK, JPX_OWN) and self.measure_ink:
+                with guard(f"image {name}"):
+                    raster = xobject_raster(xobject, resources)
+                self._image_ink(id(xobject), raster, f"image {name}")
             elif info.family not in (GRAY, "rgb", "") and self.measure_ink:
                 self.f.note(self.f.ink_unmeasured, f"page {self.page.number}: image {name}")
             return
@@ -782,15 +840,23 @@ class _Stream:
             scanner.f.note(scanner.f.unread, problem)
             return start
         scanner.f.largest_image = max(scanner.f.largest_image, image.pixels)
+        scanner.inline = (header, data[start : image.end])
         return image.end
 
     def _inline_image(self, op: bytes, operands: list[bytes]) -> None:
         """BI ... EI: an inline image (its data skipped by the lexer, its dictionary read)."""
         header = operands[-1] if operands and operands[-1].startswith(b"<<") else b""
-        info = inline_info(inline_dict(header[2:]), self.resources)
-        self.scanner._image("an inline image", self.state, info)
-        if info.family not in (GRAY, "rgb", "") and self.scanner.measure_ink:
-            scanner = self.scanner
+        entries = inline_dict(header[2:])
+        info = inline_info(entries, self.resources)
+        scanner = self.scanner
+        scanner._image("an inline image", self.state, info)
+        if not scanner.measure_ink or info.family in (GRAY, "rgb", ""):
+            return
+        read, scanner.inline = scanner.inline, None
+        if info.family in (CMYK, JPX_OWN) and read is not None and read[0] == header[2:]:
+            raster = inline_raster(entries, read[1], self.resources)
+            scanner._image_ink(id(read), raster, "an inline image")
+        else:
             scanner.f.note(scanner.f.ink_unmeasured, f"page {scanner.page.number}: an inline image")
 
     def _draw(self, op: bytes, operands: list[bytes]) -> None:

@@ -35,6 +35,13 @@ CHECKS = (
     ("outside margins", "no ink nearer the top, bottom and outside edge", "outside margins"),
     ("fonts embedded", "every font that shows text is embedded", "-"),
     (
+        "text size",
+        "no text smaller than the printer's minimum as it lands on paper (the font size "
+        "scaled by the text matrix and the transformation); a FAIL where the printer requires "
+        "it, a warning where it advises it",
+        "smallest text",
+    ),
+    (
         "images",
         "resolution on the page, grey on black-ink papers, JPEG 2000 where refused (every "
         "image refused with `vector_only`, mazebook's own rule for its books)",
@@ -49,8 +56,16 @@ CHECKS = (
     (
         "ink coverage",
         "the highest total CMYK (grey counted as black) of fills, strokes, text, CMYK images "
-        "and shadings; what cannot be measured is not a pass",
+        "and shadings, each image read as a RIP reads it (every filter chain decoded, a JPEG's "
+        "stored samples through its /Decode array); what cannot be measured is not a pass, "
+        "but CCITT fax and JBIG2 images (one bit a pixel), which are not decoded, are a warning",
         "ink coverage",
+    ),
+    (
+        "near-white tints",
+        "a warning for fills, strokes and text in a tint under 5 % (white aside): they may "
+        "vanish in print",
+        "-",
     ),
     (
         "transparency",
@@ -62,6 +77,12 @@ CHECKS = (
         "marks and annotations",
         "lines wholly outside the trim (crop marks), annotations, bookmarks",
         "crop marks, annotations, bookmarks",
+    ),
+    (
+        "optional content",
+        "a warning naming every layer switched off by default (/OCProperties /D /OFF, or "
+        "/BaseState /OFF) or set not to print: a printer may print it or not",
+        "-",
     ),
     ("file size", "the file within the printer's limit", "file size"),
     ("cover size", "2 x trim + spine (page count x paper) + bleed, one page", "spine width"),
@@ -126,6 +147,13 @@ def _pages(p: Printer) -> str:
     return pages
 
 
+def _text(p: Printer) -> str:
+    """The smallest-text rule in words."""
+    if p.min_text_size is None:
+        return "no published minimum"
+    return f"{p.min_text_size:g} pt ({'required' if p.min_text_required else 'advised'})"
+
+
 def _values(p: Printer) -> list[tuple[str, str, tuple[str, ...]]]:
     """(rule, value, the table's fields it comes from) for each rule of printer ``p``."""
     inside, low = [], 1
@@ -158,6 +186,7 @@ def _values(p: Printer) -> list[tuple[str, str, tuple[str, ...]]]:
             ("outside_margin", "outside_margin_bleed"),
         ),
         ("thinnest line", f"{p.min_line:g} pt", ("min_line",)),
+        ("smallest text", _text(p), ("min_text_size", "min_text_required")),
         (
             "images",
             f"at least {p.min_dpi:g} dpi on the page; grey on black-ink papers; JPEG 2000 "
@@ -273,6 +302,13 @@ def printers_markdown() -> str:
         "| check | what it asks | printer rule |",
         "| --- | --- | --- |",
         *(f"| {name} | {what} | {rule} |" for name, what, rule in CHECKS),
+        "",
+        "A one-page file wider than tall, given without `--cover`, is checked as the printer's",
+        "cover its size tells: its height names the trim, its spine the page count on each paper.",
+        "A first line, WARN `cover recognised`, says which page count and paper were assumed",
+        "(the paper given with `--paper`, white by default) and the flags that pin them; where two",
+        "trims fit, the file is checked as the one it fails least. A page shaped like a cover",
+        "that fits no cover of the printer gets a note naming `--cover --pages N`.",
         "",
     ]
     for p in _shipped():

@@ -130,6 +130,10 @@ class Printer:
     # field -> where its number comes from ("[KDP-TRIM]", words, UNVERIFIED); a cover field as
     # "cover.NAME", a paper's spine as "cover.spine_per_page.PAPER"
     source: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # the smallest text in points, as set on the page (None: no published minimum); required
+    # (a FAIL below it) or only advised (a WARN)
+    min_text_size: float | None = None
+    min_text_required: bool = True
 
 
 class PrinterTableError(MazebookError):
@@ -232,6 +236,8 @@ def printer_from_data(data: Mapping[str, Any], *, source: str, schema: bool = Tr
         no_marks=data["no_marks"],
         max_file_mb=data.get("max_file_mb"),
         source=tuple(data["source"].items()),
+        min_text_size=data.get("min_text_size"),
+        min_text_required=data.get("min_text_required", True),
     )
 
 

@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import MazebookError
@@ -167,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
             f"{result.seconds:.1f} s (manifest {result.manifest.name}{extra})"
         )
         _money(result.economics)
+        _checks([result])
     return 0
 
 
@@ -196,7 +198,30 @@ def _run_series(args: argparse.Namespace, request: Any, volumes: int, jobs: int)
             if volume.economics is not None and volume.economics not in seen:
                 seen.append(volume.economics)
                 _money(volume.economics)
+        _checks(series.volumes)
     return 0
+
+
+def _checks(results: Sequence[Any]) -> None:
+    """The `mazebook preflight` commands that check each PDF a build wrote, to copy and run."""
+    from .preflight import command
+
+    lines = []
+    for result in results:
+        manifest = json.loads(result.manifest.read_text(encoding="utf-8"))
+        printer = manifest.get("printer")
+        if printer is None:  # a worksheet: loose sheets for a desktop printer
+            sheets = [path for path in (result.pdf, result.answers) if path is not None]
+            lines += [command(path, "home", loose=True) for path in sheets]
+            continue
+        paper = manifest.get("paper", "white")
+        lines.append(command(result.pdf, printer, paper=paper))
+        if result.cover is not None and manifest.get("cover"):
+            pages = manifest["cover"]["pages"]
+            lines.append(command(result.cover, printer, cover_pages=pages, paper=paper))
+    print("check them for the printer:")
+    for line in lines:
+        print(f"  {line}")
 
 
 def _money(economics: Any) -> None:

@@ -2,12 +2,16 @@
 [--vector-only]`.
 
 Checks a finished PDF (ours or any other tool's) against one printer's rules and prints one
-line per check. Exit 0 ready, 1 a check fails, 2 not a readable PDF or wrong arguments.
+line per check. Exit 0 ready, 1 a check fails, 2 not a readable PDF or wrong arguments. A
+one-page file shaped like a cover is checked as the cover its size tells when --cover is not
+given. ``command`` writes the command line that checks a file (``mazebook build`` prints it).
 """
 
 from __future__ import annotations
 
 import argparse
+import shlex
+from pathlib import Path
 
 from ...printing.printers import DEFAULT_PRINTER, PAPERS, PRINTERS
 
@@ -23,7 +27,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "2000), black and grey only (or the colour spaces a colour paper takes), ink "
             "coverage, transparency, line weights, crop marks, annotations and bookmarks, file "
             "size, every page readable; with --cover, a cover's size for --pages and --paper, "
-            "its bleed, safe area, barcode box, spine text and colour spaces. Prints PASS, WARN "
+            "its bleed, safe area, barcode box, spine text and colour spaces. A one-page file "
+            "wider than tall is checked as the cover its size tells (the spine gives the page "
+            "count; which was assumed is said) unless --cover is given. Prints PASS, WARN "
             "or FAIL per check; exit 0 when ready, 1 when a check fails, 2 when the file is not "
             "a readable PDF (encrypted PDFs are refused) or the arguments are wrong."
         ),
@@ -35,7 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="NAME",
         help=f"whose rules: {', '.join(PRINTERS)} (default {DEFAULT_PRINTER})",
     )
-    p.add_argument("--cover", action="store_true", help="the file is a cover (needs --pages)")
+    p.add_argument(
+        "--cover",
+        action="store_true",
+        help="the file is a cover (needs --pages; without it a one-page file wider than tall "
+        "is read as a cover by its size)",
+    )
     p.add_argument("--pages", metavar="N", help="the interior's page count, for --cover")
     p.add_argument("--paper", default="white", help=f"{', '.join(PAPERS)} (default white)")
     p.add_argument(
@@ -74,8 +85,34 @@ def run(args: argparse.Namespace) -> int:
         loose=args.loose,
         vector_only=args.vector_only,
     )
-    print(f"rules: {report.rules}")
+    from ...errors import one_line
+
+    print(one_line(f"rules: {report.rules}"))
+    for note in report.notes:
+        print(one_line(f"note: {note}"))
     for line in report.lines():
-        print(line)
-    print(f"{report.path}: {'ready to print' if report.ok else 'NOT ready to print'}")
+        print(one_line(line))
+    print(one_line(f"{report.path}: {'ready to print' if report.ok else 'NOT ready to print'}"))
     return 0 if report.ok else 1
+
+
+def command(
+    pdf: str | Path,
+    printer: str,
+    *,
+    cover_pages: int | None = None,
+    paper: str = "white",
+    loose: bool = False,
+) -> str:
+    """The `mazebook preflight` command line that checks ``pdf`` for ``printer`` (as the cover
+    of a book of ``cover_pages`` pages, or as loose sheets), the path quoted for a shell."""
+    from ...preflight.guess import shell_path
+
+    words = ["mazebook", "preflight", shell_path(pdf), "--printer", shlex.quote(printer)]
+    if cover_pages is not None:
+        words += ["--cover", "--pages", str(cover_pages)]
+    if paper != "white":
+        words += ["--paper", shlex.quote(paper)]
+    if loose:
+        words.append("--loose")
+    return " ".join(words)
