@@ -61,8 +61,8 @@ def loaded(argv: list[str], cwd: Path) -> list[str]:
 
 
 #: (arguments, the HEAVY libraries the command uses): reportlab loads Pillow itself, so every
-#: command that draws a PDF has PIL; templates (but the shipped ones) are checked with jsonschema; preflight and
-#: preview read PDFs with pypdf, preview renders them with PDFium.
+#: command that draws a PDF has PIL; templates (but the shipped ones) are checked with
+#: jsonschema; preflight and preview read PDFs with pypdf, preview renders them with PDFium.
 CASES: list[tuple[list[str], set[str]]] = [
     (["--version"], set()),
     (["--help"], set()),
