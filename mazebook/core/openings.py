@@ -13,6 +13,7 @@ outside to the centre.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -86,6 +87,32 @@ def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
     perimeter apart, and on a rectangle never on the same side."""
     metric = boundary_metric(grid, links)
+    lo, hi = _apart_windows(grid)
+    a, b = best_apart(metric, lo, hi)
+    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
+    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+#: What is worked out once per grid (a book's candidates share their grids): the outer cells
+#: and each entry's window of partners. Weak keys: a grid's entries go with it.
+_PER_GRID: weakref.WeakKeyDictionary[Grid, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _per_grid(grid: Grid) -> dict[str, Any]:
+    found = _PER_GRID.get(grid)
+    if found is None:
+        found = _PER_GRID[grid] = {}
+    return found
+
+
+def _apart_windows(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry i of the outline, the first and last steps round (mod the count of entries)
+    to an entry it may pair with: i + lo[i] .. i + hi[i], at least APART away and on a
+    rectangle never on its own side."""
+    cache = _per_grid(grid)
+    found: tuple[np.ndarray, np.ndarray] | None = cache.get("apart")
+    if found is not None:
+        return found
     count = len(grid.boundary)
     steps = apart_steps(count)
     entries = np.arange(count)
@@ -99,9 +126,21 @@ def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     # entry i may pair with i + lo .. i + hi going round (mod count)
     lo = np.maximum(after, steps)
     hi = np.minimum(count - 1 - before, count - steps)
-    a, b = best_apart(metric, lo, hi)
-    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
-    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+    lo.setflags(write=False)
+    hi.setflags(write=False)
+    cache["apart"] = (lo, hi)
+    return lo, hi
+
+
+def _outer_cells(grid: Grid) -> np.ndarray:
+    """The cell of each entry of ``grid.boundary`` (read-only, once per grid)."""
+    cache = _per_grid(grid)
+    cells: np.ndarray | None = cache.get("cells")
+    if cells is None:
+        cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64, count=len(grid.boundary))
+        cells.setflags(write=False)
+        cache["cells"] = cells
+    return cells
 
 
 def apart_steps(count: int) -> int:
@@ -302,7 +341,7 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 
 def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
     """The path lengths between ``grid``'s outer sides through the maze ``links``."""
-    cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64, count=len(grid.boundary))
+    cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
     tour = euler_tour(grid, links, cells)
