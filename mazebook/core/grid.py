@@ -169,7 +169,8 @@ def _rect_inside(width: int, height: int) -> bytes:
     x = np.tile(np.arange(width), height)
     y = np.repeat(np.arange(height), width)
     inside = (y > 0) * 1 + (x < width - 1) * 2 + (y < height - 1) * 4 + (x > 0) * 8
-    return (inside.astype(np.uint8) | np.uint8(0xF0)).tobytes()
+    mask: bytes = (inside.astype(np.uint8) | np.uint8(0xF0)).tobytes()
+    return mask
 
 
 def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], array[int], list[int]]:
