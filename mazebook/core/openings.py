@@ -233,15 +233,15 @@ def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[
     run_a, run_b = [entries], [entries]  # per level: diameter ends of entries s .. s + 2**l - 1
     left, right = _PICK_LEFT, _PICK_RIGHT
     for lv in range(1, int(level.max()) + 1):
-        half = np.roll(entries, -(1 << (lv - 1)))
-        ends = np.stack([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
+        half = (entries + (1 << (lv - 1))) % count  # the entry 2**(lv-1) on, going round
+        ends = np.array([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
         lengths = metric.pairs(ends[left].ravel(), ends[right].ravel()).reshape(len(left), -1)
         best = np.argmax(lengths, axis=0)
         run_a.append(ends[left[best], entries])
         run_b.append(ends[right[best], entries])
-    table_a, table_b = np.stack(run_a), np.stack(run_b)
+    table_a, table_b = np.array(run_a), np.array(run_b)
     starts = [(entries + lo) % count, (entries + hi - (1 << level) + 1) % count]
-    candidates = np.stack([table[level, s] for s in starts for table in (table_a, table_b)])
+    candidates = np.array([table[level, s] for s in starts for table in (table_a, table_b)])
     lengths = metric.pairs(np.tile(entries, len(candidates)), candidates.ravel())
     lengths = lengths.reshape(len(candidates), count)
     which = np.argmax(lengths, axis=0)
