@@ -4,7 +4,7 @@ Run ``python tests/bench_book.py FLOOR_DIR [--pairs 5] [--puzzles 100,700]``, wh
 is the folder that holds the matched floor ``book_matched.py`` (``../shared/bench`` beside the
 project's worktrees). For each book size, each pair is two fresh processes run one after the
 other: ``mazebook build -o b.pdf --quiet`` (the default template; ``--puzzles N`` scales its five
-sections to N / 5 puzzles each, above 100 on the home printer: 700 make the 828-page book), then
+sections to N / 5 puzzles each, above 100 on the home printer: 700 make the 806-page book), then
 ``python FLOOR_DIR/book_matched.py b.json mazebook/fonts --cover --out f.pdf``, which reads the
 manifest that build just wrote and draws the same pages with bare reportlab (the same puzzles at
 the same sizes, as many candidate mazes as the build tried). Pairs alternate book, floor, book,

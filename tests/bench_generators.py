@@ -7,7 +7,10 @@ seconds and cells per second (the best, because other processes on a shared mach
 add time). ``--memory`` adds the peak traced memory of one carve at the largest size
 (tracemalloc: Python and numpy allocations; it slows the run, so it is timed separately).
 ``--openings`` also times the two-sweep opening placement (``farthest_openings``) once per
-generator at the largest size. Targets at 1000 x 1000 on the reference 2-core machine: at least
+generator at the largest size. ``--weave PAIRS`` instead times ``generate()`` without and with
+``weave=1.0`` at the largest size, pair by pair in this process (CPU time, plain then woven,
+one unpaired warm-up of each), and prints the median of the pairs' ratios against the target
+of issue 33 (at most WEAVE_TARGET). Targets at 1000 x 1000 on the reference 2-core machine: at least
 1 M cells/s for every generator, 10 M for binary-tree and sidewinder, 0.3 M for aldous-broder.
 """
 
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 import tracemalloc
@@ -22,11 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from mazebook.core.engine import farthest_openings
+from mazebook.core.engine import farthest_openings, generate
 from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import rect_grid
 
 TARGETS = {"binary-tree": 10e6, "sidewinder": 10e6, "aldous-broder": 0.3e6}
+#: The most CPU time a woven maze may take over the plain one, every generator (issue 33).
+WEAVE_TARGET = 1.76
 
 
 def best_time(name: str, size: int, repeat: int) -> float:
@@ -56,6 +62,22 @@ def peak_memory(name: str, size: int) -> float:
     return peak / 1e6
 
 
+def weave_ratios(name: str, size: int, pairs: int) -> tuple[float, float, list[float]]:
+    """Median CPU seconds of generate() plain and woven, and each pair's woven / plain."""
+    generate(name, size, size, seed=10**6)
+    generate(name, size, size, seed=10**6, weave=1.0)
+    plain, woven = [], []
+    for seed in range(pairs):
+        start = time.process_time()
+        generate(name, size, size, seed=seed)
+        plain.append(time.process_time() - start)
+        start = time.process_time()
+        generate(name, size, size, seed=seed, weave=1.0)
+        woven.append(time.process_time() - start)
+    ratios = [w / p for w, p in zip(woven, plain, strict=True)]
+    return statistics.median(plain), statistics.median(woven), ratios
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -63,8 +85,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="+", default=list(REGISTRY), metavar="NAME")
     parser.add_argument("--memory", action="store_true", help="peak memory at the largest size")
     parser.add_argument("--openings", action="store_true", help="time farthest_openings too")
+    parser.add_argument(
+        "--weave", type=int, metavar="PAIRS", help="woven over plain generate(), PAIRS pairs"
+    )
     args = parser.parse_args(argv)
     largest = max(args.sizes)
+    if args.weave:
+        for name in args.only:
+            plain, woven, ratios = weave_ratios(name, largest, args.weave)
+            ratio = statistics.median(ratios)
+            verdict = "holds" if ratio <= WEAVE_TARGET else "MISSED"
+            print(
+                f"{name:20s} plain {plain:.3f} s, woven {woven:.3f} s CPU (medians): "
+                f"{ratio:.2f}x [{', '.join(f'{r:.2f}' for r in ratios)}] "
+                f"(target at most {WEAVE_TARGET}x: {verdict})",
+                flush=True,
+            )
+        return 0
     header = f"{'generator':20s}" + "".join(f"{f'{s}x{s}':>24s}" for s in args.sizes)
     if args.memory:
         header += f"{'peak MB':>10s}"

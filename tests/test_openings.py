@@ -229,10 +229,50 @@ def test_every_ruler_spacing_walks_the_same_tour(
     default = euler_tour(grid, links, cells)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(tour, "ruler_every", lambda passages: every)
+        patch.setattr(tour, "_JUMP_BELOW", 0)  # the ruling set, not pointer jumping
         spaced = euler_tour(grid, links, cells)
     assert default is not None and spaced is not None
     assert default[0].tolist() == spaced[0].tolist()
     assert default[1].tolist() == spaced[1].tolist()
+
+
+@given(shaped(), st.sampled_from(GRAPH), st.integers(0, 2**32), st.booleans())
+def test_pointer_jumping_ranks_the_tour_as_the_ruling_set_does(
+    shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int, weave: bool
+) -> None:
+    """Small tours (a book's mazes) are ranked by pointer jumping, large ones by the ruling
+    set: both give every passage the same place on the tour, so the same openings, crossings
+    and tree order."""
+    kind, w, h, options = shape
+    if weave and kind == "rect" and w * h > 1:
+        maze = generate(algorithm, w, h, seed=seed, weave=1.0)
+        grid, links = maze.split_view.grid, maze.split_view.links
+    else:
+        grid = make_grid(kind, w, h, **options)
+        spec = REGISTRY[algorithm]
+        links = bytes(spec.run(grid, random.Random(seed), spec.resolve_options({})))
+    cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64)
+    jumped = (euler_tour(grid, links, cells), tour.tree_order(grid, links))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(tour, "_JUMP_BELOW", 0)
+        walked = (euler_tour(grid, links, cells), tour.tree_order(grid, links))
+    assert (jumped[0] is None) == (walked[0] is None)
+    if jumped[0] is not None and walked[0] is not None:
+        assert jumped[0][0].tolist() == walked[0][0].tolist()
+        assert jumped[0][1].tolist() == walked[0][1].tolist()
+    assert (jumped[1] is None) == (walked[1] is None)
+    if jumped[1] is not None and walked[1] is not None:
+        assert jumped[1][0].tolist() == walked[1][0].tolist()
+        assert jumped[1][1].tolist() == walked[1][1].tolist()
+
+
+def test_pointer_jumping_refuses_what_is_not_one_cycle() -> None:
+    """Two cycles, a passage with two before it, or none before passage 0: no tour."""
+    assert tour._jump_tour(np.array([1, 0, 3, 2], dtype=np.int32)) is None
+    assert tour._jump_tour(np.array([1, 2, 1], dtype=np.int32)) is None
+    assert tour._jump_tour(np.array([1, 1], dtype=np.int32)) is None
+    ranked = tour._jump_tour(np.array([2, 0, 3, 1], dtype=np.int32))
+    assert ranked is not None and ranked.tolist() == [0, 3, 1, 2]
 
 
 def test_small_tours_walk_from_closer_rulers() -> None:

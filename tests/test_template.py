@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,30 @@ def test_the_shipped_templates_load() -> None:
     assert children.min_cell >= 8 * MM  # large cells
     a4 = load_template("a4")
     assert a4.trim == pytest.approx((210 * MM, 297 * MM))
+
+
+@pytest.mark.parametrize("name", available_templates())
+def test_every_shipped_template_follows_the_schema(name: str) -> None:
+    """A shipped template is not checked against the schema when it is built (jsonschema costs
+    a build 50 ms and 8 MB): here it is, and it loads the same with the check as without."""
+    _, entry = locate(name)
+    raw = entry.read_bytes()
+    base = entry.resolve().parent if isinstance(entry, Path) else None
+    source = str(entry) if isinstance(entry, Path) else f"{name}.toml (built in)"
+    checked = parse_template(raw, name=name, source=source, base_dir=base)
+    assert parse_template(raw, name=name, source=source, base_dir=base, schema=False) == checked
+    assert replace(load_template(name), path=None) == checked
+
+
+def test_a_template_file_is_checked_against_the_schema(tmp_path: Path) -> None:
+    """Only the shipped templates skip the schema: a file with the same text and a bad key is
+    refused naming the key."""
+    _, entry = locate("classic")
+    path = tmp_path / "classic.toml"
+    path.write_bytes(b"bogus_key = 1\n" + entry.read_bytes())
+    with pytest.raises(TemplateError) as info:
+        load_template(path)
+    assert "unknown key 'bogus_key'" in str(info.value)
 
 
 def test_minimal_template_takes_every_default() -> None:

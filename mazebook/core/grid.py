@@ -9,6 +9,7 @@ wall bits N=1 E=2 S=4 W=8.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -83,9 +84,26 @@ def check_size(width: object, height: object, *, max_side: int = MAX_SIDE) -> tu
     return int(width), int(height)  # type: ignore[call-overload]
 
 
+#: Rectangles of at most this many cells are made once and shared (a grid is never changed):
+#: a book makes hundreds of candidate mazes at a few dozen sizes, and what is worked out per
+#: grid (the openings' windows) is then worked out once.
+SHARED_UP_TO = 40_000
+
+
 def rect_grid(width: int, height: int) -> Grid:
     """The plain rectangle of width x height cells, row 0 at the top."""
     width, height = check_size(width, height)
+    if width * height <= SHARED_UP_TO:
+        return _shared_rect(width, height)
+    return _rect(width, height)
+
+
+@functools.lru_cache(maxsize=256)
+def _shared_rect(width: int, height: int) -> Grid:
+    return _rect(width, height)
+
+
+def _rect(width: int, height: int) -> Grid:
     n = width * height
     # int32 throughout, filled column by column: the temporary peak stays near the table's size
     idx = np.arange(n, dtype=np.int32)
@@ -136,6 +154,25 @@ def slots_of(degree: int) -> tuple[tuple[int, ...], ...]:
     return table
 
 
+@functools.lru_cache(maxsize=64)
+def _rect_offsets(width: int) -> tuple[tuple[int, ...], ...]:
+    """Per passage byte of a plain rectangle ``width`` cells wide, the offsets to the cells its
+    passages lead to (N, E, S, W: -width, +1, +width, -1)."""
+    step = (-width, 1, width, -1)
+    return tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
+
+
+@functools.lru_cache(maxsize=64)
+def _rect_inside(width: int, height: int) -> bytes:
+    """Per cell of a plain rectangle, the bits of its slots that lead to a cell (and those past
+    slot 3, to fail as they always did): passage bits through the outer wall are masked off."""
+    x = np.tile(np.arange(width), height)
+    y = np.repeat(np.arange(height), width)
+    inside = (y > 0) * 1 + (x < width - 1) * 2 + (y < height - 1) * 4 + (x > 0) * 8
+    mask: bytes = (inside.astype(np.uint8) | np.uint8(0xF0)).tobytes()
+    return mask
+
+
 def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], array[int], list[int]]:
     """Breadth-first search along passages from ``source``.
 
@@ -153,12 +190,8 @@ def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], arra
         # Speed (about 20 %): on the plain rectangle a neighbour is the cell plus an offset,
         # saving the table lookup. Passage bits through the outer wall (never set in a maze)
         # are masked off first, so an offset never leaves the grid or wraps to another row.
-        width = grid.width
-        step = (-width, 1, width, -1)
-        offsets = tuple(tuple(step[k] for k in range(4) if m >> k & 1) for m in range(16))
-        real = np.frombuffer(adj, dtype=np.intc).reshape(n, 4) != n
-        inside = (real * np.array([1, 2, 4, 8], dtype=np.uint8)).sum(axis=1, dtype=np.uint8)
-        inside |= 0xF0  # bits of slots past 3 stay, to fail as they always did
+        offsets = _rect_offsets(grid.width)
+        inside = np.frombuffer(_rect_inside(grid.width, grid.height), dtype=np.uint8)
         passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
         for i in order:
             d = dist[i] + 1

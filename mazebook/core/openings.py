@@ -13,6 +13,7 @@ outside to the centre.
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -86,6 +87,32 @@ def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
     perimeter apart, and on a rectangle never on the same side."""
     metric = boundary_metric(grid, links)
+    lo, hi = _apart_windows(grid)
+    a, b = best_apart(metric, lo, hi)
+    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
+    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+#: What is worked out once per grid (a book's candidates share their grids): the outer cells
+#: and each entry's window of partners. Weak keys: a grid's entries go with it.
+_PER_GRID: weakref.WeakKeyDictionary[Grid, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _per_grid(grid: Grid) -> dict[str, Any]:
+    found = _PER_GRID.get(grid)
+    if found is None:
+        found = _PER_GRID[grid] = {}
+    return found
+
+
+def _apart_windows(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
+    """Per entry i of the outline, the first and last steps round (mod the count of entries)
+    to an entry it may pair with: i + lo[i] .. i + hi[i], at least APART away and on a
+    rectangle never on its own side."""
+    cache = _per_grid(grid)
+    found: tuple[np.ndarray, np.ndarray] | None = cache.get("apart")
+    if found is not None:
+        return found
     count = len(grid.boundary)
     steps = apart_steps(count)
     entries = np.arange(count)
@@ -99,9 +126,21 @@ def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     # entry i may pair with i + lo .. i + hi going round (mod count)
     lo = np.maximum(after, steps)
     hi = np.minimum(count - 1 - before, count - steps)
-    a, b = best_apart(metric, lo, hi)
-    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
-    return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+    lo.setflags(write=False)
+    hi.setflags(write=False)
+    cache["apart"] = (lo, hi)
+    return lo, hi
+
+
+def _outer_cells(grid: Grid) -> np.ndarray:
+    """The cell of each entry of ``grid.boundary`` (read-only, once per grid)."""
+    cache = _per_grid(grid)
+    cells: np.ndarray | None = cache.get("cells")
+    if cells is None:
+        cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64, count=len(grid.boundary))
+        cells.setflags(write=False)
+        cache["cells"] = cells
+    return cells
 
 
 def apart_steps(count: int) -> int:
@@ -173,6 +212,12 @@ def best_between_classes(
     return best[1], best[2]
 
 
+#: The pairs of a run's two halves' diameter ends (a0, b0, a1, b1) that may end the run's
+#: diameter, in the order ties are broken.
+_PICK_LEFT = np.array([0, 2, 0, 0, 1, 1])
+_PICK_RIGHT = np.array([1, 3, 2, 3, 2, 3])
+
+
 def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[int, int]:
     """Entries (a, b) farthest apart through the maze where b is a + lo[a] .. a + hi[a] going
     round the outline (mod the count of entries); lo <= hi somewhere.
@@ -186,18 +231,17 @@ def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[
     width = np.maximum(hi - lo + 1, 1)
     level = _floor_log2(width)
     run_a, run_b = [entries], [entries]  # per level: diameter ends of entries s .. s + 2**l - 1
-    pick = [(0, 1), (2, 3), (0, 2), (0, 3), (1, 2), (1, 3)]
+    left, right = _PICK_LEFT, _PICK_RIGHT
     for lv in range(1, int(level.max()) + 1):
-        half = np.roll(entries, -(1 << (lv - 1)))
-        ends = np.stack([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
-        left, right = np.array([i for i, _ in pick]), np.array([j for _, j in pick])
-        lengths = metric.pairs(ends[left].ravel(), ends[right].ravel()).reshape(len(pick), -1)
+        half = (entries + (1 << (lv - 1))) % count  # the entry 2**(lv-1) on, going round
+        ends = np.array([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
+        lengths = metric.pairs(ends[left].ravel(), ends[right].ravel()).reshape(len(left), -1)
         best = np.argmax(lengths, axis=0)
         run_a.append(ends[left[best], entries])
         run_b.append(ends[right[best], entries])
-    table_a, table_b = np.stack(run_a), np.stack(run_b)
+    table_a, table_b = np.array(run_a), np.array(run_b)
     starts = [(entries + lo) % count, (entries + hi - (1 << level) + 1) % count]
-    candidates = np.stack([table[level, s] for s in starts for table in (table_a, table_b)])
+    candidates = np.array([table[level, s] for s in starts for table in (table_a, table_b)])
     lengths = metric.pairs(np.tile(entries, len(candidates)), candidates.ravel())
     lengths = lengths.reshape(len(candidates), count)
     which = np.argmax(lengths, axis=0)
@@ -261,18 +305,27 @@ class BoundaryMetric:
         self.table = np.zeros((max(len(rows), 1), (len(rows[0]) if rows else 0) + 1), np.int64)
         for level, row in enumerate(rows):
             self.table[level, : len(row)] = row
+        # the table flat, and per span of ranks its level's row start and width (1 << level):
+        # a pair's least gap is two reads of ``flat`` (flat reads cost less than 2-D ones)
+        self.flat = self.table.ravel()
+        columns = self.table.shape[1]
+        level_of = _floor_log2(np.maximum(np.arange(columns + 1), 1))
+        self.row_at = level_of * columns
+        self.reach = (1 << level_of).astype(np.int64)
 
     def pairs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Path lengths between the cells of entries ``a`` and ``b`` (arrays of entry indices)."""
-        a, b = np.broadcast_arrays(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
+        a, b = np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64)
+        if a.shape != b.shape:
+            a, b = np.broadcast_arrays(a, b)
         if self.matrix is not None:
             return np.asarray(self.matrix[a, b], dtype=np.int64)
         ra, rb = self.rank[a], self.rank[b]
         lo, hi = np.minimum(ra, rb), np.maximum(ra, rb)
-        span = np.maximum(hi - lo, 1)  # the gaps lo .. hi - 1 lie between the two cells
-        level = _floor_log2(span)
-        least = np.minimum(self.table[level, lo], self.table[level, hi - (1 << level)])
-        return np.where(hi > lo, self.depth[a] + self.depth[b] - 2 * least, 0)
+        span = hi - lo  # the gaps lo .. hi - 1 lie between the two cells (none: 0 apart)
+        row = self.row_at[span]
+        least = np.minimum(self.flat[row + lo], self.flat[row + hi - self.reach[span]])
+        return np.where(span > 0, self.depth[a] + self.depth[b] - 2 * least, 0)
 
     def from_entry(self, i: int) -> np.ndarray:
         """Path lengths from entry ``i``'s cell to every entry's cell."""
@@ -288,7 +341,7 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 
 def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
     """The path lengths between ``grid``'s outer sides through the maze ``links``."""
-    cells = np.fromiter((c for c, _ in grid.boundary), dtype=np.int64, count=len(grid.boundary))
+    cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
     tour = euler_tour(grid, links, cells)

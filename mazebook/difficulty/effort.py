@@ -238,9 +238,13 @@ def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading)
     slots = slots_of(degree)
     size, entered = hung.size, hung.entered
     total = float(len(path))
+    counts = bytes(links).translate(_PASSAGES)
     prev = -1
     for i in range(len(path) - 1):
         p, right = path[i], path[i + 1]
+        if counts[p] <= (2 if i else 1):  # the ways in and on alone: no branch to weigh
+            prev = p
+            continue
         base = p * degree
         w_right = -1.0
         for k in slots[links[p]]:
@@ -253,6 +257,11 @@ def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading)
             total += 2.0 * entered[b] * w_b / (w_b + w_right)
         prev = p
     return total
+
+
+#: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
+#: in and on has no false branch.
+_PASSAGES = bytes(bin(b).count("1") for b in range(256))
 
 
 def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:

@@ -151,7 +151,11 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
         for i in range(len(path) - 1):
             p, right = path[i], path[i + 1]
             base = p * degree
-            slot = grid.slot_to(p, right)
+            for slot in range(degree):  # grid.slot_to(p, right), inlined: once a path cell
+                if adj[base + slot] == right:
+                    break
+            else:  # pragma: no cover - the path's cells are neighbours
+                raise ValueError(f"cells {p} and {right} are not neighbours")
             ahead = angles[base + slot]
             key_right = (near[right], slot)
             turn_right = (ahead - back) % TAU

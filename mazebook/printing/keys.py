@@ -11,7 +11,7 @@ place that holds a printer's numbers).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,12 +48,14 @@ class PrintOptions:
         return printer(self.printer)
 
 
-def schema_properties() -> dict[str, Any]:
-    """The JSON Schema of the print keys, for template/schema.py."""
-    names = ", ".join(PRINTERS)
+def schema_properties(printers: Sequence[str] | None = None) -> dict[str, Any]:
+    """The JSON Schema of the print keys, for template/schema.py (``printers``: the names a
+    template may give, every registered printer when not given)."""
+    listed = list(PRINTERS) if printers is None else list(printers)
+    names = ", ".join(listed)
     return {
         "printer": {
-            "enum": list(PRINTERS),
+            "enum": listed,
             "description": f"one of {names}: the printer whose rules the book follows",
         },
         "paper": {"enum": list(PAPERS), "description": f"one of {', '.join(PAPERS)}"},

@@ -27,6 +27,9 @@ from ..printing.economics import Economics
 from ..template import Template
 from ..version import __version__
 
+#: Types to_json gives back as they are (their subclasses take the general way).
+_PLAIN = frozenset({int, float, str, bool})
+
 #: Field metadata: the value's fields stand in the record itself.
 INLINE = {"inline": True}
 
@@ -35,6 +38,8 @@ def to_json(value: object) -> Any:
     """A record (or any value in one) as JSON-ready data: dataclasses field by field in their
     order (``inline`` and ``optional`` fields as their metadata says; a value with its own
     ``to_dict``, such as Metrics, as that says), mappings, sequences and plain values."""
+    if value is None or type(value) in _PLAIN:  # most values: answered first
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         own = getattr(value, "to_dict", None)
         if own is not None:

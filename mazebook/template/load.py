@@ -14,7 +14,7 @@ import contextlib
 import importlib.resources
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -253,9 +253,24 @@ def load_template(spec: str | os.PathLike[str] | None = None) -> Template:
         raw = read_input(entry, what="template", error=TemplateError, limit=MAX_TEMPLATE_BYTES)
     else:
         raw = entry.read_bytes()
-    base = entry.resolve().parent if isinstance(entry, Path) else None
-    template = parse_template(raw, name=name, source=source, base_dir=base)
-    return replace(template, path=entry) if isinstance(entry, Path) else template
+    # a shipped template is not checked against the schema at every run (jsonschema takes
+    # about 50 ms and 8 MB to import): tests/test_template.py checks each one, as
+    # tests/test_data_tables.py does the shipped printer tables
+    schema = not _shipped(entry)
+    if not isinstance(entry, Path):
+        return parse_template(raw, name=name, source=source, schema=schema)
+    base = entry.resolve().parent
+    template = parse_template(raw, name=name, source=source, base_dir=base, schema=schema)
+    return replace(template, path=entry)
+
+
+def _shipped(entry: Traversable) -> bool:
+    """Whether ``entry`` is one of the shipped templates (in the package, or the repository's
+    folder of a checkout), however it was named."""
+    if not isinstance(entry, Path):
+        return True
+    folder = entry.resolve().parent
+    return any(isinstance(d, Path) and d.resolve() == folder for d in template_dirs())
 
 
 def parse_template(
@@ -264,11 +279,13 @@ def parse_template(
     name: str = "book",
     source: str = "<template>",
     base_dir: Path | None = None,
+    schema: bool = True,
 ) -> Template:
-    """TOML text -> Template: syntax, schema, then the values that need parsing."""
+    """TOML text -> Template: syntax, schema (unless ``schema`` is False: a shipped template),
+    then the values that need parsing."""
     text = _utf8(raw, source) if isinstance(raw, bytes) else raw
     data = toml_data(text, source)
-    return template_from_data(data, name=name, source=source, base_dir=base_dir)
+    return template_from_data(data, name=name, source=source, base_dir=base_dir, schema=schema)
 
 
 def toml_data(text: str, source: str) -> dict[str, Any]:
@@ -302,16 +319,49 @@ def template_from_data(
     name: str = "book",
     source: str = "<template>",
     base_dir: Path | None = None,
+    schema: bool = True,
 ) -> Template:
     """Template data as TOML gives it (a dict) -> Template, through the same schema and checks
-    as a file; ``mazebook worksheet`` makes its template this way from its flags."""
-    from ..core.generators import REGISTRY  # numpy, and the schema's jsonschema: only here
-    from .schema import template_schema, validate
-
+    as a file (the schema's only where ``schema`` is True); ``mazebook worksheet`` makes its
+    template this way from its flags."""
     caps.check_data(data, source)
     _check_language_name(data, source)
-    validate(data, template_schema(list(REGISTRY)), source)
+    if schema:
+        from .schema import template_schema, validate
+
+        validate(data, template_schema(*_registered_names(data)), source)
     return _build(data, name=name, source=source, base_dir=base_dir)
+
+
+def _registered_names(data: Mapping[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """The generator, shape and printer names the schema lists: every registered one (the
+    installed plugins read, every generator module loaded) where the template has a
+    ``generators`` key, or a shape or printer that is not shipped, else the shipped names
+    alone (the schema then never needs the others: reading the plugins costs about 30 ms)."""
+    from ..core.generators import MODULES, REGISTRY  # numpy: only here
+    from ..core.shapes import BUILTINS, SHAPES
+    from ..printing.printers import PRINTERS, SHIPPED
+
+    generators = list(REGISTRY) if _values(data, "generators") else list(MODULES)
+    shapes = list(SHAPES) if _unshipped(data, "shape", BUILTINS) else list(BUILTINS)
+    printers = list(PRINTERS) if _unshipped(data, "printer", SHIPPED) else list(SHIPPED)
+    return generators, shapes, printers
+
+
+def _unshipped(data: Mapping[str, Any], key: str, shipped: Iterable[str]) -> bool:
+    """Whether some value of ``key`` in ``data`` is not one of the ``shipped`` names."""
+    names = set(shipped)
+    return any(not isinstance(v, str) or v not in names for v in _values(data, key))
+
+
+def _values(value: object, key: str) -> list[object]:
+    """The values of ``key`` in every table of ``value`` (TOML data: tables and arrays)."""
+    if isinstance(value, Mapping):
+        found = [value[key]] if key in value else []
+        return found + [v for item in value.values() for v in _values(item, key)]
+    if isinstance(value, list):
+        return [v for item in value for v in _values(item, key)]
+    return []
 
 
 def _check_language_name(data: Mapping[str, Any], source: str) -> None:

@@ -70,9 +70,15 @@ def _length(description: str) -> dict[str, Any]:
     return {"type": "string", "pattern": LENGTH_PATTERN, "description": description}
 
 
-def template_schema(generators: Sequence[str]) -> dict[str, Any]:
+def template_schema(
+    generators: Sequence[str],
+    shapes: Sequence[str] | None = None,
+    printers: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """The schema of a template (a book or a worksheet; worksheet_template checks which keys
-    go with which kind); ``generators`` are the names a section may use."""
+    go with which kind); ``generators`` are the names a section may use, ``shapes`` and
+    ``printers`` the shapes and printers (every registered one when not given)."""
+    shape_names = list(SHAPES) if shapes is None else list(shapes)
     names = ", ".join(generators)
     per_page = ", ".join(map(str, PER_PAGE))
     section = {
@@ -110,8 +116,8 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": f"one of auto, {', '.join(OPENINGS)}",
             },
             "shape": {
-                "enum": list(SHAPES),
-                "description": f"one of {', '.join(SHAPES)}",
+                "enum": shape_names,
+                "description": f"one of {', '.join(shape_names)}",
             },
             "mask": _text('a built-in silhouette name such as "heart" (with shape = "mask")'),
             "text": _text('text whose letters form the maze (with shape = "mask")'),
@@ -215,7 +221,7 @@ def template_schema(generators: Sequence[str]) -> dict[str, Any]:
                 "description": f"one of {per_page}",
             },
             "bleed": {"type": "boolean", "description": "true or false"},
-            **print_properties(),
+            **print_properties(printers),
             "series": {
                 "type": "object",
                 "additionalProperties": False,

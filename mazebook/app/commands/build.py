@@ -10,10 +10,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...errors import MazebookError
-from ...printing.printers import PRINTERS
+from ...printing.printers import SHIPPED
 from .common import capped_note, parse_seed
 
-PRINTER_NAMES = ", ".join(PRINTERS)
+#: The shipped printers, for the help (listing the installed plugins' too would read every
+#: package's metadata at each start; `mazebook printers` lists them all).
+PRINTER_NAMES = ", ".join(SHIPPED)
 #: The flags that take a whole number, by the request field their errors name.
 NUMBER_FLAGS = {"volumes": "--volumes", "jobs": "--jobs", "dpi": "--dpi"}
 
@@ -41,7 +43,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--printer",
         metavar="NAME",
         help=f"printer whose rules the book follows, replacing the template's: {PRINTER_NAMES} "
-        "(every one but home also gets NAME-cover.pdf)",
+        "or an installed plugin's (every one but home also gets NAME-cover.pdf)",
     )
     p.add_argument(
         "--svg-dir",
@@ -136,13 +138,16 @@ def _number(text: str | None, field: str, low: int, high: int) -> int | None:
 
 def run(args: argparse.Namespace) -> int:
     from ...products.assets import ASSET_DPI
-    from ...products.series import MAX_JOBS
     from ...render.dpi import MAX_DPI, MIN_DPI
     from ...requests import BookRequest, build_book_request
     from ...template.series import MAX_VOLUMES, MIN_VOLUMES
 
     volumes = _number(args.volumes, "volumes", MIN_VOLUMES, MAX_VOLUMES)
-    jobs = _number(args.jobs, "jobs", 1, MAX_JOBS)
+    jobs = None
+    if args.jobs is not None:  # the series module (and multiprocessing) only for a series
+        from ...products.series import MAX_JOBS
+
+        jobs = _number(args.jobs, "jobs", 1, MAX_JOBS)
     dpi = _number(args.dpi, "dpi", MIN_DPI, MAX_DPI)
     request = BookRequest(
         args.template,
