@@ -143,6 +143,18 @@ class Fit:
     miss: float
 
 
+def in_columns(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Points left to right by columns (a column: x within 0.5 mm of the one before), each
+    column top to bottom."""
+    columns: list[list[tuple[float, float]]] = []
+    for point in sorted(points):
+        if columns and point[0] - columns[-1][-1][0] < 0.5:
+            columns[-1].append(point)
+        else:
+            columns.append([point])
+    return [p for column in columns for p in sorted(column, key=lambda p: -p[1])]
+
+
 def fit_line(line: list[Shape], expected: str) -> Fit:
     """Fit the line's dot centres to the published braille ``expected`` (Unicode cells): dot
     n of cell i at (x0 + i * cell + column * dot, y0 - row * dot), by least squares. The
@@ -154,9 +166,7 @@ def fit_line(line: list[Shape], expected: str) -> Fit:
         if (ord(ch) - 0x2800) >> (d - 1) & 1
     ]
     assert len(line) == len(model), f"{len(line)} dots for {expected!r}, which has {len(model)}"
-    measured = sorted(
-        ((s.centre[0] / MM, s.centre[1] / MM) for s in line), key=lambda p: (round(p[0], 1), -p[1])
-    )
+    measured = in_columns([(d.centre[0] / MM, d.centre[1] / MM) for d in line])
     rows, values = [], []
     for (i, column, row), (x, y) in zip(sorted(model), measured, strict=True):
         rows.append([1.0, 0.0, i, column])

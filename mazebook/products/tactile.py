@@ -177,8 +177,8 @@ def _fonts(template: Template) -> FontPair:
     shown = [
         ("word START", texts("start")),
         ("word FINISH", texts("finish")),
-        ("puzzle heading", f"{texts('answer_key')} · {texts('puzzle', number=0)} · "),
-        ("level", texts("level", level=0)),
+        ("puzzle heading", f"{texts('answer_key')} · {texts('puzzle', number=1234567890)} · "),
+        ("level", texts("level", level=10)),
     ]
     return typeset.load_fonts(template.font, shown, source=template.source)
 
