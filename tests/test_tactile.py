@@ -31,6 +31,7 @@ from mazebook.render.braille import DOT_PLACES
 from mazebook.render.typeset import default_fonts
 from mazebook.template.texts import LANGUAGES
 
+from .fontmaker import tiny_font
 from .tactileread import MM, Box, Page, Shape, gap, read_pages, union, wall_rects
 from .test_braille import NUMBERS, PUBLISHED
 
@@ -574,6 +575,20 @@ def test_a_start_word_the_braille_table_cannot_spell_is_refused(
     assert main(["build", str(path), "-o", str(tmp_path / "o.pdf")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and 'key "text.start"' in err and "'!' has no cell" in err
+
+
+def test_a_font_without_a_digit_a_heading_prints_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A font lacking "7" cannot print puzzle 7's heading: refused in one line before any
+    file, as a print book refuses it, not built with a missing glyph on page 7."""
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456 89 ·"
+    tiny_font(tmp_path / "no7.ttf", letters)
+    path = _template(tmp_path, "[[section]]\ncount = 7\ndifficulty = 1\n", head='font = "no7.ttf"')
+    assert main(["build", str(path), "-o", str(tmp_path / "o.pdf"), "-q"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "puzzle heading" in err and "'7'" in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["feel.toml", "no7.ttf"]
 
 
 def test_the_printer_table(tmp_path: Path) -> None:
