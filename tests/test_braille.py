@@ -7,6 +7,8 @@ import itertools
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from mazebook.render.braille import (
     CELL_SPACING,
@@ -15,7 +17,9 @@ from mazebook.render.braille import (
     BrailleError,
     cells,
     dot_centres,
+    number_cells,
     unicode_braille,
+    unicode_cells,
 )
 from mazebook.template.texts import LANGUAGES
 
@@ -30,6 +34,65 @@ PUBLISHED = {
     ("es", "SALIDA"): "⠨⠨⠎⠁⠇⠊⠙⠁",
     ("es", "LLEGADA"): "⠨⠨⠇⠇⠑⠛⠁⠙⠁",
 }
+
+
+#: Published braille of numbers (a tactile page's puzzle number): liblouis 3.24's output for
+#: each language's table; English, German and Spanish put the number sign before the letters
+#: a-j, French braille dot 6 before its own digits.
+_LATIN = {
+    1: "⠼⠁",
+    2: "⠼⠃",
+    3: "⠼⠉",
+    4: "⠼⠙",
+    7: "⠼⠛",
+    10: "⠼⠁⠚",
+    25: "⠼⠃⠑",
+    99: "⠼⠊⠊",
+    100: "⠼⠁⠚⠚",
+    480: "⠼⠙⠓⠚",
+    1234: "⠼⠁⠃⠉⠙",
+    9999: "⠼⠊⠊⠊⠊",
+}
+_FRENCH = {
+    1: "⠠⠡",
+    2: "⠠⠣",
+    3: "⠠⠩",
+    4: "⠠⠹",
+    7: "⠠⠻",
+    10: "⠠⠡⠼",
+    25: "⠠⠣⠱",
+    99: "⠠⠪⠪",
+    100: "⠠⠡⠼⠼",
+    480: "⠠⠹⠳⠼",
+    1234: "⠠⠡⠣⠩⠹",
+    9999: "⠠⠪⠪⠪⠪",
+}
+NUMBERS = {
+    (language, n): (_FRENCH if language == "fr" else _LATIN)[n]
+    for language in ("en", "de", "fr", "es")
+    for n in _LATIN
+}
+
+
+@pytest.mark.parametrize(("language", "number"), sorted(NUMBERS))
+def test_numbers_match_published_braille(language: str, number: int) -> None:
+    assert unicode_cells(number_cells(number, language)) == NUMBERS[(language, number)]
+
+
+@given(st.integers(0, 10**9), st.sampled_from(["en", "de", "fr", "es"]))
+def test_a_number_reads_back_digit_by_digit(number: int, language: str) -> None:
+    """After the number sign, one cell a digit, each digit's cell its own (no two alike)."""
+    found = number_cells(number, language)
+    digits = [number_cells(d, language)[1] for d in range(10)]
+    assert len(set(digits)) == 10 and found[0] == number_cells(0, language)[0]
+    assert "".join(str(digits.index(cell)) for cell in found[1:]) == str(number)
+
+
+def test_a_negative_number_has_no_braille() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        number_cells(-1, "en")
+    with pytest.raises(BrailleError, match="no braille table"):
+        number_cells(1, "xx")
 
 
 @pytest.mark.parametrize(("language", "word"), sorted(PUBLISHED))

@@ -223,7 +223,7 @@ def test_a_printer_plugin_is_a_table_checked_by_the_schema(
     monkeypatch.syspath_prepend(str(tmp_path))
     shipped = printers._shipped
     registry = Registry("mazebook.test", shipped, printers._accept)
-    assert list(registry) == ["kdp", "ingramspark", "lulu", "home", "office"]
+    assert list(registry) == ["kdp", "ingramspark", "lulu", "home", "tactile", "office"]
     office = registry["office"]
     assert office.title == "the office printer" and page_range(office, None, "white") is None
     with pytest.raises(PluginError) as caught:

@@ -108,7 +108,7 @@ def test_unknown_printer_and_paper() -> None:
 
 
 def test_every_table_is_sane() -> None:
-    assert list(PRINTERS) == ["kdp", "ingramspark", "lulu", "home"]
+    assert list(PRINTERS) == ["kdp", "ingramspark", "lulu", "home", "tactile"]
     for p in PRINTERS.values():
         assert p.trims and all(t.width > 0 and t.height > 0 for t in p.trims)
         assert p.outside_margin_bleed >= p.outside_margin > 0

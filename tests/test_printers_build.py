@@ -85,11 +85,12 @@ def _on_paper(tmp_path: Path, template: str, paper: str) -> Path:
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("template", BOOK_TEMPLATES)
-@pytest.mark.parametrize("printer", sorted(PRINTERS))
+@pytest.mark.parametrize("printer", sorted(p for p in PRINTERS if not PRINTERS[p].tactile))
 def test_every_shipped_book_passes_preflight_for_every_printer_and_paper(
     tmp_path: Path, template: str, printer: str, paper: str
 ) -> None:
-    """Interior and cover (the children's book has an accent colour: CMYK for IngramSpark)."""
+    """Interior and cover (the children's book has an accent colour: CMYK for IngramSpark).
+    The tactile printer makes its own pages (tests/test_tactile.py)."""
     source = _on_paper(tmp_path, template, paper)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", PrintWarning)  # a short book padded for colour paper

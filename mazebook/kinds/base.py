@@ -157,6 +157,9 @@ class Kind(abc.ABC):
     #: Whether such a puzzle is laid for a level (`mazebook maze --level`): its rules grow
     #: with the level, so the level is part of what makes it again.
     needs_level: bool = False
+    #: Whether its puzzles can be felt on a tactile page (printer = "tactile"): walls alone,
+    #: nothing printed in the corridors (products/tactile.py draws them).
+    tactile: bool = False
 
     def check_section(self, template: Template, index: int) -> None:
         """Refuse a section whose keys this kind does not take, or that lacks one it needs

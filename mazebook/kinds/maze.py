@@ -272,6 +272,7 @@ class MazeKind(Kind):
     summary = "a maze from START to FINISH: any shape, sized to the level's solving effort"
     title = "Mazes"
     single_maze = True
+    tactile = True
 
     def level_words(self, level: int) -> str:
         return f"level {level}"

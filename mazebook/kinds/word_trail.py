@@ -77,6 +77,7 @@ class WordTrailKind(MazeKind):
     own_keys = ("words",)
     answer_cell = TRAIL_ANSWER_CELL
     single_maze = False
+    tactile = False  # its letters sit in the corridors
 
     def check_section(self, template: Template, index: int) -> None:
         """Its words given, each a word of letters (one line naming ``words`` otherwise)."""

@@ -11,6 +11,7 @@ import re
 
 from .economics import economics_tables, table_rows
 from .printers import COLOUR_PAPERS, PAPERS, PRINTERS, SHIPPED, Printer, page_range, printer_sources
+from .tactile_doc import tactile_section
 
 #: Every check preflight makes: (name, what it asks, the printer rule below that it reads).
 CHECKS = (
@@ -337,6 +338,7 @@ def printers_markdown() -> str:
             *(f"- [{key}] {text}" for key, text in table.sources.items()),
             "",
         ]
+    out += tactile_section()
     sources, unverified = _source_lines()
     out += ["## Sources", "", *sources, ""]
     out += [

@@ -1,4 +1,5 @@
-"""What each printer accepts: one frozen table per printer (kdp, ingramspark, lulu, home).
+"""What each printer accepts: one frozen table per printer (kdp, ingramspark, lulu, home,
+tactile).
 
 The tables are packaged data, ``mazebook/data/printers/<name>.toml``, checked against
 ``mazebook/data/printer.schema.json`` (by the tests; a plugin's table when it is read); each
@@ -40,7 +41,7 @@ BleedSides = Literal["none", "three", "four"]
 TRIM_TOLERANCE = 0.01
 
 #: The printers mazebook ships, in the order they are listed (each a file of data/printers).
-SHIPPED = ("kdp", "ingramspark", "lulu", "home")
+SHIPPED = ("kdp", "ingramspark", "lulu", "home", "tactile")
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,8 @@ class Printer:
     # (a FAIL below it) or only advised (a WARN)
     min_text_size: float | None = None
     min_text_required: bool = True
+    # swell (microcapsule) paper: the book is made of tactile mazes (products/tactile.py)
+    tactile: bool = False
 
 
 class PrinterTableError(MazebookError):
@@ -186,7 +189,7 @@ def _check(data: Mapping[str, Any], source: str, *, schema: bool = True) -> None
         )
     if data.get("min_pages", 0) > data.get("max_pages", 0):
         raise PrinterTableError("more than max_pages", file=source, key="min_pages")
-    fields = {f.name for f in dataclasses.fields(Printer)} - {"source"}
+    fields = {f.name for f in dataclasses.fields(Printer)} - {"source", "tactile"}
     fields |= {f"cover.{f.name}" for f in dataclasses.fields(Cover)}
     fields |= {f"cover.spine_per_page.{paper}" for paper in PAPERS}
     for key in data["source"]:
@@ -238,6 +241,7 @@ def printer_from_data(data: Mapping[str, Any], *, source: str, schema: bool = Tr
         source=tuple(data["source"].items()),
         min_text_size=data.get("min_text_size"),
         min_text_required=data.get("min_text_required", True),
+        tactile=data.get("tactile", False),
     )
 
 
@@ -288,7 +292,8 @@ DEFAULT_PRINTER = "kdp"
 
 
 def __getattr__(name: str) -> Printer:
-    """``KDP``, ``INGRAMSPARK``, ``LULU`` and ``HOME``: the shipped tables by their old names."""
+    """``KDP``, ``INGRAMSPARK``, ``LULU``, ``HOME`` and ``TACTILE``: the shipped tables by
+    their old names."""
     if name.lower() in SHIPPED and name.isupper():
         return PRINTERS[name.lower()]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,10 +9,15 @@ from pathlib import Path
 
 
 def answer_key_pdf(interior: Path, manifest: Path) -> bytes | None:
-    """The answer pages of the book ``interior`` as one PDF (None: the book has none)."""
+    """The answer pages of the book ``interior`` as one PDF (None: the book has none); a book
+    whose manifest names its ``answers_file`` (a tactile book) has them in that file already."""
     from pypdf import PdfReader, PdfWriter  # only where an answer key is asked for
 
-    pages = json.loads(manifest.read_text(encoding="utf-8")).get("answer_pages")
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    own = data.get("answers_file")
+    if isinstance(own, str) and own:  # answers in a file of their own (a tactile book's)
+        return (manifest.parent / Path(own).name).read_bytes()
+    pages = data.get("answer_pages")
     if not pages:
         return None
     reader = PdfReader(interior)

@@ -44,6 +44,10 @@ def build_book(
     """
     started = time.perf_counter()
     tpl = prepared_template(template, seed=seed, printer=printer)
+    if tpl.worksheet is None and tpl.printing.table.tactile and (svg_dir or png_dir):
+        from .tactile import no_pictures
+
+        raise no_pictures()
     finished = build(
         planner_for(tpl),
         tpl,
@@ -77,8 +81,13 @@ def prepared_template(
 
 def planner_for(template: Template) -> Callable[[Template], Planned]:
     """The planning step of the product a template makes: a book's, or a worksheet's (which
-    plans a class set too, a worksheet with names). The sheets' modules are imported only for
-    a worksheet: a book never loads them."""
+    plans a class set too, a worksheet with names), or a tactile book's (printer = "tactile",
+    products/tactile.py). The sheets' modules are imported only for a worksheet: a book never
+    loads them."""
+    if template.worksheet is None and template.printing.table.tactile:
+        from .tactile import plan_tactile_product
+
+        return plan_tactile_product
     if template.worksheet is None:
         return plan_book_product
     if template.names:  # a class set: every pupil's own sheets

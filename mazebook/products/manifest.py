@@ -146,6 +146,21 @@ class SheetFacts:
 
 
 @dataclass(frozen=True)
+class TactileFacts:
+    """What a tactile book's manifest adds: its answers' file, and the figures its pages are
+    drawn to (walls, least corridor, braille dots, their spacing in a cell, cells apart, the
+    least line spacing), in millimetres."""
+
+    answers_file: str
+    wall_mm: float
+    min_corridor_mm: float
+    braille_dot_mm: float
+    braille_dot_spacing_mm: float
+    braille_cell_spacing_mm: float
+    braille_min_line_spacing_mm: float
+
+
+@dataclass(frozen=True)
 class Manifest:
     """The manifest of one build: the template, the page plan, the puzzles' records and what
     the kind of product adds. ``to_dict`` is the one place its JSON is made (the build runner
@@ -156,6 +171,7 @@ class Manifest:
     puzzles: Sequence[PuzzleRecord]
     book: BookFacts | None = None
     sheet: SheetFacts | None = None
+    tactile: TactileFacts | None = None  # a tactile book (printer = "tactile")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready dict, keys in their documented order."""
@@ -184,6 +200,10 @@ class Manifest:
         }
         if self.book is not None:
             data.update(to_json(self.book))
+        if self.tactile is not None:
+            facts = to_json(self.tactile)
+            data["answers_file"] = facts.pop("answers_file")
+            data["tactile"] = facts
         if self.sheet is not None:
             by_level = self.sheet.min_cell_pt_by_level
             data.update(

@@ -241,6 +241,13 @@ def build_series(
             file=tpl.source,
             key="kind",
         )
+    if tpl.printing.table.tactile:  # a tactile book has its own pages (products/tactile.py)
+        raise TemplateError(
+            f"a series (--volumes) is made of printed books, not of tactile ones (printer "
+            f"{tpl.printing.printer!r}); build each tactile book on its own, with its own seed",
+            file=tpl.source,
+            key="printer",
+        )
     check_series(tpl)
     inputs = template_inputs(tpl)
     # the asset folders named first (each volume gets one inside them), then every name checked
