@@ -43,6 +43,8 @@ _SVG_NS = "{http://www.w3.org/2000/svg}"
 _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 #: Elements an SVG picture may not have: scripts, pictures inside it, other documents.
 _REFUSED = {"script", "image", "foreignObject", "iframe", "video", "audio", "feImage"}
+#: Text in an SVG would be set in a font the cover cannot embed: a picture's words are outlines.
+_TEXT = {"text", "tspan", "textPath", "font", "font-face"}
 _URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
 
 
@@ -122,6 +124,11 @@ def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
                 f"cover picture {name} has more than {MAX_SVG_ELEMENTS:,} elements; simplify it"
             )
         tag = str(element.tag).rsplit("}", 1)[-1]
+        if tag in _TEXT:
+            raise PictureError(
+                f"cover picture {name} has text (a <{tag}> element), which would print in a "
+                "font the cover cannot embed; convert its text to outlines (paths)"
+            )
         if tag in _REFUSED:
             raise PictureError(
                 f"cover picture {name} has a <{tag}> element; a cover picture is drawn from "
@@ -278,6 +285,12 @@ def _draw_svg(
     if drawing is None or not drawing.width or not drawing.height:
         raise PictureError(f"cover picture {picture.name} cannot be drawn (no size or no shapes)")
     _inks(drawing, cmyk, flatten)
+    if cmyk is not None:  # the renderer starts from RGB black: its starting colours in CMYK
+        from reportlab.lib.colors import CMYKColor
+
+        black = CMYKColor(*cmyk((0.0, 0.0, 0.0)))
+        for name in ("initialFillColor", "initialStrokeColor"):  # read by renderbase's state
+            object.__setattr__(drawing, name, black)  # (not in Drawing's checked attributes)
     x, y, w, h = box
     canvas.saveState()
     canvas.translate(x, y)

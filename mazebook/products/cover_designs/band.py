@@ -17,6 +17,7 @@ from .feature import feature_section, make_featured
 from .frame import PT, CoverContext, CoverLayout
 from .lettering import FrontText, draw_front_text, set_front_text, shown_width
 from .panels import (
+    ART_LEAST,
     Art,
     Author,
     BlurbLines,
@@ -34,8 +35,9 @@ from .panels import (
 )
 
 NAME = "band"
-#: The band takes at least this share of the front's height, and its words at most BAND_MOST.
-BAND_LEAST, BAND_MOST = 0.22, 0.6
+#: The band takes at least this share of the front's height; its words about BAND_WORDS where
+#: that sets them large, at most BAND_MOST for a long title.
+BAND_LEAST, BAND_WORDS, BAND_MOST = 0.22, 0.36, 0.6
 BLACK = (0.0, 0.0, 0.0)
 
 
@@ -59,15 +61,33 @@ def band_pad(lay: CoverLayout) -> float:
     return max(lay.safe, lay.front.width * 0.06)
 
 
+def band_author(template: Template, fonts: FontPair, lay: CoverLayout) -> Author:
+    """The author's line at the foot of the front."""
+    shown = shown_width(lay.front.width, lay.bleed)
+    return set_author(template, fonts, shown, lay.front.width - 2 * band_pad(lay))
+
+
+def band_foot(lay: CoverLayout) -> float:
+    """The author's line's foot (points)."""
+    return lay.front.y + max(lay.safe, band_pad(lay) * 0.6)
+
+
 def band_text(template: Template, fonts: FontPair, lay: CoverLayout) -> FrontText:
-    """The band's words set for the front of ``lay`` (refused when they cannot fit)."""
+    """The band's words set for the front of ``lay``: about BAND_WORDS of its height, up to
+    BAND_MOST for a long title while ART_LEAST is left for the puzzle under the band (refused
+    when they cannot fit)."""
     pad = band_pad(lay)
+    front = lay.front
+    author = band_author(template, fonts, lay)
+    below = band_foot(lay) - front.y + author.height + front.height * (ART_LEAST + 0.05)
+    most = min(front.height * BAND_MOST, front.height - below) - 2 * pad
     return set_front_text(
         template,
         fonts,
-        width=lay.front.width - 2 * pad,
-        room=lay.front.height * BAND_MOST - 2 * pad,
-        shown=shown_width(lay.front.width, lay.bleed),
+        width=front.width - 2 * pad,
+        room=min(front.height * BAND_WORDS - 2 * pad, most),
+        most_room=most,
+        shown=shown_width(front.width, lay.bleed),
     )
 
 
@@ -87,8 +107,8 @@ def plan(ctx: CoverContext) -> BandPlan:
     band_h = band_height(text, lay)
     top = lay.height - lay.bleed
     bottom = top - band_h
-    author = set_author(ctx, width)
-    foot = front.y + max(lay.safe, pad * 0.6)
+    author = band_author(ctx.template, ctx.fonts, lay)
+    foot = band_foot(lay)
     gap = front.height * 0.035
     low = foot + (author.height + gap * 0.5 if author.text else 0.0)
     box = Box(front.x + pad, low, width, bottom - gap - low)
@@ -130,7 +150,7 @@ def draw(canvas: Canvas, ctx: CoverContext) -> None:
             featured.card.draw_in(canvas, ctx.fonts, room)
         place_picture(canvas, ctx, p.picture, p.art)
     inks.fill(canvas, BLACK)
-    foot = lay.front.y + max(lay.safe, p.pad * 0.6)
+    foot = band_foot(lay)
     draw_author(canvas, ctx, p.author, lay.front.centre_x, foot + p.author.size * 0.25)
     draw_blurb(canvas, ctx, p.blurb, BLACK)
     _samples(canvas, ctx, p)

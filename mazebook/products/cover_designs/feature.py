@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ...errors import MazebookError
-from ...kinds import Spot, kind_of
+from ...kinds import Made, Spot, kind_of
 from ...pages.document import Card, MazeCard
 from ...pages.plan import PlannedPuzzle
 from ...template import Template
@@ -34,6 +34,7 @@ class Featured:
     card: Card
     section: int
     level: int
+    made: Made
 
     @property
     def is_maze(self) -> bool:
@@ -98,5 +99,5 @@ def make_featured(
             except MazebookError:
                 continue  # a level this room cannot make: the next one
             card = made.card("", words=words, side_room=0.0)
-            return Featured(bare(card), index, level)
+            return Featured(bare(card), index, level, made)
     return None

@@ -15,6 +15,7 @@ from .feature import feature_section, make_featured
 from .frame import PT, RGB, CoverContext, luminance, mix
 from .lettering import FrontText, draw_front_text, set_front_text
 from .panels import (
+    ART_LEAST,
     Art,
     Author,
     BlurbLines,
@@ -35,8 +36,9 @@ NAME = "framed"
 #: The tint of the accent the cover is laid on, and the darkest accent that still reads as a
 #: title colour (lighter ones set the title in black).
 GROUND, TITLE_DARKEST = 0.12, 0.45
-#: The words take at most this share of the front's height.
-WORDS_MOST = 0.6
+#: The words take about this share of the front's height where that sets them large, at most
+#: WORDS_MOST for a long title.
+WORDS, WORDS_MOST = 0.4, 0.64
 BLACK: RGB = (0.0, 0.0, 0.0)
 WHITE: RGB = (1.0, 1.0, 1.0)
 
@@ -68,19 +70,22 @@ def plan(ctx: CoverContext) -> FramedPlan:
     front = lay.front
     rule = max(2.0, front.width * 0.005)
     inset = lay.safe + rule  # the border's centre line, inside the safe area
-    pad = max(inset + front.width * 0.05, lay.safe + front.width * 0.07)
+    pad = max(inset, lay.safe) + front.width * 0.035
     width = front.width - 2 * pad
+    author = set_author(ctx.template, ctx.fonts, ctx.shown, width)
+    foot = front.y + pad * 0.8
+    author_base = foot + author.size * 0.25
+    below = foot - front.y + author.height + front.height * (ART_LEAST + 0.07)
+    most = min(front.height * WORDS_MOST, front.height - below) - pad
     text = set_front_text(
         ctx.template,
         ctx.fonts,
         width=width,
-        room=front.height * WORDS_MOST - pad,
+        room=min(front.height * WORDS - pad, most),
+        most_room=most,
         shown=ctx.shown,
     )
     top = front.top - pad * 0.9
-    author = set_author(ctx, width)
-    foot = front.y + pad * 0.8
-    author_base = foot + author.size * 0.25
     gap = front.height * 0.035
     low = foot + (author.height + gap * 0.5 if author.text else 0.0)
     high = top - text.height() - gap

@@ -42,8 +42,12 @@ from .panels import (
 )
 
 NAME = "full-bleed"
-#: The words take at most this share of the front's height.
-WORDS_MOST = 0.6
+#: The words take about this share of the front's height where that sets them large, at most
+#: WORDS_MOST for a long title.
+WORDS, WORDS_MOST = 0.4, 0.64
+#: The front's art panel keeps at least this share of its height (less than the other designs'
+#: ART_LEAST: the maze behind fills the whole front), and the gaps around it this share each.
+ART_ROOM, GAP = 0.18, 0.025
 #: The pattern's walls, as a tint of the accent, when the book's puzzle sits on a panel.
 PATTERN_TINT = 0.35
 #: The pattern's walls when the cover has no accent colour (a mid grey).
@@ -97,19 +101,10 @@ def plan(ctx: CoverContext) -> BleedPlan:
     lay = ctx.lay
     front = lay.front
     border = max(2.5, front.width * 0.008)
-    margin = lay.safe + front.width * 0.05
-    inner = max(front.width * 0.045, 1.5 * border)
+    margin = lay.safe + front.width * 0.015
+    inner = max(front.width * 0.03, 1.5 * border)
     width = front.width - 2 * margin - 2 * inner
-    text = set_front_text(
-        ctx.template,
-        ctx.fonts,
-        width=width,
-        room=front.height * WORDS_MOST - 2 * inner,
-        shown=ctx.shown,
-    )
-    box_h = text.height() + 2 * inner
-    title_box = Box(front.x + margin, front.top - margin - box_h, front.width - 2 * margin, box_h)
-    author = set_author(ctx, front.width - 2 * margin - 2 * inner)
+    author = set_author(ctx.template, ctx.fonts, ctx.shown, width)
     author_box = None
     low = front.y + margin
     if author.text:
@@ -117,7 +112,19 @@ def plan(ctx: CoverContext) -> BleedPlan:
         ah = author.size * 1.9
         author_box = Box(front.centre_x - aw / 2, low, aw, ah)
         low += ah
-    gap = front.height * 0.04
+    below = low - front.y + front.height * (ART_ROOM + 2 * GAP) + margin
+    most = min(front.height * WORDS_MOST, front.height - below) - 2 * inner
+    text = set_front_text(
+        ctx.template,
+        ctx.fonts,
+        width=width,
+        room=min(front.height * WORDS - 2 * inner, most),
+        most_room=most,
+        shown=ctx.shown,
+    )
+    box_h = text.height() + 2 * inner
+    title_box = Box(front.x + margin, front.top - margin - box_h, front.width - 2 * margin, box_h)
+    gap = front.height * GAP
     room = Box(
         front.x + margin, low + gap, front.width - 2 * margin, title_box.y - gap - (low + gap)
     )

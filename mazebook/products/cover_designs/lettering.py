@@ -24,8 +24,9 @@ from ...template import Template
 #: there at least.
 THUMB_WIDTH = 160.0
 SUBTITLE_CAP_PX = 8.0
-#: What the sizes aim at: a little above the bound, so rounding to the pixel grid keeps it.
-AIM_PX = 8.4
+#: What the sizes aim at: above the bound by enough that, wherever the capitals fall on the
+#: pixel grid, 8 pixel rows are at least three-quarters inked (at 8.4 px, only 7 could be).
+AIM_PX = 8.8
 #: The cap height assumed for a font whose ink cannot be measured (low: sizes come out larger).
 CAP_FALLBACK = 0.62
 #: No word on a cover is smaller than this (points); a large-print cover's, than LARGE_TEXT.
@@ -33,15 +34,21 @@ TEXT_MIN = 9.0
 #: A large-print book's least size for every word (regular), and for titles and headings (bold).
 LARGE_TEXT, LARGE_HEADING = 16.0, 18.0
 #: The title's least size over the subtitle's: the title stays the larger, at its least too.
-TITLE_OVER = 1.12
+TITLE_OVER = 1.06
+#: A title this much larger than its subtitle (sizes) where the front's room allows: a long
+#: subtitle held at its thumbnail size does not bring the title down to its own size.
+TITLE_OVER_SUBTITLE = 1.3
+#: Where the words need more than the design's room for that, the title is set at most this
+#: much larger than the subtitle (the puzzle keeps the rest of the front).
+TITLE_OVER_SUBTITLE_MOST = 1.6
 #: The largest title: this share of the front's width, at most TITLE_MAX points.
 TITLE_SHARE, TITLE_MAX = 0.2, 150.0
 #: Line pitch of the title and the subtitle, as a share of their size.
-TITLE_LEAD, SUBTITLE_LEAD = 1.1, 1.22
+TITLE_LEAD, SUBTITLE_LEAD = 1.06, 1.2
 #: A title takes fewer lines when their size is at least this share of more lines' size.
 FEWER_LINES = 0.8
 #: Lines a title takes where it can (at the least size: up to TITLE_LINES_MOST); a subtitle's.
-TITLE_LINES, TITLE_LINES_MOST, SUBTITLE_LINES = 3, 6, 3
+TITLE_LINES, TITLE_LINES_MOST, SUBTITLE_LINES = 3, 7, 3
 #: "Large Print" in each shipped language, where the language's texts have no word of their own.
 LARGE_PRINT = {
     "en": "Large Print",
@@ -129,46 +136,68 @@ def _whole_words(lines: tuple[str, ...], text: str) -> bool:
 
 
 def set_front_text(
-    template: Template, fonts: FontPair, *, width: float, room: float, shown: float
+    template: Template,
+    fonts: FontPair,
+    *,
+    width: float,
+    room: float,
+    shown: float,
+    most_room: float | None = None,
 ) -> FrontText:
-    """The title as large as ``room`` points of height allows (balanced lines, at most three
-    where any size from the largest down to the least fits them, else up to six at smaller
-    sizes), the subtitle under it at about 0.45 of its size, both at least the thumbnail's
-    least sizes; TemplateError naming ``title`` or ``subtitle`` when they cannot fit."""
+    """The title as large as ``room`` points of height allows (balanced lines, at most three,
+    the fewest whose size is near the largest, at least TITLE_OVER_SUBTITLE times the
+    subtitle's size), else as ``most_room`` allows, else without that ratio, else in up to
+    TITLE_LINES_MOST lines; the subtitle under it at about 0.45 of its size; both at least the
+    thumbnail's least sizes. TemplateError naming ``title`` or ``subtitle`` when they cannot
+    fit."""
     sub_least = max(least_size(fonts.regular, shown), text_floor(template))
     title_least = max(
         TITLE_OVER * least_size(fonts.bold, shown), LARGE_HEADING if template.large_print else 0
     )
     badge = large_print_words(template) if template.large_print else ""
-    badge_size = max(title_least, LARGE_HEADING) if badge else 0.0
+    badge_size = max(least_size(fonts.bold, shown), LARGE_HEADING) if badge else 0.0
     if badge and stringWidth(visual(badge), fonts.bold, badge_size) + badge_size > width:
         badge_size = max(LARGE_HEADING, width / (stringWidth(visual(badge), fonts.bold, 1.0) + 1))
     start = max(title_least, min(TITLE_MAX, TITLE_SHARE * shown))
     subtitle = _subtitle(template, fonts, width, sub_least)
 
-    def largest(most: int) -> FrontText | None:
-        """The largest setting in at most ``most`` lines that fits the room, if any."""
-        size = start
+    def largest(
+        most: int, height: float, over: float = 0.0, top: float = start
+    ) -> FrontText | None:
+        """The largest setting, its title at most ``top`` points, in at most ``most`` lines
+        within ``height``, its title at least ``over`` times its subtitle's size, if any."""
+        size = top
         while True:
             title = set_title(
                 template.title, fonts.bold, size=size, width=width, max_lines=most, min_size=size
             )
             text = FrontText(badge, badge_size, title, subtitle(size))
             fits = len(title.lines) <= most and _whole_words(title.lines, template.title)
-            if fits and text.height() <= room:
+            fits &= text.subtitle is None or size >= over * text.subtitle.size
+            if fits and text.height() <= height:
                 return text
             if size <= title_least:
                 return None
             size = max(title_least, size * 0.95)
 
-    found = [text for most in range(1, TITLE_LINES + 1) if (text := largest(most)) is not None]
-    if found:  # the fewest lines whose size is near the largest
-        biggest = max(text.size for text in found)
-        return next(text for text in found if text.size >= FEWER_LINES * biggest)
-    most = largest(TITLE_LINES_MOST)
+    more = max(room, most_room or room)
+    floor = subtitle(title_least)
+    # where the room is too small for the title over its subtitle, more room for a title at
+    # most TITLE_OVER_SUBTITLE_MOST times it (the art keeps the rest); then without the ratio
+    just = max(title_least, TITLE_OVER_SUBTITLE_MOST * floor.size) if floor else start
+    tries = [(TITLE_OVER_SUBTITLE, room, start), (TITLE_OVER_SUBTITLE, more, min(start, just))]
+    tries += [(0.0, room, start), (0.0, more, start)]
+    for over, height, top in dict.fromkeys(tries):
+        found = [t for most in range(1, TITLE_LINES + 1) if (t := largest(most, height, over, top))]
+        if found:  # the fewest lines whose size is near the largest
+            biggest = max(text.size for text in found)
+            return next(text for text in found if text.size >= FEWER_LINES * biggest)
+    most = largest(TITLE_LINES_MOST, max(room, most_room or room))
     if most is not None:
         return most
-    raise _refusal(template, fonts, width, room, title_least, subtitle(title_least))
+    raise _refusal(
+        template, fonts, width, max(room, most_room or room), title_least, subtitle(title_least)
+    )
 
 
 def _subtitle(template: Template, fonts: FontPair, width: float, least: float):  # type: ignore[no-untyped-def]
@@ -189,7 +218,7 @@ def _subtitle(template: Template, fonts: FontPair, width: float, least: float): 
         raise TemplateError(
             f"is too long for the front cover: at {least:.0f} pt, the least size whose capitals "
             f"stand {SUBTITLE_CAP_PX:g} px tall when a store shows the front "
-            f"{THUMB_WIDTH:g} px wide, it takes {len(floor.lines)} lines and "
+            f"{THUMB_WIDTH:g} px wide, it takes {_lines(len(floor.lines))} and "
             f"{SUBTITLE_LINES} fit; shorten it",
             file=template.source,
             key="subtitle",
@@ -228,9 +257,9 @@ def _refusal(
         word = max(template.title.split(), key=lambda w: stringWidth(visual(w), fonts.bold, 1.0))
         problem = f"its word {word!r} is wider than the front cover"
     else:
-        problem = f"it takes {len(title.lines)} lines"
+        problem = f"it takes {_lines(len(title.lines))}"
         if sub is not None:
-            problem += f" and the subtitle {len(sub.lines)}"
+            problem += f" and the subtitle {_lines(len(sub.lines))}"
         problem += f", more than the {room:.0f} pt of the front's height they may take"
     return TemplateError(
         f"is too long for the front cover: at {least:.0f} pt, the least a title is set at so "
@@ -238,6 +267,10 @@ def _refusal(
         file=template.source,
         key="title",
     )
+
+
+def _lines(count: int) -> str:
+    return f"{count} line" if count == 1 else f"{count} lines"
 
 
 def draw_front_text(

@@ -34,6 +34,8 @@ INK_SLACK = 0.002
 AUTHOR_PX = 5.5
 #: The share of the front's room for art the picture takes, when there is one.
 PICTURE_SHARE = 0.42
+#: The front keeps at least this share of its height for its puzzle (the words take the rest).
+ART_LEAST = 0.22
 #: A back sample's level at most (small drawings of hard mazes are a grey blur).
 SAMPLE_LEVEL_MOST = 4
 
@@ -54,16 +56,15 @@ class Author:
         return self.size * 1.25 if self.text else 0.0
 
 
-def set_author(ctx: CoverContext, width: float) -> Author:
-    """The author's name in bold on one line: about AUTHOR_PX tall in the thumbnail, smaller
-    to fit ``width`` but never under the cover's least size (TemplateError naming ``author``
-    when even that is too wide)."""
-    template, fonts = ctx.template, ctx.fonts
+def set_author(template: Template, fonts: FontPair, shown: float, width: float) -> Author:
+    """The author's name in bold on one line: about AUTHOR_PX tall in the thumbnail (the front
+    shown ``shown`` points wide), smaller to fit ``width`` but never under the cover's least
+    size (TemplateError naming ``author`` when even that is too wide)."""
     if not template.author:
         return Author("", 0.0)
     text = visual(template.author)
     floor = text_floor(template)
-    size = max(floor, least_size(fonts.bold, ctx.shown, AUTHOR_PX))
+    size = max(floor, least_size(fonts.bold, shown, AUTHOR_PX))
     fit = width / max(stringWidth(text, fonts.bold, 1.0), 1e-6)
     if fit < floor:
         raise TemplateError(
