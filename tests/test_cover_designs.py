@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
@@ -538,3 +540,36 @@ def test_every_design_passes_cover_preflight(
     _, plan, _ = plan_layout(template)
     report = preflight(pdf, printer=printer, cover=True, pages=plan.page_count, vector_only=True)
     assert report.ok, report.lines()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 9),
+    st.integers(1, 9),
+    st.integers(1, 30),
+    st.lists(st.integers(0, 255), min_size=3, max_size=3 * 81),
+)
+def test_a_pictures_cmyk_is_each_pixels_own_in_any_band(
+    height: int, width: int, band: int, values: list[int]
+) -> None:
+    """The PNG's pixels converted to CMYK a band of rows at a time are each pixel's colour by
+    the cover's own rule (under IngramSpark's ink limit), whatever the band's size."""
+    import numpy as np
+
+    from mazebook.products.cover_designs.frame import cmyk_of
+    from mazebook.render import picture
+
+    pixels = np.resize(np.array(values, dtype=np.uint8), (height, width, 3))
+    rule = lambda rgb: cmyk_of(rgb, 239.0)  # noqa: E731
+    original = picture.CMYK_BAND
+    picture.CMYK_BAND = band
+    try:
+        out = picture._cmyk_pixels(pixels, rule)
+    finally:
+        picture.CMYK_BAND = original
+    for y in range(height):
+        for x in range(width):
+            rgb = tuple(int(v) / 255 for v in pixels[y, x])
+            expected = [round(v * 255) for v in rule(rgb)]  # type: ignore[arg-type]
+            assert list(out[y, x]) == expected
+            assert sum(int(v) for v in out[y, x]) <= 239 * 255 / 100 + 4  # the limit, rounded

@@ -33,6 +33,8 @@ from ..inputs import read_input, shown
 #: header before decoding): 40 megapixels is a 300 dpi picture of 21 x 21 inches.
 MAX_PICTURE_BYTES = 32 * 1024 * 1024
 MAX_PICTURE_PIXELS = 40_000_000
+#: Pixels converted to CMYK at a time (a band of rows), to bound the memory a large PNG takes.
+CMYK_BAND = 1 << 20
 #: The most elements an SVG may have (a cover picture's drawing, not a map of the world).
 MAX_SVG_ELEMENTS = 50_000
 #: The least resolution of a printed picture (pixels an inch, as printers ask).
@@ -239,25 +241,31 @@ def _draw_png(
     ground = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
     flat = Image.alpha_composite(ground, rgba).convert("RGB")
     if cmyk is not None:
-        pixels = np.asarray(flat, dtype=np.float64) / 255.0
+        pixels = np.asarray(flat, dtype=np.uint8)
         flat = Image.fromarray(_cmyk_pixels(pixels, cmyk), mode="CMYK")
     x, y, w, h = box
     canvas.drawImage(ImageReader(flat), x, y, w, h)
 
 
 def _cmyk_pixels(pixels: Any, cmyk: Cmyk) -> Any:
-    """RGB pixels (0-1) as 8-bit CMYK by ``cmyk``'s rule (the same ink limit as the cover's
-    colours), through a table of the colours the picture uses."""
+    """8-bit RGB pixels as 8-bit CMYK by ``cmyk``'s rule (the same ink limit as the cover's
+    colours), through a table of the colours each band of rows uses: a band at a time, so a
+    large picture never holds more than CMYK_BAND pixels in wider numbers."""
     import numpy as np
 
-    flat = np.round(pixels.reshape(-1, 3) * 255).astype(np.int64)
-    keys = flat[:, 0] << 16 | flat[:, 1] << 8 | flat[:, 2]
-    unique, inverse = np.unique(keys, return_inverse=True)
-    table = np.array(
-        [cmyk(((k >> 16) / 255, ((k >> 8) & 0xFF) / 255, (k & 0xFF) / 255)) for k in unique]
-    )
-    out = np.round(table[inverse] * 255).astype(np.uint8)
-    return out.reshape(pixels.shape[0], pixels.shape[1], 4)
+    height, width = pixels.shape[0], pixels.shape[1]
+    out = np.empty((height, width, 4), dtype=np.uint8)
+    rows = max(1, CMYK_BAND // max(width, 1))
+    for top in range(0, height, rows):
+        band = pixels[top : top + rows].astype(np.uint32)
+        keys = (band[..., 0] << 16 | band[..., 1] << 8 | band[..., 2]).ravel()
+        unique, inverse = np.unique(keys, return_inverse=True)
+        table = np.array(
+            [cmyk(((k >> 16) / 255, ((k >> 8) & 0xFF) / 255, (k & 0xFF) / 255)) for k in unique]
+        )
+        inks = np.round(table * 255).astype(np.uint8)
+        out[top : top + rows] = inks[inverse].reshape(band.shape[0], width, 4)
+    return out
 
 
 def _draw_svg(
