@@ -31,7 +31,7 @@ COVER_DESIGNS = ("band", "framed", "full-bleed")
 COVER_DESIGN_WORDS = {
     "band": "a colour band across the top of the whole cover, the maze below it",
     "framed": "a big title above a framed, centred maze, a rule around the front",
-    "full-bleed": "the maze runs off every edge of the front under a solid title panel",
+    "full-bleed": "a maze runs off the front's edges under a white title panel, the back solid",
 }
 
 
@@ -84,8 +84,9 @@ def schema_properties() -> dict[str, Any]:
                     "properties": {
                         "design": {
                             "enum": list(COVER_DESIGNS),
-                            "description": f"one of {', '.join(COVER_DESIGNS)}: the cover's "
-                            f"layout ({COVER_DESIGNS[0]} if not given)",
+                            "description": f"one of {', '.join(COVER_DESIGNS)}, the cover's "
+                            f"layout ({COVER_DESIGNS[0]} if not given): "
+                            + "; ".join(f"{k}, {v}" for k, v in COVER_DESIGN_WORDS.items()),
                         },
                         "blurb": {
                             "type": "string",
