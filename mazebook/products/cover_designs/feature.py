@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ...errors import MazebookError
-from ...kinds import Made, Spot, kind_of
+from ...kinds import DEFAULT_KIND, Made, Spot, kind_of
 from ...pages.document import Card, MazeCard
 from ...pages.plan import PlannedPuzzle
 from ...template import Template
@@ -46,7 +46,9 @@ def feature_section(template: Template) -> int:
     """The section the front's puzzle comes from (see the module's docstring)."""
     sections = template.sections
     special = [
-        i for i, s in enumerate(sections) if s.puzzle != "maze" or s.shape != "rect" or s.weave
+        i
+        for i, s in enumerate(sections)
+        if s.puzzle != DEFAULT_KIND or s.shape != "rect" or s.weave
     ]
     if special:
         return max(special, key=lambda i: (sections[i].count, -i))

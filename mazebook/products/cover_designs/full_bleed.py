@@ -17,6 +17,7 @@ from ...core.engine import generate
 from ...geometry.drawing import MazeGeometry
 from ...geometry.from_maze import maze_geometry
 from ...geometry.paths import pdf_segments_ops
+from ...kinds import DEFAULT_KIND
 from ...kinds.search import generators_for
 from ...pages.document import MazeCard, puzzle_style
 from ...pages.layout import Box
@@ -88,7 +89,7 @@ def _behind(ctx: CoverContext, room: Box, rng: random.Random) -> tuple[MazeGeome
     plain rectangle maze of enough columns (True); else a pattern of the section's level."""
     index = feature_section(ctx.template)
     section = ctx.template.sections[index]
-    if section.shape == "rect" and section.puzzle == "maze":
+    if section.shape == "rect" and section.puzzle == DEFAULT_KIND:
         made = make_featured(ctx.template, index, (room.width, room.height), rng)
         if made is not None and isinstance(made.card, MazeCard):
             geom = made.card.geometry
