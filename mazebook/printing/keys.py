@@ -3,7 +3,8 @@ the printer's table (mazebook/data/printers/*.toml, read by mazebook/printing/pr
 place that holds a printer's numbers).
 
 ``cover`` is either a boolean (``cover = false``: no cover) or a table (``[cover]`` with
-``blurb`` and ``color``), since TOML cannot have both ``cover = false`` and ``[cover]``.
+``design``, ``blurb``, ``color`` and ``picture``), since TOML cannot have both ``cover = false``
+and ``[cover]``.
 ``check_margin`` refuses a margin below the printer's minimum; printing/rules.py checks the rest
 (the trim) and runs the checks again after ``mazebook build --printer NAME``.
 """
@@ -23,14 +24,27 @@ from .units import POINTS_PER_INCH, format_length
 #: An accent colour as the template writes it: "#rrggbb".
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
+#: The cover designs ``[cover] design`` chooses from (mazebook/products/cover_designs draws
+#: them), the default first: each lays out the front, spine and back its own way.
+COVER_DESIGNS = ("band", "framed", "full-bleed")
+#: What each design looks like, for the schema's description and the docs.
+COVER_DESIGN_WORDS = {
+    "band": "a colour band across the top of the whole cover, the maze below it",
+    "framed": "a big title above a framed, centred maze, a rule around the front",
+    "full-bleed": "a maze runs off the front's edges under a white title panel, the back solid",
+}
+
 
 @dataclass(frozen=True)
 class CoverOptions:
-    """Whether the book gets a cover, the text on its back, and its one accent colour."""
+    """Whether the book gets a cover, its design, the text on its back, its one accent colour
+    and a picture of the template's own for the front."""
 
     enabled: bool = True
     blurb: str = ""
     color: tuple[float, float, float] | None = None  # RGB from 0 to 1; None: black and grey
+    design: str = COVER_DESIGNS[0]
+    picture: str | None = None  # an SVG or PNG file, as the template writes it (load.py resolves)
 
 
 @dataclass(frozen=True)
@@ -60,15 +74,22 @@ def schema_properties(printers: Sequence[str] | None = None) -> dict[str, Any]:
         },
         "paper": {"enum": list(PAPERS), "description": f"one of {', '.join(PAPERS)}"},
         "cover": {
-            "description": 'false (no cover), true, or a [cover] table: blurb = "text", '
-            'color = "#rrggbb"',
+            "description": 'false (no cover), true, or a [cover] table: design = "band", '
+            'blurb = "text", color = "#rrggbb", picture = "file.svg"',
             "oneOf": [
                 {"type": "boolean"},
                 {
                     "type": "object",
                     "additionalProperties": False,
-                    "description": 'a [cover] table: blurb = "text", color = "#rrggbb"',
+                    "description": 'a [cover] table: design = "band", blurb = "text", '
+                    'color = "#rrggbb", picture = "file.svg"',
                     "properties": {
+                        "design": {
+                            "enum": list(COVER_DESIGNS),
+                            "description": f"one of {', '.join(COVER_DESIGNS)}, the cover's "
+                            f"layout ({COVER_DESIGNS[0]} if not given): "
+                            + "; ".join(f"{k}, {v}" for k, v in COVER_DESIGN_WORDS.items()),
+                        },
                         "blurb": {
                             "type": "string",
                             "description": "text for the back cover; blank lines part paragraphs",
@@ -77,6 +98,13 @@ def schema_properties(printers: Sequence[str] | None = None) -> dict[str, Any]:
                             "type": "string",
                             "pattern": COLOR_PATTERN,
                             "description": 'an accent colour as "#rrggbb", e.g. "#1f6feb"',
+                        },
+                        "picture": {
+                            "type": "string",
+                            "minLength": 1,
+                            "pattern": r"(?i)\.(svg|png)$",
+                            "description": "an SVG file, or a PNG of at least 300 dpi as "
+                            'printed, for the front cover, e.g. "owl.svg" (beside the template)',
                         },
                     },
                 },
@@ -101,6 +129,8 @@ def print_options(values: Mapping[str, Any]) -> PrintOptions:
             color=_color(color)
             if isinstance(color, str) and re.match(COLOR_PATTERN, color)
             else None,
+            design=str(cover.get("design", COVER_DESIGNS[0])),
+            picture=str(cover["picture"]) if "picture" in cover else None,
         )
     else:
         options = CoverOptions(enabled=bool(cover))

@@ -389,6 +389,10 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         raise TemplateError(str(exc), file=source, key="page_size") from None
     # worksheets are loose sheets for a desktop printer: no bleed, cover or page-count rule
     printing = print_options({"printer": "home", "cover": False} if worksheet else values)
+    picture = printing.cover.picture
+    if picture is not None:  # [cover] picture, read from the template's folder
+        cover = replace(printing.cover, picture=str(_resolve(picture, base_dir)))
+        printing = replace(printing, cover=cover)
     bleed = bleed_points(printing)
     min_cell = parse_length(values["min_cell"])
     margin = parse_length(values["margin"])
