@@ -40,6 +40,8 @@ SHAPE_CASES = (
     ("hex", ["--shape", "hex", "--size", "9x7"]),
     ("triangle", ["--shape", "triangle", "--size", "12x7"]),
     ("mask-heart", ["--shape", "mask", "--mask", "heart", "--size", "16x14"]),
+    ("weave", ["--weave", "1", "--size", "14x10"]),
+    ("weave-kruskal", ["--weave", "0.6", "--algorithm", "kruskal", "--size", "14x10"]),
 )
 
 TEMPLATES = ("classic", "children", "a4", "worksheet")

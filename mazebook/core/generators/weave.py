@@ -65,25 +65,22 @@ def propose(
     # among the allowed cells (a maze's straight runs, about a fifth of the cells) the chance
     # rises more steeply, so that a share of crossings is about as many as allowed sooner
     chance = 1.0 - (1.0 - weave) ** (0.4 if allowed is None else 3.0)
-    if allowed is None:
-        picked = nrng.random((h, w)) < chance
+    if allowed is None:  # a draw for every cell, row by row as the cells are numbered
+        at = np.flatnonzero(nrng.random(h * w) < chance)
     else:  # a draw for each allowed cell only
-        where = allowed.reshape(h, w)
-        picked = np.zeros((h, w), dtype=bool)
-        picked[where] = nrng.random(int(np.count_nonzero(where))) < chance
-    picked[0, :] = picked[-1, :] = False
-    picked[:, 0] = picked[:, -1] = False
-    ys, xs = np.nonzero(picked)  # row by row, as the cells are numbered
-    score = np.full((h + 2) * (w + 2), -1.0)  # with a border of no proposals
-    at = (ys + 1) * (w + 2) + xs + 1
+        where = np.flatnonzero(allowed)
+        at = where[nrng.random(len(where)) < chance]
+    x = at % w
+    at = at[(x > 0) & (x < w - 1) & (at >= w) & (at < (h - 1) * w)]  # inner cells only
+    score = np.full(h * w, -1.0)  # no proposal: below every priority
     score[at] = mine = nrng.random(len(at))  # the proposals' priorities
     best = (
-        (mine > score[at - (w + 2)])
-        & (mine > score[at + (w + 2)])
+        (mine > score[at - w])
+        & (mine > score[at + w])
         & (mine > score[at - 1])
         & (mine > score[at + 1])
     )
-    cells: np.ndarray = (ys * w + xs)[best].astype(np.int64)
+    cells: np.ndarray = at[best].astype(np.int64)
     return cells
 
 
