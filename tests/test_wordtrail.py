@@ -97,7 +97,7 @@ def _read_trail(pdf: Path, template: Path, puzzle: dict[str, Any]) -> tuple[str,
     )  # fmt: skip
     setup = prepare_worksheet(parse_template(template.read_bytes(), name=template.stem))
     slot = setup.slots(setup.layout.frame(puzzle["page"]))[(puzzle["number"] - 1) % 4]
-    box = maze_box(slot, labels=True, side_room=setup.side_room)
+    box = maze_box(slot, labels=True, side_room=setup.side_room, word_size=setup.word_size)
     geom = maze_geometry(maze)
     fit = fit_maze(geom.width, geom.height, box.width, box.height)
     left, top, s = box.x + fit.x, box.y + box.height - fit.y, fit.scale

@@ -26,6 +26,7 @@ from ..printing.keys import PrintOptions, bleed_points, check_margin, print_opti
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
 from . import caps
+from . import large_print as lp
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
 from .texts import LANGUAGES, Texts, language_code, make_texts, series_title_problem
@@ -333,6 +334,8 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     check_kind_keys(data, kind, source)
     worksheet = kind == "worksheet"
     values = {**DEFAULTS, **(WORKSHEET_DEFAULTS if worksheet else {}), **data}
+    if values["large_print"]:  # cream paper where the printer offers it (a book's)
+        values = lp.apply(values, dict(data))
     try:
         trim = parse_page_size(values["page_size"])
     except ValueError as exc:
@@ -342,11 +345,14 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     bleed = bleed_points(printing)
     min_cell = parse_length(values["min_cell"])
     margin = parse_length(values["margin"])
+    min_answer_cell = parse_length(values["min_answer_cell"])
     check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
-    if parse_length(values["min_answer_cell"]) <= 0:
+    if min_answer_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
+    if values["large_print"]:  # its minimums, where the template's own are smaller
+        margin, min_cell, min_answer_cell = lp.at_least(margin, min_cell, min_answer_cell)
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
@@ -358,6 +364,9 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     options = None
     if worksheet:
         options = worksheet_options(data, texts, min_cell=min_cell if "min_cell" in data else None)
+        if values["large_print"]:  # every level's cell at least large print's
+            cells = tuple(max(cell, lp.CELL) for cell in options.min_cells)
+            options = replace(options, min_cells=cells)
         levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
         min_cell = min(options.min_cell_for(lv) for lv in levels)
     template = Template(
@@ -374,9 +383,10 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         puzzles_per_page=values["puzzles_per_page"],
         bleed=bleed,
         min_cell=min_cell,
-        min_cell_given="min_cell" in data,
+        # large print's least cell is given too: no shape's own floor goes below it
+        min_cell_given="min_cell" in data or values["large_print"],
         margin=margin,
-        min_answer_cell=parse_length(values["min_answer_cell"]),
+        min_answer_cell=min_answer_cell,
         font=font,
         sections=sections,
         texts=texts,
