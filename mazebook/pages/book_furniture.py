@@ -90,6 +90,13 @@ TITLE_LINES, SUBTITLE_LINES = 3, 2
 SUMMARY_LINES = 2
 
 
+def large_print_line(info: TitleInfo, sizes: TypeSizes) -> bool:
+    """Whether the title page adds a line saying "Large Print" (the language's words): in
+    large print, unless the title or subtitle says it already."""
+    said = info.texts("large_print").casefold()
+    return sizes.large and said not in f"{info.title} {info.subtitle}".casefold()
+
+
 def title_page_problem(
     fonts: FontPair,
     info: TitleInfo,
@@ -119,7 +126,7 @@ def title_page_problem(
             f"is too long for {SUMMARY_LINES} lines of the title page (even at "
             f"{sizes.least_text:g} pt)"
         )
-    if sizes.large:
+    if large_print_line(info, sizes):
         lines.append(("text.large_print", info.texts("large_print"), sizes.least_heading))
     # a heading of one line
     lines += [("page", title, sizes.heading(TITLE_PAGE_MIN_SIZE)) for title in own_titles]
@@ -245,7 +252,7 @@ def title_page(
                 y - 14,
                 content.width,
             )
-        if sizes.large:  # the reader's promise, as large as the title's second line
+        if large_print_line(info, sizes):  # the reader's promise, large and bold
             words = visual(info.texts("large_print"))
             y = _centred_lines(
                 canvas, [words], fonts.bold, 2 * sizes.least_text, x, y - 30, content.width

@@ -284,6 +284,12 @@ def answers_header(fonts: FontPair, text: HeaderText) -> Painter:
     return paint
 
 
+def footer_baseline(frame: PageFrame, sizes: TypeSizes = STANDARD) -> float:
+    """The baseline of a sheet's footer text: 2 pt over the footer band's foot, or (large print)
+    high enough that its 16 pt descenders stay inside the margin."""
+    return frame.footer.y + (0.3 * sizes.text(FOOTER_SIZE) if sizes.large else 2.0)
+
+
 def page_footer(fonts: FontPair, page_count: int, sizes: TypeSizes = STANDARD) -> Painter:
     """A painter: '2 / 3' centred in the footer band (nothing on a one-page document)."""
 
@@ -293,7 +299,7 @@ def page_footer(fonts: FontPair, page_count: int, sizes: TypeSizes = STANDARD) -
         canvas.setFont(fonts.regular, sizes.text(FOOTER_SIZE))
         canvas.setFillGray(0.3)
         canvas.drawCentredString(
-            frame.footer.centre_x, frame.footer.y + 2, f"{frame.number} / {page_count}"
+            frame.footer.centre_x, footer_baseline(frame, sizes), f"{frame.number} / {page_count}"
         )
         canvas.setFillGray(0.0)
 

@@ -46,6 +46,7 @@ from ..pages.sheet_furniture import (
     FOOTER_SIZE,
     answers_header,
     caption_height,
+    footer_baseline,
     header_bands,
     page_footer,
     sheet_header,
@@ -187,7 +188,7 @@ def pupil_footer(
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         canvas.setFont(fonts.regular, sizes.text(FOOTER_SIZE))
         canvas.setFillGray(0.3)
-        y = frame.footer.y + 2
+        y = footer_baseline(frame, sizes)
         if count > 1:
             canvas.drawCentredString(
                 frame.footer.centre_x, y, f"{frame.number - first + 1} / {count}"

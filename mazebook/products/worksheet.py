@@ -413,8 +413,10 @@ def _fitting_cell(
 
 def smallest_cell(template: Template) -> float:
     """The least a level's default cell shrinks to: SMALLEST_DEFAULT_CELL, or large print's
-    least cell (template.large_print.CELL)."""
-    return lp.CELL if template.large_print else SMALLEST_DEFAULT_CELL
+    least cell for the sheet's kinds (template.large_print.least_cell)."""
+    if template.large_print:
+        return lp.least_cell(s.puzzle for s in template.sections)
+    return SMALLEST_DEFAULT_CELL
 
 
 def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:

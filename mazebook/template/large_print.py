@@ -10,6 +10,7 @@ every side, no pictures. A template's own values are kept where they are larger;
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..printing.units import POINTS_PER_INCH, POINTS_PER_MM
@@ -23,6 +24,12 @@ MARGIN = 0.75 * POINTS_PER_INCH
 CELL = 7 * POINTS_PER_MM
 #: The least answer cell (points): the PATH solution between WALL walls, clear of both.
 ANSWER_CELL = 5 * POINTS_PER_MM
+#: The least cell (points) of a kind whose cells hold words: a word trail's letters (0.62 of
+#: a cell, geometry.style.LETTER_SHARE) and a keys maze's letters (0.5 of a cell,
+#: geometry.rules.RULE_LETTER_SHARE) and its answers' order numbers (0.32 of a cell,
+#: geometry.rules.order_size) at least TEXT, on puzzle and answer pages alike.
+#: A one-way maze's arrows are 0.08 of a cell wide (geometry.rules.arrow_parts): at least WALL.
+KIND_CELL = {"word-trail": TEXT / 0.62, "keys": TEXT / 0.32, "one-way": WALL / 0.08}
 #: The paper of a large-print book where its printer offers a choice and the template names
 #: none: cream, the warmer, less glaring page large print is printed on.
 PAPER = "cream"
@@ -37,7 +44,21 @@ def apply(values: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
     return {**values, "paper": PAPER}
 
 
-def at_least(margin: float, min_cell: float, min_answer_cell: float) -> tuple[float, float, float]:
+def least_cell(puzzles: Iterable[str]) -> float:
+    """The least cell (points) of a large-print document of these kinds of puzzle: CELL, or
+    more where a kind's cells hold words (KIND_CELL)."""
+    return max([CELL, *(KIND_CELL.get(p, 0.0) for p in puzzles)])
+
+
+def at_least(
+    margin: float, min_cell: float, min_answer_cell: float, puzzles: Iterable[str] = ()
+) -> tuple[float, float, float]:
     """A large-print template's margin, min_cell and min_answer_cell (points): its own, or
-    the minimums where they are smaller."""
-    return max(margin, MARGIN), max(min_cell, CELL), max(min_answer_cell, ANSWER_CELL)
+    the minimums where they are smaller (more for kinds with words in their cells)."""
+    kinds = list(puzzles)
+    words = max([0.0, *(KIND_CELL.get(p, 0.0) for p in kinds)])
+    return (
+        max(margin, MARGIN),
+        max(min_cell, least_cell(kinds)),
+        max(min_answer_cell, ANSWER_CELL, words),
+    )

@@ -351,8 +351,6 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
     if min_answer_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
-    if values["large_print"]:  # its minimums, where the template's own are smaller
-        margin, min_cell, min_answer_cell = lp.at_least(margin, min_cell, min_answer_cell)
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
     section_defaults = {**SECTION_DEFAULTS, **(WORKSHEET_SECTION_DEFAULTS if worksheet else {})}
@@ -361,11 +359,15 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
         for i, s in enumerate(data["section"])
     )
+    if values["large_print"]:  # its minimums, where the template's own are smaller
+        puzzles = [s.puzzle for s in sections]
+        margin, min_cell, min_answer_cell = lp.at_least(margin, min_cell, min_answer_cell, puzzles)
     options = None
     if worksheet:
         options = worksheet_options(data, texts, min_cell=min_cell if "min_cell" in data else None)
         if values["large_print"]:  # every level's cell at least large print's
-            cells = tuple(max(cell, lp.CELL) for cell in options.min_cells)
+            least = lp.least_cell(s.puzzle for s in sections)
+            cells = tuple(max(cell, least) for cell in options.min_cells)
             options = replace(options, min_cells=cells)
         levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
         min_cell = min(options.min_cell_for(lv) for lv in levels)
