@@ -38,6 +38,13 @@ TEMPLATE = ROOT / "templates" / "large-print.toml"
 TEXT, HEADING, WALL, PATH, MARGIN = 16.0, 18.0, 2.0, 3.0, 54.0
 TOL = 1e-3
 WORDS = ("START", "FINISH")
+#: A book's puzzle number, over each puzzle and each answer.
+PUZZLE = re.compile(r"Puzzle \d+")
+
+
+def puzzle_numbers(built: Built) -> int:
+    """How many puzzle numbers the book prints."""
+    return sum(1 for o in built.texts() if PUZZLE.fullmatch(o.text.strip()))
 
 
 @dataclass(frozen=True)
@@ -77,7 +84,7 @@ def check_words(built: Built) -> None:
     small = [(o.page, o.text, o.size) for o in texts if o.size < TEXT - TOL]
     assert not small, (built.pdf.name, small[:10])
     assert {o.font.split("-")[0] for o in texts} == {"DejaVuSans"}, {o.font for o in texts}
-    strong = [o for o in texts if o.text.strip() in WORDS or re.fullmatch(r"Puzzle \d+", o.text)]
+    strong = [o for o in texts if o.text.strip() in WORDS or PUZZLE.fullmatch(o.text.strip())]
     assert strong
     weak = [(o.page, o.text, o.size, o.bold) for o in strong if o.size < HEADING - TOL]
     assert not weak and all(o.bold for o in strong), (built.pdf.name, weak)
@@ -151,6 +158,7 @@ def test_the_template_asks_for_what_the_issue_names() -> None:
 
 def test_shipped_book_prints_the_minimums(shipped: Built) -> None:
     check_words(shipped)
+    assert puzzle_numbers(shipped) == 2 * len(shipped.manifest["puzzles"])  # puzzles, answers
     check_lines(shipped)
     check_margins(shipped)
     check_outside(shipped)
@@ -219,6 +227,7 @@ def test_every_kind_in_a_large_print_book(tmp_path: Path, kind: str) -> None:
     with padded():  # a short book: kdp's least page count
         built = read(build_book(str(path), output=tmp_path / "book.pdf").pdf)
     check_words(built)
+    assert puzzle_numbers(built) == 2 * len(built.manifest["puzzles"])
     check_lines(built)
     check_margins(built)
     check_outside(built)
