@@ -4,14 +4,15 @@ Independent of the layout code: words are the PDF's text objects (their boxes as
 measures them), marks are its small filled paths (an arrow is a filled triangle, a goal a
 filled dot). A maze's drawing starts with stroked paths (walls, solution), then fills its two
 marks, start first; its words follow, start word first. So on every page, the n-th start word
-belongs to the start mark of the last maze drawn before it, and likewise the finish word.
-Objects inside form XObjects (the answer key's mazes) are mapped to the page by the forms'
-matrices. Coordinates are PDF points, origin at the lower left of the media box.
+belongs to the start mark of the last maze drawn before it, and likewise the finish word;
+that maze's lines (its walls, a number path's grid: every stroke but an answer's solution)
+bound the maze the word must stay out of. Objects inside form XObjects (the answer key's mazes)
+are mapped to the page by the forms' matrices (tests/pdfprint.py). Coordinates are PDF
+points, origin at the lower left of the media box.
 """
 
 from __future__ import annotations
 
-import ctypes
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,18 +20,24 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
+from .pdfprint import Printed, printed
+
 Box = tuple[float, float, float, float]
 MM = 72.0 / 25.4
 
 
 @dataclass(frozen=True)
 class WordAtMark:
-    """One word on a page, with the box of the mark it should name (None: no such mark)."""
+    """One word on a page, with the box of the mark it should name (None: no such mark), its
+    size (points) and the box of the maze it belongs to (its walls: every line of the maze
+    but an answer's solution; None: no maze drawn before it)."""
 
     page: int
     word: str
     box: Box
     mark: Box | None
+    size: float = 0.0
+    maze: Box | None = None
 
     @property
     def distance_mm(self) -> float:
@@ -43,108 +50,71 @@ class WordAtMark:
         dy = max(y0 - cy, 0.0, cy - y1)
         return math.hypot(dx, dy) / MM
 
+    @property
+    def outside(self) -> bool:
+        """Whether the word's box stays clear of its maze's box (walls, arcs, a grid)."""
+        if self.maze is None:
+            return False
+        x0, y0, x1, y1 = self.box
+        m = self.maze
+        return x1 <= m[0] or x0 >= m[2] or y1 <= m[1] or y0 >= m[3]
 
-def _bounds(obj: object) -> Box:
-    left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
-    return (left.value, bottom.value, right.value, top.value)
-
-
-def _matrix(obj: object) -> tuple[float, ...]:
-    m = raw.FS_MATRIX()
-    raw.FPDFPageObj_GetMatrix(obj, m)
-    return (m.a, m.b, m.c, m.d, m.e, m.f)
-
-
-def _apply(matrix: tuple[float, ...], box: Box) -> Box:
-    a, b, c, d, e, f = matrix
-    xs, ys = [], []
-    for x, y in ((box[0], box[1]), (box[0], box[3]), (box[2], box[1]), (box[2], box[3])):
-        xs.append(a * x + c * y + e)
-        ys.append(b * x + d * y + f)
-    return (min(xs), min(ys), max(xs), max(ys))
-
-
-def _compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
-    """The matrix doing ``inner`` first, then ``outer``."""
-    a, b, c, d, e, f = inner
-    A, B, C, D, E, F = outer
-    return (
-        a * A + b * C,
-        a * B + b * D,
-        c * A + d * C,
-        c * B + d * D,
-        e * A + f * C + E,
-        e * B + f * D + F,
-    )
-
-
-def _text(obj: object, textpage: object) -> str:
-    size = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-    if size <= 2:
-        return ""
-    buffer = (ctypes.c_ushort * (size // 2))()
-    raw.FPDFTextObj_GetText(obj, textpage, buffer, size)
-    return bytes(memoryview(buffer).cast("B")[: size - 2]).decode("utf-16-le")
-
-
-def _draw_mode(obj: object) -> tuple[bool, bool]:
-    fill, stroke = ctypes.c_int(), ctypes.c_int()
-    raw.FPDFPath_GetDrawMode(obj, fill, stroke)
-    return fill.value != 0, bool(stroke.value)
-
-
-def _objects(
-    parent: object, form: bool, matrix: tuple[float, ...], textpage: object
-) -> list[tuple[str, str, Box]]:
-    """(kind, text, page box) of every text and path object, in drawing order."""
-    count = raw.FPDFFormObj_CountObjects(parent) if form else raw.FPDFPage_CountObjects(parent)
-    out: list[tuple[str, str, Box]] = []
-    for i in range(count):
-        obj = raw.FPDFFormObj_GetObject(parent, i) if form else raw.FPDFPage_GetObject(parent, i)
-        kind = raw.FPDFPageObj_GetType(obj)
-        if kind == raw.FPDF_PAGEOBJ_FORM:
-            out += _objects(obj, True, _compose(matrix, _matrix(obj)), textpage)
-        elif kind == raw.FPDF_PAGEOBJ_TEXT:
-            out.append(("text", _text(obj, textpage), _apply(matrix, _bounds(obj))))
-        elif kind == raw.FPDF_PAGEOBJ_PATH:
-            fill, stroke = _draw_mode(obj)
-            out.append(
-                ("fill" if fill and not stroke else "stroke", "", _apply(matrix, _bounds(obj)))
-            )
-    return out
+    @property
+    def in_line(self) -> bool:
+        """Whether the word is level with its mark (their heights overlap), above or below it
+        (their widths overlap), or within 6 mm of the mark's centre."""
+        if self.mark is None:
+            return False
+        x0, y0, x1, y1 = self.box
+        m = self.mark
+        level = y0 < m[3] and m[1] < y1
+        above = x0 < m[2] and m[0] < x1
+        return level or above or self.distance_mm <= 6.0
 
 
 def words_at_marks(pdf: Path | bytes, words: tuple[str, str]) -> list[WordAtMark]:
-    """Every ``words[0]`` (start) and ``words[1]`` (finish) of the PDF with its own mark."""
-    doc = pdfium.PdfDocument(pdf)
+    """Every ``words[0]`` (start) and ``words[1]`` (finish) of the PDF with its own mark, its
+    size and its maze's box (tests/pdfprint.py reads the objects)."""
     found: list[WordAtMark] = []
-    try:
-        identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-        for index in range(len(doc)):
-            page = doc[index]
-            textpage = page.get_textpage()
-            marks: list[Box] = []  # the marks of the maze drawn last
-            fresh = False  # whether the last object was part of a maze's lines or marks
-            for kind, text, box in _objects(page.raw, False, identity, textpage.raw):
-                if kind == "stroke":
-                    if not fresh:
-                        marks = []
-                    fresh = True
-                elif kind == "fill" and fresh:
-                    marks.append(box)
-                elif kind == "text":
-                    fresh = False
-                    word = text.strip()
-                    if word in words:
-                        which = words.index(word)
-                        mark = marks[which] if len(marks) > which else None
-                        found.append(WordAtMark(index + 1, word, box, mark))
-            textpage.close()
-            page.close()
-    finally:
-        doc.close()
+    for objects in printed(pdf):
+        marks: list[Box] = []  # the marks of the maze drawn last
+        strokes: list[Printed] = []  # and its lines
+        fresh = False  # whether the last object was part of a maze's lines or marks
+        for obj in objects:
+            if obj.kind == "stroke":
+                if not fresh:
+                    marks, strokes = [], []
+                fresh = True
+                strokes.append(obj)
+            elif obj.kind == "fill" and fresh:
+                marks.append(obj.box)
+            elif obj.kind == "text":
+                fresh = False
+                word = obj.text.strip()
+                if word in words:
+                    which = words.index(word)
+                    mark = marks[which] if len(marks) > which else None
+                    maze = maze_box(strokes)
+                    found.append(WordAtMark(obj.page, word, obj.box, mark, obj.size, maze))
     return found
+
+
+def maze_box(strokes: list[Printed]) -> Box | None:
+    """The box of a maze's lines: every stroke but a solution (the widest line of a maze
+    drawn in two colours: a solution is wider than the walls and of another grey), which
+    runs on past the openings to the arrows."""
+    if not strokes:
+        return None
+    kept = strokes
+    if len({s.colour for s in strokes}) > 1:
+        widest = max(strokes, key=lambda s: s.width)
+        kept = [s for s in strokes if s is not widest] or strokes
+    return (
+        min(s.box[0] for s in kept),
+        min(s.box[1] for s in kept),
+        max(s.box[2] for s in kept),
+        max(s.box[3] for s in kept),
+    )
 
 
 def ink_under_words(

@@ -204,7 +204,7 @@ def test_answer_cells_are_at_least_min_answer_cell(
     setup = prepare_worksheet(template)
     frame = setup.layout.frame(1)
     slot = key_slots(frame, data["answers_per_page"])[0]
-    box = maze_box(slot, labels=True, side_room=setup.side_room)
+    box = maze_box(slot, labels=True, side_room=setup.side_room, word_size=setup.word_size)
     for puzzle in data["puzzles"]:
         geom = maze_geometry(_remake(puzzle))
         cell = maze_scale(geom.width, geom.height, box.width, box.height)

@@ -1,11 +1,15 @@
-"""Every START/FINISH word beside its own mark, read back from the built PDFs.
+"""Every START/FINISH word outside its maze, in line with its own mark, at one size a PDF,
+read back from the built PDFs.
 
-The words and marks are read from the PDF itself (tests/pdfmarks.py: PDFium's text and path
-objects), the puzzles from the manifest, and nothing from the layout code: a word's box must
-reach within 6 mm of the centre of its own opening's arrow (or goal dot), on puzzle pages and
-answer keys, in books, worksheets and single mazes of every shape and language. The words
-must also stay inside the page's safe area and clear of every wall (the page rendered without
-its text shows no ink inside a word's box), and a circle's centre word sits at its centre.
+The words, marks and mazes are read from the PDF itself (tests/pdfmarks.py: PDFium's text and
+path objects), the puzzles from the manifest, and nothing from the layout code: a word's box
+must stay clear of the box of its maze's lines (walls, arcs, a number path's grid; every
+Bezier control point of an arc counted), sit level with its own opening's arrow (or goal dot,
+or number pointer), above or below it, or within 6 mm of it, and every word of a PDF must
+have one size, on puzzle pages and answer keys, in books, worksheets and single mazes of every
+shape and language. The words must also stay inside the page's safe area and clear of every
+line (the page rendered without its text shows no ink inside a word's box), and a circle's
+centre goal is named outside the maze, level with its dot.
 """
 
 from __future__ import annotations
@@ -35,8 +39,6 @@ WORDS = {
     "fr": ("DÉPART", "ARRIVÉE"),
     "es": ("SALIDA", "LLEGADA"),
 }
-#: A word beside its mark: its box's nearest edge within this of the mark's centre (mm).
-BESIDE_MM = 6.0
 #: The safe area: this far inside the trim on every side (points; KDP's 0.25 in).
 SAFE = 18.0
 
@@ -126,18 +128,22 @@ def check_words(
     page_key: str = "page",
     box_key: str = "box",
 ) -> list[WordAtMark]:
-    """Both words of every puzzle beside their own marks, inside the safe area, clear of ink;
-    a circle's centre goal named at its centre. Returns what was read."""
+    """Both words of every puzzle outside their maze and in line with their own marks, at one
+    size, inside the safe area, clear of ink; a circle's centre goal named level with its dot.
+    Returns what was read."""
     found = words_at_marks(pdf, words)
     assert len(found) == 2 * len(puzzles), (pdf.name, len(found), len(puzzles))
-    far = [(w.page, w.word, round(w.distance_mm, 1)) for w in found if w.distance_mm > BESIDE_MM]
-    assert not far, (pdf.name, far)
+    inside = [(w.page, w.word, w.box, w.maze) for w in found if not w.outside]
+    assert not inside, (pdf.name, inside)
+    astray = [(w.page, w.word, w.box, w.mark) for w in found if not w.in_line]
+    assert not astray, (pdf.name, astray)
+    assert len({w.size for w in found}) == 1, (pdf.name, sorted({w.size for w in found}))
     trims = _trim(pdf)
     for w in found:
         x0, y0, x1, y1 = trims[w.page]
         bx0, by0, bx1, by1 = w.box
-        inside = bx0 >= x0 + SAFE and by0 >= y0 + SAFE and bx1 <= x1 - SAFE and by1 <= y1 - SAFE
-        assert inside, (pdf.name, w.page, w.word, w.box)
+        safe = bx0 >= x0 + SAFE and by0 >= y0 + SAFE and bx1 <= x1 - SAFE and by1 <= y1 - SAFE
+        assert safe, (pdf.name, w.page, w.word, w.box)
     darkest = ink_under_words(pdf, found)
     touching = [(w.page, w.word, d) for w, d in zip(found, darkest, strict=True) if d < 250]
     assert not touching, (pdf.name, touching)
@@ -148,20 +154,21 @@ def check_words(
         finishes = [w for w in found if w.page == page and w.word == words[1]]
         assert len(finishes) == len(on_page), (pdf.name, page)
         for puzzle, word in zip(on_page, finishes, strict=True):  # slot order is drawing order
-            if puzzle["shape"] == "circle" and puzzle["exit"] == 0:  # the goal is the centre
+            if puzzle.get("shape") == "circle" and puzzle["exit"] == 0:  # the goal is the centre
                 _at_centre(word, puzzle[box_key])
     return found
 
 
 def _at_centre(word: WordAtMark, box: list[float]) -> None:
     """The word's mark is a dot at the middle of the circle's drawing (its ink box holds one
-    arrow, at most 16 pt long, beyond the circle: the middle is within 9 pt of the box's)."""
+    arrow, at most 16 pt long, beyond the circle: the middle is within 9 pt of the box's), and
+    the word, outside the circle, is level with it or above or below it."""
     assert word.mark is not None
     mx0, my0, mx1, my1 = word.mark
     assert abs((mx1 - mx0) - (my1 - my0)) < 0.5  # a dot, not an arrow
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     assert math.hypot((mx0 + mx1) / 2 - cx, (my0 + my1) / 2 - cy) < 9.0, (word, box)
-    assert word.distance_mm <= BESIDE_MM
+    assert word.outside and word.in_line
 
 
 def _manifest(pdf: Path) -> dict[str, Any]:
@@ -245,7 +252,8 @@ def test_single_mazes_of_every_shape(
     assert main(args + (["--solution"] if solution else [])) == 0
     found = words_at_marks(pdf, WORDS["en"])
     assert [w.word for w in found] == list(WORDS["en"])
-    assert all(w.distance_mm <= BESIDE_MM for w in found), found
+    assert all(w.outside and w.in_line for w in found), found
+    assert len({w.size for w in found}) == 1
     assert min(ink_under_words(pdf, found)) >= 250
     x0, y0, x1, y1 = _trim(pdf)[1]
     for w in found:
@@ -260,24 +268,183 @@ def _svg_points(element: ElementTree.Element) -> list[tuple[float, float]]:
     return [(float(x), float(y)) for x, y in pairs]
 
 
+def _svg_wall_points(root: ElementTree.Element) -> list[tuple[float, float]]:
+    """Points along every wall of an SVG (its wall-runs' ends, its wall-arcs sampled: each
+    arc piece's centre found from its ends and radius, clockwise, as SVG's sweep flag 1)."""
+    out: list[tuple[float, float]] = []
+    for element in root.iter():
+        d = element.get("d", "")
+        if element.get("id") == "wall-runs":  # M x y, then H x, V y or L x y
+            x = y = 0.0
+            for command, args in re.findall(r"([MHVL])([^MHVL]+)", d):
+                values = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", args)]
+                if command in "ML":
+                    x, y = values[0], values[1]
+                elif command == "H":
+                    x = values[0]
+                else:
+                    y = values[0]
+                out.append((x, y))
+        elif element.get("id") == "wall-arcs":
+            here = (0.0, 0.0)
+            for command, args in re.findall(r"([MA])([^MA]+)", d):
+                values = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", args)]
+                if command == "M":
+                    here = (values[0], values[1])
+                    continue
+                r, end = values[0], (values[5], values[6])
+                out += _arc_points(here, end, r)
+                here = end
+    return out
+
+
+def _arc_points(
+    a: tuple[float, float], b: tuple[float, float], r: float
+) -> list[tuple[float, float]]:
+    """Points on the clockwise (y down) arc of radius ``r`` from ``a`` to ``b`` (at most 180
+    degrees)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    half = math.hypot(b[0] - a[0], b[1] - a[1]) / 2
+    if half == 0:
+        return [a]
+    off = math.sqrt(max(r * r - half * half, 0.0))
+    ux, uy = (b[0] - a[0]) / (2 * half), (b[1] - a[1]) / (2 * half)
+    cx, cy = mx - uy * off, my + ux * off  # clockwise on the page (y down): centre on the right
+    t0, t1 = math.atan2(a[1] - cy, a[0] - cx), math.atan2(b[1] - cy, b[0] - cx)
+    while t1 < t0:
+        t1 += 2 * math.pi
+    steps = 24
+    return [
+        (
+            cx + r * math.cos(t0 + (t1 - t0) * k / steps),
+            cy + r * math.sin(t0 + (t1 - t0) * k / steps),
+        )
+        for k in range(steps + 1)
+    ]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("shape", "size", "extra"), SINGLE)
-def test_single_maze_svg_words_beside_their_marks(shape: str, size: str, extra: list[str]) -> None:
+def test_single_maze_svg_words_outside_the_maze_beside_their_marks(
+    shape: str, size: str, extra: list[str]
+) -> None:
     width, height = (int(v) for v in size.split("x"))
     options = {"mask": extra[1]} if extra else {}
     maze = generate("backtracker", width, height, seed=3, shape=shape, **options)
     cell = 12.0  # to_svg's default: SVG units are cells of 12 pt
     root = ElementTree.fromstring(to_svg(maze_geometry(maze), cell=cell))
     by_id = {el.get("id"): el for el in root.iter() if el.get("id")}
+    walls = _svg_wall_points(root)
+    wx0, wy0 = min(x for x, _ in walls), min(y for _, y in walls)
+    wx1, wy1 = max(x for x, _ in walls), max(y for _, y in walls)
+    sizes = set()
     for mark_id, label_id in (("start", "start-label"), ("finish", "finish-label")):
         points = _svg_points(by_id[mark_id])
-        mx = sum(x for x, _ in points) / len(points)
-        my = sum(y for _, y in points) / len(points)
+        mx0, my0 = min(x for x, _ in points), min(y for _, y in points)
+        mx1, my1 = max(x for x, _ in points), max(y for _, y in points)
+        if by_id[mark_id].tag.endswith("circle"):  # a centre goal's dot
+            r = float(by_id[mark_id].get("r", 0))
+            mx0, my0, mx1, my1 = mx0 - r, my0 - r, mx1 + r, my1 + r
         text = by_id[label_id]
         size_cells = float(text.get("font-size", 0))
+        sizes.add(size_cells)
         x0, baseline = float(text.get("x", 0)), float(text.get("y", 0))
         x1 = x0 + float(text.get("textLength", 0))
         y0, y1 = baseline - 0.73 * size_cells, baseline + 0.24 * size_cells
-        dx = max(x0 - mx, 0.0, mx - x1)
-        dy = max(y0 - my, 0.0, my - y1)
-        assert math.hypot(dx, dy) * cell <= BESIDE_MM * MM, (shape, mark_id)
+        assert x1 <= wx0 or x0 >= wx1 or y1 <= wy0 or y0 >= wy1, (shape, label_id)  # outside
+        level = y0 < my1 and my0 < y1
+        above = x0 < mx1 and mx0 < x1
+        dx = max(x0 - mx1, mx0 - x1, 0.0)
+        dy = max(y0 - my1, my0 - y1, 0.0)
+        near = math.hypot(dx, dy) * cell <= 6.0 * MM
+        keyed = by_id[mark_id].tag.endswith("circle")  # its word carries the dot: with it
+        assert level or above or near or keyed, (shape, mark_id)
+    assert len(sizes) == 1  # one size in every SVG: the least words' 8 pt at 12 pt a cell
+    assert abs(sizes.pop() - 8.0 / cell) < 1e-3
+
+
+EVERY_KIND = """
+title = "Every Kind"
+seed = 8
+fit = "cap"
+puzzles_per_page = {per_page}
+[[section]]
+name = "Rectangles"
+count = 4
+difficulty = [1, 8]
+[[section]]
+name = "Weave"
+count = 4
+difficulty = [3, 6]
+weave = 0.5
+[[section]]
+name = "Stars"
+count = 4
+difficulty = [2, 4]
+shape = "mask"
+mask = "star"
+[[section]]
+name = "Numbers"
+count = 4
+difficulty = [1, 5]
+puzzle = "number-path"
+step = 3
+[[section]]
+name = "Trails"
+count = 4
+difficulty = [1, 4]
+puzzle = "word-trail"
+words = ["APPLE", "HOUSE", "GARDEN", "PLANET"]
+[[section]]
+name = "Keys"
+count = 4
+difficulty = [3, 5]
+puzzle = "keys"
+[[section]]
+name = "One way"
+count = 4
+difficulty = [3, 5]
+puzzle = "one-way"
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("per_page", [1, 4])
+def test_every_kind_of_puzzle_names_its_ends_outside_it(tmp_path: Path, per_page: int) -> None:
+    """Mazes of every shape, weaves, number paths (words beyond the grid's edge, a pointer at
+    their cell's row or column), word trails and rule mazes: every word outside its puzzle,
+    in line with its mark, one size in the book."""
+    path = tmp_path / "kinds.toml"
+    path.write_text(EVERY_KIND.format(per_page=per_page), encoding="utf-8")
+    with padded(when=per_page == 4):
+        result = build_book(str(path), output=tmp_path / "kinds.pdf")
+    found = check_words(result.pdf, WORDS["en"], _manifest(result.pdf)["puzzles"])
+    assert len(found) == 2 * 28
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_worksheets_and_class_sets_of_every_kind(tmp_path: Path, per_page: int) -> None:
+    """A worksheet's sheets and key, and a class set's (its key packs up to nine answers a
+    page, the words at the sheets' size): every word outside, in line, one size a PDF and the
+    same size in the sheets and their key."""
+    sections = EVERY_KIND.split("[[section]]", 1)[1]
+    head = f'kind = "worksheet"\nseed = 4\nfit = "cap"\npuzzles_per_page = {per_page}\n'
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text(head + "[[section]]" + sections, encoding="utf-8")
+    result = build_book(str(sheet), output=tmp_path / "sheet.pdf")
+    puzzles = _manifest(result.pdf)["puzzles"]
+    sizes = {w.size for w in check_words(result.pdf, WORDS["en"], puzzles)}
+    key = tmp_path / "sheet-answers.pdf"
+    found = check_words(key, WORDS["en"], puzzles, page_key="answer_page", box_key="answer_box")
+    assert {w.size for w in found} == sizes
+    names = 'names = ["Ada", "Ben"]\n'
+    one = "[[section]]" + sections.split("[[section]]")[3]  # the number paths alone, and mazes
+    classy = tmp_path / "class.toml"
+    classy.write_text(head + names + "[[section]]\ncount = 2\ndifficulty = 2\n" + one)
+    result = build_book(str(classy), output=tmp_path / "class.pdf")
+    puzzles = _manifest(result.pdf)["puzzles"]
+    sizes = {w.size for w in check_words(result.pdf, WORDS["en"], puzzles)}
+    key = tmp_path / "class-answers.pdf"
+    found = check_words(key, WORDS["en"], puzzles, page_key="answer_page", box_key="answer_box")
+    assert {w.size for w in found} == sizes

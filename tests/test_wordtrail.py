@@ -97,7 +97,7 @@ def _read_trail(pdf: Path, template: Path, puzzle: dict[str, Any]) -> tuple[str,
     )  # fmt: skip
     setup = prepare_worksheet(parse_template(template.read_bytes(), name=template.stem))
     slot = setup.slots(setup.layout.frame(puzzle["page"]))[(puzzle["number"] - 1) % 4]
-    box = maze_box(slot, labels=True, side_room=setup.side_room)
+    box = maze_box(slot, labels=True, side_room=setup.side_room, word_size=setup.word_size)
     geom = maze_geometry(maze)
     fit = fit_maze(geom.width, geom.height, box.width, box.height)
     left, top, s = box.x + fit.x, box.y + box.height - fit.y, fit.scale
@@ -280,7 +280,9 @@ def test_trail_letters_are_never_below_six_points(tmp_path: Path, shape: str) ->
     )
     sheets = tmp_path / "class.toml"
     sheets.write_text(
-        'title = "T"\nkind = "worksheet"\npuzzles_per_page = 6\n'
+        # seed 3: small circle word trails of 4 rings often find no equal-effort twin in 40
+        # searches (on main too, at 4 a page); this test reads letter sizes, not that search
+        'title = "T"\nkind = "worksheet"\npuzzles_per_page = 6\nseed = 3\n'
         'names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]\n'
         + TRAIL_SECTION.format(count=6, top=6, shape=shape)
     )

@@ -44,7 +44,7 @@ class MazeGeometry:
     outside the exit; ``start``/``finish`` the openings (direction: into the maze at the start,
     out of it at the finish). ``width``/``height`` bound the drawing, ``meta`` names it.
     ``hub``: the radius of a centre cell drawn as a disc about the drawing's middle (the
-    circle's), 0 for shapes without one; ``widen_hub`` makes it larger.
+    circle's), 0 for shapes without one.
     """
 
     width: float
@@ -308,48 +308,6 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
                 marker.y + sign * marker.dy * overhang,
             )
     return replace(geom, solution=line)
-
-
-def widen_hub(geom: MazeGeometry, radius: float) -> MazeGeometry:
-    """The drawing with its centre disc (``geom.hub``) grown to ``radius`` cells: every point
-    beyond the disc moves out by the difference along its ray from the middle (rings keep
-    their width, radial walls stay radial), points inside it are stretched. Used to make room
-    for the word of a goal at the centre."""
-    grow = radius - geom.hub
-    if geom.hub <= 0 or grow <= 0:
-        return geom
-    cx, cy = geom.width / 2, geom.height / 2
-
-    def move(points: np.ndarray) -> np.ndarray:
-        d = points - (cx, cy)
-        r = np.hypot(d[:, 0], d[:, 1])
-        inner = r < geom.hub - 1e-9
-        factor = np.where(inner, radius / geom.hub, (r + grow) / np.maximum(r, 1e-12))
-        return d * factor[:, None] + (cx + grow, cy + grow)
-
-    segments = geom.segments.reshape(-1, 4)
-    moved = np.concatenate([move(segments[:, :2]), move(segments[:, 2:])], axis=1)
-    arcs = np.array(geom.arcs, dtype=np.float64).reshape(-1, 5).copy()
-    arcs[:, 0] += grow
-    arcs[:, 1] += grow
-    arcs[:, 2] += grow
-    solution = move(np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2))
-
-    def marker(m: Marker) -> Marker:
-        x, y = move(np.array([[m.x, m.y]]))[0].tolist()
-        return replace(m, x=float(x), y=float(y))
-
-    return replace(
-        geom,
-        width=geom.width + 2 * grow,
-        height=geom.height + 2 * grow,
-        segments=moved,
-        arcs=arcs,
-        solution=solution,
-        start=marker(geom.start),
-        finish=marker(geom.finish),
-        hub=radius,
-    )
 
 
 #: Radius of the target dot of an inside goal, in cells (goal_dot_radius caps it).

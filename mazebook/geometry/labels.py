@@ -1,14 +1,17 @@
 """Where the START and FINISH words go: pure geometry, shared by the PDF and SVG writers.
 
-Words are set level (never turned), sized from the cell: 7 pt at small cells, up to 14 pt for
-large ones. A word goes beside its own mark and nowhere else: its box's nearest edge within
-NEAR of the mark's centre, tried beyond the arrow's outer end first, then on its other sides,
-each centred and then slid along. A place is taken only if the word's box clears every wall and
-arc, both marks, the other word, and stays inside the region it may use (the slot or page, never
-the safe margin). When no place fits at one size the next smaller is tried, down to 7 pt; when
-none fits even then, ``place_maze`` makes room: it widens a circle's hub for the word of its
-centre goal, and draws the maze a little smaller. Positions are in cell units (y down, like the
-geometry); sizes in points, through the scale.
+A product sets its words at ONE size (``word_size``: from the room its smallest maze slot
+gives, 8 to 12 pt; large print at least 18 pt), always level and always OUTSIDE the maze: a
+word's box never meets the box that bounds the maze's walls (``wall_bounds``, grown by
+WALL_PAD for the strokes and a little clear space). A word goes in line with its own mark:
+beyond the arrow's outer end or beside it, else just outside the side of the walls' box
+nearest the arrow, level with it (a circle's centre goal: above or below the maze, with the
+goal's dot drawn before the word as its key). Each place must stay inside the region (the
+slot), clear of both marks, the other word and the solution's ends; the nearest to the mark
+wins. When a word finds no place the maze is drawn a little smaller (``place_maze``), so the
+room is made around the maze, never inside it; the products keep that room beside every maze
+(``word_room``, ``word_band``), so the cells are sized with it. Positions are in cell units (y
+down, like the geometry); sizes in points, through the scale.
 """
 
 from __future__ import annotations
@@ -19,33 +22,51 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .drawing import Marker, MazeGeometry, goal_dot_radius, marker_triangle, widen_hub
+from .drawing import (
+    Marker,
+    MazeGeometry,
+    arc_to_beziers,
+    clamp_overhang,
+    goal_dot_radius,
+    marker_triangle,
+)
 from .style import Fit, fit_maze, marker_length
 
-#: Smallest and largest size of the START / FINISH words (points).
-LABEL_SIZE, LABEL_SIZE_MAX = 7.0, 14.0
-#: Room kept around a maze's box for the START and FINISH words (points).
-LABEL_ROOM = 11.0
+#: The least and the largest size of the START / FINISH words (points) a product picks from
+#: its room; large print asks more (pages.type_sizes).
+LABEL_SIZE, LABEL_SIZE_MAX = 8.0, 12.0
+#: A product's word size is this share of the shorter side of its smallest maze box.
+WORD_SHARE = 0.02
 #: Share of the label size above the baseline (ascent) and below it (descent).
 ASCENT, DESCENT = 0.73, 0.24
-#: Farthest the nearest edge of a word's box may be from its mark's centre (points: 4.5 mm, so a
-#: reader finds the word beside the mark it names).
-NEAR = 4.5 * 72.0 / 25.4
-#: Clear space kept between a word and any wall, arrow or other word (points).
+#: Clear space kept between a word and any arrow, line or other word (points).
 CLEARANCE = 1.5
-#: Making room for words a maze's own room cannot hold: the maze is drawn smaller by this share
-#: of its scale at a time, at most SHRINK_STEPS times.
-SHRINK, SHRINK_STEPS = 0.03, 8
+#: How far (points) a word keeps from the walls' box: half the thickest wall (large print's
+#: walls reach 3 pt) and the clear space.
+WALL_PAD = 1.5 + CLEARANCE
+#: A word is beside its arrow when its box comes within this of the arrow's (points: 4.5 mm);
+#: a word slid along the arrow's side reaches that far from its centre.
+NEAR = 4.5 * 72.0 / 25.4
+#: Making room for words the room around a maze cannot hold: the maze is drawn smaller by this
+#: share of its scale at a time: at most NEAR_STEPS times to set both words beside their
+#: arrows, else (the words then level with their arrows, outside the walls' box, farther off)
+#: at most SHRINK_STEPS times.
+SHRINK, NEAR_STEPS, SHRINK_STEPS = 0.03, 4, 12
+#: A centre goal's word carries the goal's dot before it, this far (share of the size) apart.
+KEY_GAP = 0.3
 
 #: A word's width in points at a size: ``width_of(word, size)``.
 WidthOf = Callable[[str, float], float]
+Rect = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
 class Label:
     """A level word: its box (x0, y0, x1, y1) in cell units (y down) and its size in points.
 
-    The word is drawn starting at x0 with its baseline ``DESCENT * size`` above y1.
+    The word is drawn starting at x0 with its baseline ``DESCENT * size`` above y1. ``key``:
+    for the word of a goal inside the maze, the goal's dot drawn before it (cx, cy, r in cell
+    units), so the reader matches the word to the dot; None for a word beside its arrow.
     """
 
     word: str
@@ -54,26 +75,68 @@ class Label:
     x1: float
     y1: float
     size: float
+    key: tuple[float, float, float] | None = None
 
     @property
     def baseline(self) -> float:
         """The baseline's y in cell units (y down)."""
         return self.y1 - (self.y1 - self.y0) * DESCENT / (ASCENT + DESCENT)
 
+    @property
+    def extent(self) -> Rect:
+        """The box of everything drawn for the word: its text and its key dot."""
+        if self.key is None:
+            return (self.x0, self.y0, self.x1, self.y1)
+        cx, cy, r = self.key
+        return (min(self.x0, cx - r), min(self.y0, cy - r), self.x1, max(self.y1, cy + r))
 
-def label_size(scale: float) -> float:
-    """The words' size for cells of ``scale`` points: half a cell, from 7 to 14 pt."""
-    return round(min(max(0.5 * scale, LABEL_SIZE), LABEL_SIZE_MAX), 1)
+
+def word_size(width: float, height: float, least: float = LABEL_SIZE) -> float:
+    """A product's one word size (points) for maze boxes of ``width`` x ``height`` points (its
+    smallest): WORD_SHARE of the shorter side in half points, from ``least`` to
+    LABEL_SIZE_MAX (``least`` itself when it is larger: large print)."""
+    size = round(WORD_SHARE * min(width, height) * 2) / 2
+    return max(least, min(size, LABEL_SIZE_MAX))
 
 
-def _sample_arcs(arcs: np.ndarray) -> np.ndarray:
-    """Arcs as short straight pieces (x1, y1, x2, y2), for testing what a box touches."""
-    pieces = []
-    for cx, cy, r, a0, a1 in arcs.tolist():
-        t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 4.0) + 1)))
-        x, y = cx + r * np.cos(t), cy + r * np.sin(t)
-        pieces.append(np.stack([x[:-1], y[:-1], x[1:], y[1:]], axis=1))
-    return np.concatenate(pieces) if pieces else np.zeros((0, 4))
+def word_gap(size: float) -> float:
+    """Points between a word and the arrow or walls' box it stands beside."""
+    return max(CLEARANCE, 0.25 * size)
+
+
+def word_height(size: float) -> float:
+    """The height (points) of a word's box at ``size``."""
+    return size * (ASCENT + DESCENT)
+
+
+def word_band(size: float) -> float:
+    """Points to keep above and below a maze so a word of ``size`` fits there."""
+    return word_height(size) + word_gap(size) + CLEARANCE
+
+
+def word_room(words: tuple[str, str], width_of: WidthOf, size: float) -> float:
+    """Points to keep beside a maze so the wider word fits level beyond a side arrow."""
+    return max(width_of(word, size) for word in words) + word_gap(size) + CLEARANCE
+
+
+def wall_bounds(geom: MazeGeometry) -> Rect:
+    """(x0, y0, x1, y1) in cell units of the maze's walls and arcs: the box no word enters.
+    An arc counts with the control points of the Bezier pieces a PDF draws it with (they reach
+    a little beyond the circle), so the box holds every point the page's path names."""
+    segments = geom.segments.reshape(-1, 4)
+    xs = [segments[:, 0], segments[:, 2]]
+    ys = [segments[:, 1], segments[:, 3]]
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+        t0 = math.radians(a0)
+        points = [(cx + r * math.cos(t0), cy + r * math.sin(t0))]
+        for piece in arc_to_beziers(cx, cy, r, a0, a1):
+            points += [(piece[0], piece[1]), (piece[2], piece[3]), (piece[4], piece[5])]
+        xs.append(np.array([p[0] for p in points]))
+        ys.append(np.array([p[1] for p in points]))
+    x, y = np.concatenate(xs), np.concatenate(ys)
+    if not len(x):
+        return (0.0, 0.0, float(geom.width), float(geom.height))
+    return (float(x.min()), float(y.min()), float(x.max()), float(y.max()))
 
 
 def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -81,89 +144,75 @@ def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     segments against all boxes at once)."""
     if not len(segments) or not len(boxes):
         return np.zeros(len(boxes), dtype=bool)
-    # only segments whose bounding box meets some box can enter one: most are far away
-    xs, ys = segments[:, 0::2], segments[:, 1::2]
-    near = (
-        (xs.max(axis=1)[:, None] >= boxes[None, :, 0])
-        & (xs.min(axis=1)[:, None] <= boxes[None, :, 2])
-        & (ys.max(axis=1)[:, None] >= boxes[None, :, 1])
-        & (ys.min(axis=1)[:, None] <= boxes[None, :, 3])
-    )
-    rows = np.flatnonzero(near.any(axis=1))
-    if not len(rows):
-        return np.zeros(len(boxes), dtype=bool)
-    segments, near = segments[rows], near[rows]
     px, py = segments[:, :1], segments[:, 1:2]
     dx, dy = segments[:, 2:3] - px, segments[:, 3:4] - py
     x0, y0, x1, y1 = (boxes[None, :, i] for i in range(4))
     lo = np.zeros((len(segments), len(boxes)))
     hi = np.ones_like(lo)
-    with np.errstate(divide="ignore", invalid="ignore"):  # entered once: it costs as much as a step
+    with np.errstate(divide="ignore", invalid="ignore"):
         for p, q in ((-dx, px - x0), (dx, x1 - px), (-dy, py - y0), (dy, y1 - py)):
             parallel = np.abs(p) < 1e-12
             t = q / np.where(parallel, 1.0, p)
             lo = np.where(p < -1e-12, np.maximum(lo, t), lo)
             hi = np.where(p > 1e-12, np.minimum(hi, t), hi)
             hi = np.where(parallel & (q < 0), -1.0, hi)
-    result: np.ndarray = np.any(near & (lo <= hi), axis=0)
+    result: np.ndarray = np.any(lo <= hi, axis=0)
     return result
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+def _overlap(a: Rect, b: Rect) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _apart(a: Rect, b: Rect) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(b[0] - a[2], a[0] - b[2], 0.0)
+    dy = max(b[1] - a[3], a[1] - b[3], 0.0)
+    return math.hypot(dx, dy)
 
 
 @dataclass(frozen=True)
 class _Scene:
-    """What a word must keep clear of, in cell units: walls, arrow boxes, the region."""
+    """What a word must keep clear of, in cell units: the walls' box (grown by WALL_PAD), the
+    marks' boxes, the solution's pieces outside the walls, and the region it must stay in."""
 
-    walls: np.ndarray
-    arrows: tuple[tuple[float, float, float, float], ...]
-    region: tuple[float, float, float, float]
+    walls: Rect
+    marks: tuple[Rect, ...]
+    line: np.ndarray
+    region: Rect
     pad: float  # CLEARANCE in cell units
 
-    def first_fit(
-        self, candidates: Iterator[tuple[float, float, float, float]], others: list[Label]
-    ) -> tuple[float, float, float, float] | None:
-        """The first candidate box inside the region, clear of the arrows, the other words and
-        every wall (by CLEARANCE); None if none is. Walls are tested against the first few
-        boxes (the most telling places usually fit), then against all the others at once."""
+    def best(
+        self, candidates: Iterator[Rect], mark: Rect, others: list[Rect], within: float
+    ) -> Rect | None:
+        """The candidate box nearest ``mark`` that is inside the region, outside the walls'
+        box and clear of the marks, the other words and the solution line; None if none is,
+        or if the nearest is farther than ``within`` (cell units) from the mark (the first of
+        equally near ones)."""
         r, pad = self.region, self.pad
-        kept: list[tuple[float, float, float, float]] = []
-        tested = False
-        for x0, y0, x1, y1 in candidates:
-            if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3]:
+        kept: list[Rect] = []
+        for box in candidates:
+            x0, y0, x1, y1 = box
+            if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3] or _overlap(box, self.walls):
                 continue
             grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-            if any(_overlap(grown, arrow) for arrow in self.arrows):
+            if any(_overlap(grown, m) for m in self.marks):
                 continue
-            if any(_overlap(grown, (o.x0, o.y0, o.x1, o.y1)) for o in others):
+            if any(_overlap(grown, o) for o in others):
                 continue
-            kept.append((x0, y0, x1, y1))
-            if len(kept) == _BATCH and not tested:
-                found = self._clear(kept)
-                if found is not None:
-                    return found
-                kept, tested = [], True
-        return self._clear(kept)
-
-    def _clear(
-        self, boxes: list[tuple[float, float, float, float]]
-    ) -> tuple[float, float, float, float] | None:
-        """The first of the boxes no wall enters (grown by the clearance), or None."""
-        if not boxes:
+            kept.append(box)
+        if not kept:
             return None
-        pad = self.pad
-        grown = np.array(boxes) + np.array([-pad, -pad, pad, pad])
-        clear = np.flatnonzero(~_hits(self.walls, grown))
-        return boxes[int(clear[0])] if len(clear) else None
+        grown_boxes = np.array(kept) + np.array([-pad, -pad, pad, pad])
+        clear = ~_hits(self.line, grown_boxes)
+        free = [box for box, ok in zip(kept, clear.tolist(), strict=True) if ok]
+        if not free:
+            return None
+        nearest = min(free, key=lambda box: round(_apart(box, mark), 6))  # ties: the first
+        return nearest if _apart(nearest, mark) <= within else None
 
 
-#: Candidate boxes tested against the walls first, before all the others.
-_BATCH = 8
-
-
-def _arrow_box(marker: Marker, arrow: float, entering: bool) -> tuple[float, float, float, float]:
+def _mark_box(marker: Marker, arrow: float, entering: bool) -> Rect:
     if marker.inside:
         r = goal_dot_radius(arrow)
         return (marker.x - r, marker.y - r, marker.x + r, marker.y + r)
@@ -176,18 +225,13 @@ def _arrow_box(marker: Marker, arrow: float, entering: bool) -> tuple[float, flo
     )
 
 
-def _candidates(
-    arrow_box: tuple[float, float, float, float],
-    out: tuple[float, float],
-    w: float,
-    h: float,
-    gap: float,
-    near: float,
-) -> Iterator[tuple[float, float, float, float]]:
+def _beside_arrow(
+    box: Rect, out: tuple[float, float], w: float, h: float, gap: float, near: float
+) -> Iterator[Rect]:
     """Boxes of w x h (cell units) beside an arrow, most telling first: beyond its outer end,
     then its other sides by how far they face outward, each centred on the arrow first, then
     slid along that side while the word still reaches within ``near`` of the arrow's centre."""
-    ax0, ay0, ax1, ay1 = arrow_box
+    ax0, ay0, ax1, ay1 = box
     cx, cy = (ax0 + ax1) / 2, (ay0 + ay1) / 2
     ox, oy = out  # y down
     sides = sorted(
@@ -198,45 +242,52 @@ def _candidates(
         if nx:  # left or right of the arrow: the word's box slides up and down
             x0 = ax1 + gap if nx > 0 else ax0 - gap - w
             reach = (x0 - cx) if nx > 0 else (cx - x0 - w)
-            for y0 in _slides(cy, h, reach, near, oy):
+            for y0 in _slides(cy, h, reach, near):
                 yield (x0, y0, x0 + w, y0 + h)
         else:  # above or below it: the box slides left and right
             y0 = ay1 + gap if ny > 0 else ay0 - gap - h
             reach = (y0 - cy) if ny > 0 else (cy - y0 - h)
-            for x0 in _slides(cx, w, reach, near, ox):
+            for x0 in _slides(cx, w, reach, near):
                 yield (x0, y0, x0 + w, y0 + h)
 
 
-def _slides(
-    centre: float, length: float, reach: float, near: float, outward: float
-) -> Iterator[float]:
+def _slides(centre: float, length: float, reach: float, near: float) -> Iterator[float]:
     """Starts of a box of ``length`` along a side ``reach`` away from the arrow's ``centre``:
-    centred first, then moved in steps, as far as its nearest corner stays within ``near`` of
-    the centre: first the way the arrow points along that side (``outward``'s sign: away from
-    the maze, where there are no walls), then back."""
+    centred first, then moved either way in steps as far as its nearest corner stays within
+    ``near`` of the centre."""
     yield centre - length / 2
     if reach >= near:
         return
-    spare = math.sqrt(near * near - reach * reach)  # how far past the centre the box may end
-    most = length / 2 + spare
-    steps = 6
-    shifts = [most * k / steps for k in range(1, steps + 1)]
-    if abs(outward) < 1e-9:  # along the arrow's end: either way alike
-        for shift in shifts:
-            yield centre - length / 2 + shift
-            yield centre - length / 2 - shift
-        return
-    sign = 1.0 if outward > 0 else -1.0
-    for way in (sign, -sign):
-        for shift in shifts:
-            yield centre - length / 2 + way * shift
+    most = length / 2 + math.sqrt(near * near - reach * reach)
+    for k in range(1, 7):
+        yield centre - length / 2 + most * k / 6
+        yield centre - length / 2 - most * k / 6
 
 
-def word_room(words: tuple[str, str], width_of: WidthOf, min_cell: float) -> float:
-    """Points to keep beside a maze so a word fits level beyond a side arrow: the wider word at
-    the size cells of ``min_cell`` points get, and a little clear space."""
-    size = label_size(min_cell)
-    return max(width_of(word, size) for word in words) + 2 * CLEARANCE
+def _outside_walls(mark: Rect, walls: Rect, w: float, h: float, gap: float) -> Iterator[Rect]:
+    """Boxes of w x h just outside each side of the walls' box, in line with the mark: level
+    with it beside the box's left or right side, above or below it beyond the top or bottom
+    (centred on it, then slid either way as far as they still span its middle), nearest side
+    first."""
+    cx, cy = (mark[0] + mark[2]) / 2, (mark[1] + mark[3]) / 2
+    wx0, wy0, wx1, wy1 = walls
+    sides = sorted(
+        ((cx - wx0, "left"), (wx1 - cx, "right"), (cy - wy0, "top"), (wy1 - cy, "bottom")),
+    )
+    for _, side in sides:
+        across = side in ("left", "right")
+        length = h if across else w
+        most = 0.999 * length / 2  # the farthest a slid box still spans the mark's middle
+        for k in range(13):
+            shift = (k + 1) // 2 * (1 if k % 2 else -1) * most / 6
+            if across:
+                x0 = wx0 - gap - w if side == "left" else wx1 + gap
+                y0 = cy - h / 2 + shift
+                yield (x0, y0, x0 + w, y0 + h)
+            else:
+                y0 = wy0 - gap - h if side == "top" else wy1 + gap
+                x0 = cx - w / 2 + shift
+                yield (x0, y0, x0 + w, y0 + h)
 
 
 def label_anchors(
@@ -244,60 +295,54 @@ def label_anchors(
     scale: float,
     words: tuple[str, str],
     width_of: WidthOf,
-    region: tuple[float, float, float, float],
+    region: Rect,
+    size: float,
+    *,
+    beside: bool = False,
 ) -> list[Label]:
-    """The START and FINISH labels of a drawing at ``scale`` points per cell, one size for both.
+    """The START and FINISH labels of a drawing at ``scale`` points per cell, both at ``size``.
 
     ``region`` (x0, y0, x1, y1, cell units) is where words may go; ``width_of(word, size)`` is a
-    word's width in points in the writer's font. The largest size at which both words find a
-    place beside their own marks is used; at 7 pt a word that fits nowhere there is left out
-    (never drawn elsewhere or over a wall): ``place_maze`` then makes room and tries again.
+    word's width in points in the writer's font; ``beside``: only within NEAR of an arrow (a
+    centre goal's word, keyed by its dot, goes where it fits). A word that finds no place
+    outside the walls is left out (never drawn over the maze): ``place_maze`` then makes room
+    and tries again.
     """
     s = scale
     arrow = marker_length(s) / s
     markers = ((geom.start, True), (geom.finish, False))
-    boxes = tuple(_arrow_box(m, arrow, entering) for m, entering in markers)
-    largest = label_size(s)
-    sizes = [largest - step for step in range(int(largest - LABEL_SIZE) + 1)]
-    if sizes[-1] > LABEL_SIZE:
-        sizes.append(LABEL_SIZE)
-    near = NEAR / s
-    widest = max(width_of(word, largest) for word in words) / s
-    reach = near + widest + largest / s + CLEARANCE / s
-    walls = _walls_near(geom, boxes, reach)
-    scene = _Scene(walls, boxes, region, CLEARANCE / s)
+    marks = tuple(_mark_box(m, arrow, entering) for m, entering in markers)
+    wx0, wy0, wx1, wy1 = wall_bounds(geom)
+    pad = WALL_PAD / s
+    walls = (wx0 - pad, wy0 - pad, wx1 + pad, wy1 + pad)
+    line = _line_outside(clamp_overhang(geom, arrow), walls)  # the line as the writers end it
+    scene = _Scene(walls, marks, line, region, CLEARANCE / s)
     placed: list[Label] = []
-    for size in sizes:
-        placed = []
-        for (marker, entering), word, box in zip(markers, words, boxes, strict=True):
-            label = _place(scene, marker, entering, word, box, s, size, width_of, placed)
-            if label is not None:
-                placed.append(label)
-        if len(placed) == 2:
-            break
+    within = NEAR / s if beside else math.inf
+    for (marker, entering), word, mark in zip(markers, words, marks, strict=True):
+        label = _place(scene, marker, entering, word, mark, s, size, width_of, placed, within)
+        if label is not None:
+            placed.append(label)
     return placed
 
 
-def _walls_near(
-    geom: MazeGeometry, boxes: tuple[tuple[float, float, float, float], ...], reach: float
-) -> np.ndarray:
-    """The wall pieces, and the solution's (an answer key draws it: the words stay where they
-    are on the puzzle, clear of it too), that come within ``reach`` of either mark: the only
-    ones a word beside a mark can touch (testing only these keeps placement cheap)."""
+def _line_outside(geom: MazeGeometry, walls: Rect) -> np.ndarray:
+    """The solution's pieces (an answer key draws it, and the words stay where the puzzle's
+    are) that leave the walls' box: its ends beyond the openings, the only part a word outside
+    the walls can touch."""
     line = np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2)
-    pieces = [geom.segments.reshape(-1, 4), np.concatenate([line[:-1], line[1:]], axis=1)]
-    if len(geom.arcs):
-        pieces.append(_sample_arcs(geom.arcs))
-    segments = np.concatenate(pieces)
-    lo_x = np.minimum(segments[:, 0], segments[:, 2])
-    hi_x = np.maximum(segments[:, 0], segments[:, 2])
-    lo_y = np.minimum(segments[:, 1], segments[:, 3])
-    hi_y = np.maximum(segments[:, 1], segments[:, 3])
-    keep = np.zeros(len(segments), dtype=bool)
-    for x0, y0, x1, y1 in boxes:
-        across = (hi_x >= x0 - reach) & (lo_x <= x1 + reach)
-        keep |= across & (hi_y >= y0 - reach) & (lo_y <= y1 + reach)
-    return segments[keep]
+    if len(line) < 2:
+        return np.zeros((0, 4))
+    pieces = np.concatenate([line[:-1], line[1:]], axis=1)
+    x0, y0, x1, y1 = walls
+    inside = (
+        (np.minimum(pieces[:, 0], pieces[:, 2]) > x0)
+        & (np.maximum(pieces[:, 0], pieces[:, 2]) < x1)
+        & (np.minimum(pieces[:, 1], pieces[:, 3]) > y0)
+        & (np.maximum(pieces[:, 1], pieces[:, 3]) < y1)
+    )
+    outside: np.ndarray = pieces[~inside]
+    return outside
 
 
 def _place(
@@ -305,28 +350,60 @@ def _place(
     marker: Marker,
     entering: bool,
     word: str,
-    box: tuple[float, float, float, float],
+    mark: Rect,
     s: float,
     size: float,
     width_of: WidthOf,
     placed: list[Label],
+    within: float,
 ) -> Label | None:
-    """The first place beside its mark where the word fits at this size; None if none does."""
-    h = size * (ASCENT + DESCENT) / s
-    gap = max(CLEARANCE, 0.25 * size) / s
+    """The place nearest its mark, outside the walls, where the word fits (within ``within``
+    of an arrow); None if none."""
+    h = word_height(size) / s
+    gap = word_gap(size) / s
     w = width_of(word, size) / s
-    if marker.inside:  # a goal within the maze: the word under its dot first, inside the hub
-        out = (0.0, 1.0)
-    else:
-        out = (marker.dx, marker.dy) if not entering else (-marker.dx, -marker.dy)
-    found = scene.first_fit(_candidates(box, out, w, h, gap, NEAR / s), placed)
+    others = [label.extent for label in placed]
+    if marker.inside:  # the centre goal: the word and the goal's dot as its key, outside
+        r = mark[2] - (mark[0] + mark[2]) / 2
+        r = min(r, 0.3 * h)  # a dot no taller than the word's capitals
+        lead = 2 * r + KEY_GAP * size / s
+        # the word's own box in line with the goal, its key dot before it (both outside)
+        texts = _outside_walls(mark, scene.walls, w, h, gap)
+        found = scene.best(_keyed(texts, lead, scene.walls), mark, others, math.inf)
+        if found is None:
+            return None
+        x0, y0, x1, y1 = found
+        baseline = y1 - DESCENT * size / s
+        key = (x0 + r, baseline - ASCENT * size / s / 2, r)  # level with the capitals' middle
+        return Label(word, x0 + lead, y0, x1, y1, size, key)
+    out = (marker.dx, marker.dy) if not entering else (-marker.dx, -marker.dy)
+    candidates = _chain(
+        _beside_arrow(mark, out, w, h, gap, NEAR / s),
+        _outside_walls(mark, scene.walls, w, h, gap),
+    )
+    found = scene.best(candidates, mark, others, within)
     return None if found is None else Label(word, *found, size)
+
+
+def _keyed(texts: Iterator[Rect], lead: float, walls: Rect) -> Iterator[Rect]:
+    """The boxes of keyed words: each text box of ``texts`` with the key's ``lead`` before it
+    (beyond the walls' right side the text moves out by the lead, the key between them)."""
+    for x0, y0, x1, y1 in texts:
+        if x0 >= walls[2]:
+            yield (x0, y0, x1 + lead, y1)
+        else:
+            yield (x0 - lead, y0, x1, y1)
+
+
+def _chain(*parts: Iterator[Rect]) -> Iterator[Rect]:
+    for part in parts:
+        yield from part
 
 
 @dataclass(frozen=True, eq=False)
 class Placement:
-    """A maze placed in a box with its words: the drawing (a circle's hub perhaps widened for
-    its centre word), where it lands (``fit``) and the labels, in the drawing's cell units."""
+    """A maze placed in a box with its words: the drawing, where it lands (``fit``) and the
+    labels, in the drawing's cell units."""
 
     geom: MazeGeometry
     fit: Fit
@@ -340,21 +417,24 @@ def place_maze(
     words: tuple[str, str],
     width_of: WidthOf,
     room: tuple[float, float],
+    size: float,
 ) -> Placement:
-    """The maze fitted in a ``width`` x ``height`` box (points) with its two words beside their
-    marks; the words may also use ``room`` points (left and right, top and bottom) around it.
+    """The maze fitted in a ``width`` x ``height`` box (points) with its two words, at ``size``
+    points, outside its walls; the words may also use ``room`` points (left and right, top and
+    bottom) around the box.
 
-    Where a word finds no place, room is made rather than the word put elsewhere: the circle's
-    hub is widened to hold its centre word, and the maze is drawn a little smaller (the fit
-    stays centred) until both words fit. The one placement of the package: page layouts,
-    manifests and writers all use it, so they agree on where the maze lands.
+    Both words go beside their arrows where they can, the maze drawn a little smaller for
+    that if need be (NEAR_STEPS); else level with their arrows outside the walls' box. Where a
+    word finds no place at all, room is made rather than the word put over the maze: the maze
+    is drawn smaller (the fit stays centred) until both words fit. The one placement of the
+    package: page layouts, manifests and writers all use it, so they agree on where the maze
+    lands.
     """
-    geom = hub_for_words(
-        geom, fit_maze(geom.width, geom.height, width, height).scale, words, width_of
-    )
     fit = fit_maze(geom.width, geom.height, width, height)
     first: tuple[Label, ...] = ()
-    for step in range(SHRINK_STEPS + 1):
+    tries = [(step, True) for step in range(NEAR_STEPS + 1)]
+    tries += [(step, False) for step in range(SHRINK_STEPS + 1)]
+    for step, beside in tries:
         scale = fit.scale * (1.0 - SHRINK * step)
         tried = Fit(scale, (width - geom.width * scale) / 2, (height - geom.height * scale) / 2)
         region = (
@@ -363,33 +443,119 @@ def place_maze(
             (width + room[0] - tried.x) / scale,
             (height + room[1] - tried.y) / scale,
         )
-        labels = tuple(label_anchors(geom, scale, words, width_of, region))
+        labels = tuple(label_anchors(geom, scale, words, width_of, region, size, beside=beside))
         if len(labels) == 2:
             return Placement(geom, tried, labels)
-        if step == 0:
+        if step == 0 and not beside:
             first = labels
     return Placement(geom, fit, first)
 
 
-def hub_for_words(
-    geom: MazeGeometry, scale: float, words: tuple[str, str], width_of: WidthOf
-) -> MazeGeometry:
-    """The drawing with its hub wide enough to hold the word of a goal at its centre under the
-    goal's dot, at the size cells of ``scale`` points get (unchanged when it already does, or
-    when no goal is at the centre). The hub grows, the drawing with it and the cells shrink:
-    a few rounds settle the radius."""
-    inside = [word for word, m in zip(words, (geom.start, geom.finish), strict=True) if m.inside]
-    if geom.hub <= 0 or not inside:
-        return geom
-    drawn = geom
-    for _ in range(3):
-        size = label_size(scale)
-        w = max(width_of(word, size) for word in inside) + 2 * CLEARANCE
-        h = size * (ASCENT + DESCENT) + max(CLEARANCE, 0.25 * size) + 2 * CLEARANCE
-        dot = goal_dot_radius(marker_length(scale) / scale) * scale
-        need = math.hypot(w / 2, dot + h) / scale * 1.04
-        if need <= drawn.hub:
+#: A number path's pointer: a small filled triangle between a word and the grid, pointing at
+#: the row or column of the word's cell; its length and half width as shares of the size.
+POINTER_LENGTH, POINTER_HALF = 0.55, 0.35
+
+
+@dataclass(frozen=True)
+class GridWord:
+    """A number path's START or FINISH word outside its grid: the word (``label``) and the
+    pointer (three points x, y in cell units, y down) aimed at its cell's row or column."""
+
+    label: Label
+    pointer: tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+def pointer_room(size: float) -> float:
+    """Points a number path's pointer adds beside a word of ``size``: its length and a gap."""
+    return POINTER_LENGTH * size + word_gap(size)
+
+
+def grid_words(
+    columns: int,
+    rows: int,
+    ends: tuple[tuple[int, int], tuple[int, int]],
+    words: tuple[str, str],
+    width_of: WidthOf,
+    scale: float,
+    region: Rect,
+    size: float,
+) -> list[GridWord]:
+    """The START and FINISH words of a grid of ``columns`` x ``rows`` cells of ``scale`` points
+    (cell units, y down, the grid from (0, 0)), each outside the grid beyond the edge nearest
+    its cell (``ends``: column, row), with a pointer at its cell's row (left and right edges)
+    or column (top and bottom); each clear of the grid, the other word and inside ``region``.
+    A word that fits beyond no edge is left out."""
+    s = scale
+    h, gap = word_height(size) / s, word_gap(size) / s
+    pad = WALL_PAD / s
+    grid = (-pad, -pad, columns + pad, rows + pad)
+    placed: list[GridWord] = []
+    for (cx, cy), word in zip(ends, words, strict=True):
+        w = width_of(word, size) / s
+        edges = sorted(
+            ((cx, "left"), (columns - 1 - cx, "right"), (cy, "top"), (rows - 1 - cy, "bottom"))
+        )
+        for _, edge in edges:
+            found = _grid_word(edge, cx + 0.5, cy + 0.5, (columns, rows), w, h, gap, pad)
+            for box, pointer in found:
+                taken = [g.label.extent for g in placed] + [_points_box(g.pointer) for g in placed]
+                if _fits(box, region, grid, taken, CLEARANCE / s) and _fits(
+                    _points_box(pointer), region, grid, taken, CLEARANCE / s
+                ):
+                    placed.append(GridWord(Label(word, *box, size), pointer))
+                    break
+            else:
+                continue
             break
-        scale *= (drawn.width) / (geom.width + 2 * (need - geom.hub))
-        drawn = widen_hub(geom, need)
-    return drawn
+    return placed
+
+
+def _grid_word(
+    edge: str,
+    mx: float,
+    my: float,
+    grid: tuple[int, int],
+    w: float,
+    h: float,
+    gap: float,
+    pad: float,
+) -> Iterator[tuple[Rect, tuple[tuple[float, float], tuple[float, float], tuple[float, float]]]]:
+    """Places of a word and its pointer beyond one edge of the grid, for the cell whose centre
+    is (mx, my): level with its row beside a left or right edge; beside the pointer above or
+    below its column (the word on the side toward the grid's middle first)."""
+    columns, rows = grid
+    length, half = POINTER_LENGTH * h / (ASCENT + DESCENT), POINTER_HALF * h / (ASCENT + DESCENT)
+    if edge in ("left", "right"):
+        sign = -1.0 if edge == "left" else 1.0
+        tip_x = (-pad - gap) if edge == "left" else (columns + pad + gap)
+        base_x = tip_x + sign * length
+        pointer = ((tip_x, my), (base_x, my - half), (base_x, my + half))
+        x0 = base_x - gap - w if edge == "left" else base_x + gap
+        for shift in (0.0, 0.5, -0.5, 1.0, -1.0):
+            yield (x0, my - h / 2 + shift * h, x0 + w, my + h / 2 + shift * h), pointer
+        return
+    sign = -1.0 if edge == "top" else 1.0
+    tip_y = (-pad - gap) if edge == "top" else (rows + pad + gap)
+    base_y = tip_y + sign * length
+    pointer = ((mx, tip_y), (mx - half, base_y), (mx + half, base_y))
+    y0 = tip_y - h if edge == "top" else tip_y
+    ways = (1.0, -1.0) if mx < columns / 2 else (-1.0, 1.0)
+    for way in ways:
+        x0 = mx + half + gap if way > 0 else mx - half - gap - w
+        yield (x0, y0, x0 + w, y0 + h), pointer
+
+
+def _points_box(points: tuple[tuple[float, float], ...]) -> Rect:
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _fits(box: Rect, region: Rect, grid: Rect, taken: list[Rect], pad: float) -> bool:
+    """Whether a box lies inside the region, off the grid and clear of what is taken."""
+    x0, y0, x1, y1 = box
+    if x0 < region[0] or y0 < region[1] or x1 > region[2] or y1 > region[3]:
+        return False
+    if _overlap(box, grid):
+        return False
+    grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+    return not any(_overlap(grown, other) for other in taken)

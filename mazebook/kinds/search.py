@@ -57,7 +57,6 @@ from ..difficulty.levels import (
 from ..difficulty.metrics import Metrics, bfs_expanded, measure
 from ..difficulty.strategies import shortcut
 from ..errors import MazebookError
-from ..geometry.drawing import MazeGeometry
 from ..pages.layout import dims_for, maze_scale
 from ..template.limits import LEVELS
 from . import forms
@@ -242,7 +241,7 @@ class Request:
     openings: str = "auto"
     braid: float = 0.0
     weave: float = 0.0  # how much the mazes weave (mazebook.core.weave); effort decides the size
-    words: tuple[str, str] = ("START", "FINISH")  # printed beside the marks (a hub holds one)
+    words: tuple[str, str] = ("START", "FINISH")  # printed outside the maze, beside its marks
     like: Size | None = None  # only this generator and size (a class set's slot): choose_like
 
 
@@ -861,27 +860,10 @@ def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
 
 def _fit_ratio(maze: Maze, request: Request) -> float:
     """The cell size a (non-rectangular) maze's drawing gets in the box over min_cell: 1.0
-    when it keeps cells of at least min_cell, else less."""
+    when it keeps cells of at least min_cell, else less (the START and FINISH words stand
+    outside the maze, in room the box already leaves them)."""
     from ..geometry.from_maze import maze_geometry
 
     geom = maze_geometry(maze)
     scale = maze_scale(geom.width, geom.height, *request.box)
-    if geom.hub > 0 and (geom.start.inside or geom.finish.inside):
-        scale = min(scale, _scale_with_centre_word(geom, request))
     return 1.0 if scale >= request.min_cell - 1e-9 else scale / request.min_cell
-
-
-def _scale_with_centre_word(geom: MazeGeometry, request: Request) -> float:
-    """The cell size a drawing with a goal at its centre gets once its hub is widened for the
-    goal's word (the request's words, in the bundled bold, as the pages set them): the labels
-    make that room at drawing time, so the room measured here must allow for it."""
-    from ..geometry.labels import hub_for_words
-    from ..geometry.style import fit_maze
-    from ..render.pdf import width_of_font
-    from ..render.typeset import default_fonts, visual
-
-    width_of = width_of_font(default_fonts().bold)
-    words = (visual(request.words[0]), visual(request.words[1]))
-    first = fit_maze(geom.width, geom.height, *request.box).scale
-    widened = hub_for_words(geom, first, words, width_of)
-    return fit_maze(widened.width, widened.height, *request.box).scale

@@ -18,7 +18,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.drawing import MazeGeometry, drawing_extent
-from ..geometry.labels import LABEL_ROOM, Placement, word_room
+from ..geometry.labels import (
+    LABEL_SIZE,
+    WALL_PAD,
+    Placement,
+    pointer_room,
+    word_band,
+    word_room,
+    word_size,
+)
 from ..geometry.style import (
     DECOY_GRAY,
     LETTER_DISC,
@@ -34,6 +42,7 @@ from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
+from .type_sizes import STANDARD, TypeSizes
 
 Painter = Callable[[Canvas, PageFrame], None]
 
@@ -44,18 +53,22 @@ ANSWER_MIN_SCALE = 2.0
 LOOSE_SHEETS = "loose sheets"
 
 
-def puzzle_style(scale: float) -> Style:
-    """Walls that grow with the cell: 1 pt at small cells, up to 2.5 pt for very large ones."""
-    return Style(wall_width=round(min(max(1.0, 0.06 * scale), 2.5), 3))
+def puzzle_style(scale: float, sizes: TypeSizes = STANDARD) -> Style:
+    """Walls that grow with the cell: 1 pt at small cells, up to 2.5 pt for very large ones
+    (large print: at least 2 pt)."""
+    wall = round(min(max(1.0, 0.06 * scale), 2.5), 3)
+    return Style(wall_width=max(wall, sizes.least_wall))
 
 
-def answer_style(scale: float) -> Style:
+def answer_style(scale: float, sizes: TypeSizes = STANDARD) -> Style:
     """Thin grey walls (0.75-1 pt) under a black path at least 1.5 times as wide, about a third
-    of a cell: the way through reads at a glance, even at six answers a page."""
-    wall = round(min(max(0.75, 0.2 * scale), 1.0), 3)
+    of a cell: the way through reads at a glance, even at six answers a page. Large print:
+    walls of at least 2 pt under a path of at least 3 pt (its answer cells are large enough)."""
+    wall = max(round(min(max(0.75, 0.2 * scale), 1.0), 3), sizes.least_wall)
+    path = max(round(min(max(1.5 * wall, 0.35 * scale), 4.0), 3), sizes.least_path)
     return Style(
         wall_width=wall,
-        solution_width=round(min(max(1.5 * wall, 0.35 * scale), 4.0), 3),
+        solution_width=path,
         solution_gray=0.0,
         wall_gray=0.55,
         solution_on_top=True,
@@ -77,9 +90,11 @@ class PdfDocument:
         subject: str = "",
         keywords: str = "",
         lang: str = "en",
+        background: tuple[float, float, float] | None = None,
     ) -> None:
         self.layout = layout
         self.fonts = fonts
+        self.background = background  # every page's colour (RGB 0..1), painted first
         self.canvas = new_canvas(
             stream,
             layout.format.media_size,
@@ -103,6 +118,11 @@ class PdfDocument:
         if boxes:  # per page: a three-sided bleed moves the trim by the page's side
             self.canvas.setTrimBox(boxes["trimBox"])
             self.canvas.setBleedBox(boxes["bleedBox"])
+        if self.background is not None:  # over the whole page, into the bleed
+            width, height = self.layout.format.media_size
+            self.canvas.setFillColorRGB(*self.background)
+            self.canvas.rect(0, 0, width, height, stroke=0, fill=1)
+            self.canvas.setFillGray(0.0)
         for paint in painters:
             paint(self.canvas, frame)
         self.canvas.showPage()
@@ -191,17 +211,19 @@ class MazeCard:
     labels: bool = True  # START and FINISH words beside the arrows
     start_word: str = "START"  # the words themselves (a worksheet may translate them)
     finish_word: str = "FINISH"
-    side_room: float = LABEL_ROOM  # kept left and right of the maze for level words
+    side_room: float = 0.0  # kept left and right of the maze for level words
     #: a word trail's letters: (x, y) in drawing units, the letter, whether it is on the trail
     letters: tuple[tuple[float, float, str, bool], ...] = ()
     font: str = ""  # the words' font (the bundled bold if empty)
     least: float = 0.0  # the least cell (points) its marks need (a rule maze's), 0: none
+    word_size: float = LABEL_SIZE  # the START and FINISH words' size: one a document
+    sizes: TypeSizes = STANDARD  # the least sizes of its lines (large print's)
 
     def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
         draw_card(canvas, fonts, self, slot)
 
     def draw_drawing(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
-        box = maze_box(slot, labels=self.labels, side_room=self.side_room)
+        box = card_box(self, slot)
         draw_maze_box(canvas, fonts, self, box, side_room=box.x - slot.maze.x)
 
     def draw_in(self, canvas: Canvas, fonts: FontPair, box: Box) -> None:
@@ -218,6 +240,7 @@ class MazeCard:
             labels=False,
             letters=self.letters,
             least=self.least,
+            sizes=self.sizes,
         )
 
     def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
@@ -239,9 +262,10 @@ class MazeCard:
         return max(floor, self.least)
 
 
-def caption_size(slot: Slot) -> float:
-    """Caption type size for a slot: large on a full page, smaller in a grid."""
-    return max(7.0, min(18.0, slot.caption.height * 0.62))
+def caption_size(slot: Slot, sizes: TypeSizes = STANDARD) -> float:
+    """Caption type size for a slot: large on a full page, smaller in a grid (large print:
+    at least its heading size, the puzzle's number being a heading)."""
+    return sizes.heading(max(7.0, min(18.0, slot.caption.height * 0.62)))
 
 
 #: Smallest caption type (points) before the right-hand text is cut short instead.
@@ -249,16 +273,22 @@ CAPTION_MIN_SIZE = 5.0
 
 
 def draw_caption(
-    canvas: Canvas, fonts: FontPair, slot: Slot, left: str, right: str, right_short: str = ""
+    canvas: Canvas,
+    fonts: FontPair,
+    slot: Slot,
+    left: str,
+    right: str,
+    right_short: str = "",
+    sizes: TypeSizes = STANDARD,
 ) -> None:
     """The slot's caption: bold text at the left, grey text at the right, on one baseline.
 
     When both do not fit the slot's width (nine small mazes a page), the short form of the
-    right-hand text is used if given, then both shrink together down to CAPTION_MIN_SIZE;
-    past that the right-hand text is cut with an ellipsis.
+    right-hand text is used if given, then both shrink together down to CAPTION_MIN_SIZE
+    (never below large print's sizes); past that the right-hand text is cut with an ellipsis.
     """
-    size = caption_size(slot)
-    small = max(7.0, size * 0.6)
+    size = caption_size(slot, sizes)
+    small = sizes.text(max(7.0, size * 0.6))
     box = slot.caption
     shown_left, shown_right = visual(left), visual(right) if right else ""
     gap = 0.6 * size
@@ -272,7 +302,12 @@ def draw_caption(
     if right_short and need(size, small) > box.width:
         shown_right = visual(right_short)
     if need(size, small) > box.width:
-        factor = max(box.width / need(size, small), CAPTION_MIN_SIZE / min(size, small))
+        least = max(
+            CAPTION_MIN_SIZE / min(size, small),
+            sizes.least_heading / size,
+            sizes.least_text / small,
+        )
+        factor = min(1.0, max(box.width / need(size, small), least))
         size, small, gap = size * factor, small * factor, gap * factor
     if shown_right:
         room = box.width - stringWidth(shown_left, fonts.bold, size) - gap
@@ -296,9 +331,15 @@ def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     return shown + "…" if shown else ""
 
 
-def placement(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> Placement:
+def card_box(card: MazeCard, slot: Slot) -> Box:
+    """The box a card's maze is fitted in within a slot: the slot's maze band less the room
+    its words take outside the maze (layout.maze_box)."""
+    return maze_box(slot, labels=card.labels, side_room=card.side_room, word_size=card.word_size)
+
+
+def placement(card: MazeCard, box: Box, *, side_room: float = 0.0) -> Placement:
     """Where the card's maze and words land in ``box`` (the words may use ``side_room`` points
-    left and right of it, LABEL_ROOM above and below): the one answer the drawing and the
+    left and right of it, their band above and below): the one answer the drawing and the
     manifest's boxes share. A card without words keeps the plain fit. Worked out once for the
     same drawing, words and box size: a puzzle's manifest box and its page, and a worksheet's
     key (the pupil's card, solved) and its boxes, share one placement."""
@@ -310,6 +351,7 @@ def placement(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> Pla
         box.width,
         box.height,
         side_room,
+        card.word_size,
     )
 
 
@@ -322,6 +364,7 @@ def _placement(
     width: float,
     height: float,
     side_room: float,
+    size: float,
 ) -> Placement:
     """placement's answer, remembered for the last few drawings (a drawing is the same object
     from a puzzle's manifest box to its page and its answer)."""
@@ -333,17 +376,25 @@ def _placement(
         height=height,
         words=words,
         font=font or None,
-        room=(side_room, LABEL_ROOM),
+        room=(side_room, word_band(size)),
+        size=size,
     )
 
 
-def maze_ink_box(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> list[float]:
+def card_style(card: MazeCard, scale: float) -> Style:
+    """The lines a card's maze is drawn with at cells of ``scale`` points."""
+    if card.show_solution:
+        return answer_style(scale, card.sizes)
+    return puzzle_style(scale, card.sizes)
+
+
+def maze_ink_box(card: MazeCard, box: Box, *, side_room: float = 0.0) -> list[float]:
     """[x0, y0, x1, y1] in PDF points (origin at the lower left of the media box): where
     draw_maze_box puts the maze's walls and arrows in ``box``, strokes included."""
     placed = placement(card, box, side_room=side_room)
     geom, fit = placed.geom, placed.fit
     s = fit.scale
-    style = answer_style(s) if card.show_solution else puzzle_style(s)
+    style = card_style(card, s)
     x0, y0, x1, y1 = drawing_extent(geom, marker_length(s) / s)
     left, top, pad = box.x + fit.x, box.y + box.height - fit.y, style.wall_width / 2
     return [
@@ -356,21 +407,27 @@ def maze_ink_box(card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM) -> 
 
 def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
     """maze_ink_box of a card drawn in a slot by draw_card."""
-    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    box = card_box(card, slot)
     return maze_ink_box(card, box, side_room=box.x - slot.maze.x)
 
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
     """Caption and maze in a slot; the maze as large as the slot allows."""
     draw_caption(
-        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+        canvas,
+        fonts,
+        slot,
+        card.caption_left,
+        card.caption_right,
+        card.caption_right_short,
+        card.sizes,
     )
-    box = maze_box(slot, labels=card.labels, side_room=card.side_room)
+    box = card_box(card, slot)
     return draw_maze_box(canvas, fonts, card, box, side_room=box.x - slot.maze.x)
 
 
 def draw_maze_box(
-    canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = LABEL_ROOM
+    canvas: Canvas, fonts: FontPair, card: MazeCard, box: Box, *, side_room: float = 0.0
 ) -> Fit:
     """The maze in the box as ``placement`` puts it, with the style its cell size calls for, and
     its words (set in the card's font, else the fonts' bold)."""
@@ -378,7 +435,7 @@ def draw_maze_box(
         card = replace(card, font=fonts.bold)
     placed = placement(card, box, side_room=side_room)
     scale = placed.fit.scale
-    style = answer_style(scale) if card.show_solution else puzzle_style(scale)
+    style = card_style(card, scale)
     fit = draw_maze(
         canvas,
         placed.geom,
@@ -427,14 +484,29 @@ def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box:
     canvas.restoreState()
 
 
-def side_room_for(fonts: FontPair, words: tuple[str, str], min_cell: float) -> float:
-    """Points kept left and right of a maze so its words fit level beside side arrows."""
+def side_room_for(fonts: FontPair, words: tuple[str, str], size: float) -> float:
+    """Points kept left and right of a maze so its words, at ``size`` points, fit level beyond
+    side arrows."""
     shown = (visual(words[0]), visual(words[1]))
 
-    def width_of(word: str, size: float) -> float:
-        return float(stringWidth(word, fonts.bold, size))
+    def width_of(word: str, at: float) -> float:
+        return float(stringWidth(word, fonts.bold, at))
 
-    return max(LABEL_ROOM, word_room(shown, width_of, min_cell))
+    return word_room(shown, width_of, size)
+
+
+def document_word_size(slot: Slot, sizes: TypeSizes = STANDARD) -> float:
+    """The one size of a document's START and FINISH words, from its (smallest) maze slot:
+    geometry.labels.word_size, at least large print's size where it asks for it."""
+    return word_size(slot.maze.width, slot.maze.height, sizes.least_words)
+
+
+def dressed(card: Card, word_size: float, sizes: TypeSizes) -> Card:
+    """The card with the document's word size and least sizes (a card of a kind of its own,
+    which draws its own words, comes back as it is)."""
+    if isinstance(card, MazeCard | NumberCard):
+        return replace(card, word_size=word_size, sizes=sizes)
+    return card
 
 
 @dataclass(frozen=True, eq=False)
@@ -447,24 +519,27 @@ class NumberCard:
     show_solution: bool = False
     start_word: str = "START"
     finish_word: str = "FINISH"
-    side_room: float = LABEL_ROOM  # kept left and right, as for a maze in the same slot
+    side_room: float = 0.0  # kept left and right, as for a maze in the same slot
     caption_right: str = ""
     caption_right_short: str = ""
+    labels: bool = True  # START and FINISH words outside the grid
+    word_size: float = LABEL_SIZE  # their size: one a document
+    sizes: TypeSizes = STANDARD  # the least sizes of its lines and numbers (large print's)
 
     def draw(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
         draw_number_card(canvas, fonts, self, slot)
 
     def draw_drawing(self, canvas: Canvas, fonts: FontPair, slot: Slot) -> None:
-        draw_number_box(canvas, fonts, self, number_box(self, slot))
+        draw_number_box(canvas, fonts, self, number_box(self, slot), slot.maze)
 
     def draw_in(self, canvas: Canvas, fonts: FontPair, box: Box) -> None:
-        draw_number_box(canvas, fonts, self, box)
+        draw_number_box(canvas, fonts, self, box, box)
 
     def ink_box(self, slot: Slot) -> list[float]:
         return number_ink_box(self, slot)
 
     def answer(self) -> NumberCard:
-        return replace(self, show_solution=True)
+        return replace(self, show_solution=True, labels=False)
 
     def placed_ink_box(self, form: Box, placed: Box) -> list[float]:
         columns, rows = len(self.grid[0]), len(self.grid)
@@ -486,8 +561,13 @@ NUMBER_KEY_CELL = 4 * 72 / 25.4
 
 
 def number_box(card: NumberCard, slot: Slot) -> Box:
-    """The box a number card's grid is fitted in: the maze box of the slot."""
-    return maze_box(slot, labels=True, side_room=card.side_room)
+    """The box a number card's grid is fitted in: the slot's maze box with room for a word and
+    its pointer beside the grid, the grid's outline kept off the words' room."""
+    if not card.labels:
+        return slot.maze
+    side = card.side_room + pointer_room(card.word_size)
+    box = maze_box(slot, labels=True, side_room=side, word_size=card.word_size)
+    return box.inset(WALL_PAD, WALL_PAD, WALL_PAD, WALL_PAD)
 
 
 def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
@@ -499,21 +579,34 @@ def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
 def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
     """Caption and number grid in a slot, the grid as large as the slot allows."""
     draw_caption(
-        canvas, fonts, slot, card.caption_left, card.caption_right, card.caption_right_short
+        canvas,
+        fonts,
+        slot,
+        card.caption_left,
+        card.caption_right,
+        card.caption_right_short,
+        card.sizes,
     )
-    draw_number_box(canvas, fonts, card, number_box(card, slot))
+    draw_number_box(canvas, fonts, card, number_box(card, slot), slot.maze)
 
 
-def draw_number_box(canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box) -> None:
-    """A number card's grid (no caption) as large as the box allows."""
+def draw_number_box(
+    canvas: Canvas, fonts: FontPair, card: NumberCard, box: Box, region: Box
+) -> None:
+    """A number card's grid (no caption) as large as the box allows, its words outside the
+    grid within ``region``."""
     draw_number_path(
         canvas,
         card.grid,
         card.path,
         box=(box.x, box.y, box.width, box.height),
         fonts=(fonts.regular, fonts.bold),
-        words=(card.start_word, card.finish_word),
+        words=(card.start_word, card.finish_word) if card.labels else None,
         show_solution=card.show_solution,
+        word_size=card.word_size,
+        region=region.as_tuple(),
+        lines=card.sizes.least_wall,
+        least_text=card.sizes.least_text,
     )
 
 

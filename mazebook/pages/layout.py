@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..geometry.labels import LABEL_ROOM
+from ..geometry.labels import word_band
 from ..geometry.style import fit_maze
 from ..printing.printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
 from ..printing.rules import PrintSetup
@@ -213,14 +213,17 @@ def slots(area: Box, count: int, *, caption_height: float, gap: float = 14.0) ->
     return out
 
 
-def maze_box(slot: Slot, *, labels: bool, side_room: float = LABEL_ROOM) -> Box:
-    """The box handed to the maze drawing: the slot's, less room for START/FINISH labels
-    (``side_room`` on the left and right, where a level word must fit beside an arrow, but
-    never more than an eighth of a small slot: there the words go above or below instead)."""
+def maze_box(slot: Slot, *, labels: bool, side_room: float, word_size: float) -> Box:
+    """The box handed to the maze drawing: the slot's, less room for START/FINISH words of
+    ``word_size`` points outside the maze (``side_room`` on the left and right, where a word
+    must fit level beside an arrow, but never more than an eighth of a small slot: there the
+    words go above or below instead; a word's height and gap above and below), so the cells
+    are sized with the words' room kept."""
     if not labels:
         return slot.maze
-    side = min(side_room, max(LABEL_ROOM, slot.maze.width / 8))
-    return slot.maze.inset(side, LABEL_ROOM, side, LABEL_ROOM)
+    band = word_band(word_size)
+    side = min(side_room, max(band, slot.maze.width / 8))
+    return slot.maze.inset(side, band, side, band)
 
 
 def maze_scale(width: float, height: float, box_width: float, box_height: float) -> float:

@@ -30,9 +30,11 @@ class FrontMatter:
     copyright: bool = False
     belongs_to: bool = False
     own_pages: int = 0
+    howto_pages: int = 1  # large print's how-to may run on: howto, howto:1, ...
 
     def kinds(self) -> list[str]:
-        """The front pages in order: title, copyright, belongs_to, page:N..., howto."""
+        """The front pages in order: title, copyright, belongs_to, page:N..., howto,
+        howto:N..."""
         out = ["title"]
         if self.copyright:
             out.append("copyright")
@@ -40,6 +42,7 @@ class FrontMatter:
             out.append("belongs_to")
         out += [f"page:{i}" for i in range(self.own_pages)]
         out.append("howto")
+        out += [f"howto:{i}" for i in range(1, self.howto_pages)]
         return out
 
 

@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..render.typeset import FontPair, direction, visual, wrap
 from .document import Painter
 from .layout import Box, PageFrame
+from .type_sizes import STANDARD, TypeSizes
 
 #: Heights (points) of the header band's three parts, and of the footer band.
 TITLE_BAND, FIELDS_BAND, INSTRUCTION_BAND = 34.0, 32.0, 34.0
@@ -27,6 +28,28 @@ SHEET_HEADER = TITLE_BAND + FIELDS_BAND + INSTRUCTION_BAND
 SHEET_FOOTER = 16.0
 #: The caption band above each maze (its number) on sheets and answer keys alike.
 SHEET_CAPTION = 22.0
+#: Large print's bands: 16 pt fields, up to three lines of 16 pt instruction, a 16 pt footer
+#: and an 18 pt number above each maze.
+LARGE_FIELDS_BAND, LARGE_INSTRUCTION_BAND, LARGE_INSTRUCTION_LINES = 36.0, 62.0, 3
+LARGE_SHEET_FOOTER, LARGE_SHEET_CAPTION = 24.0, 30.0
+
+
+def header_height(sizes: TypeSizes = STANDARD) -> float:
+    """The header band's height: SHEET_HEADER, or large print's."""
+    if sizes.large:
+        return TITLE_BAND + LARGE_FIELDS_BAND + LARGE_INSTRUCTION_BAND
+    return SHEET_HEADER
+
+
+def footer_height(sizes: TypeSizes = STANDARD) -> float:
+    """The footer band's height: SHEET_FOOTER, or large print's."""
+    return LARGE_SHEET_FOOTER if sizes.large else SHEET_FOOTER
+
+
+def caption_height(sizes: TypeSizes = STANDARD) -> float:
+    """The caption band above each maze: SHEET_CAPTION, or large print's."""
+    return LARGE_SHEET_CAPTION if sizes.large else SHEET_CAPTION
+
 
 TITLE_SIZE, TITLE_MIN_SIZE = 20.0, 10.0
 FIELD_SIZE, FIELD_MIN_SIZE = 12.0, 9.0
@@ -50,9 +73,9 @@ class HeaderBands:
     instruction: Box
 
 
-def header_bands(header: Box) -> HeaderBands:
+def header_bands(header: Box, sizes: TypeSizes = STANDARD) -> HeaderBands:
     title, rest = header.take_top(TITLE_BAND)
-    fields, instruction = rest.take_top(FIELDS_BAND)
+    fields, instruction = rest.take_top(LARGE_FIELDS_BAND if sizes.large else FIELDS_BAND)
     return HeaderBands(title, fields, instruction)
 
 
@@ -78,32 +101,43 @@ class HeaderText:
     instruction: tuple[str, ...]
     instruction_size: float
     instruction_rtl: bool
+    sizes: TypeSizes = STANDARD  # the least sizes it was fitted to (its bands follow them)
+    answer_title_size: float = ANSWER_TITLE_SIZE
 
 
-def fit_title(text: str, font: str, width: float, size: float = TITLE_SIZE) -> tuple[str, float]:
-    """The title on one line, shrunk from ``size`` to fit (ValueError below TITLE_MIN_SIZE)."""
+def fit_title(
+    text: str,
+    font: str,
+    width: float,
+    size: float = TITLE_SIZE,
+    sizes: TypeSizes = STANDARD,
+) -> tuple[str, float]:
+    """The title on one line, shrunk from ``size`` to fit (ValueError below TITLE_MIN_SIZE, or
+    large print's heading size)."""
     shown = visual(text)
+    size = sizes.heading(size)
+    least = sizes.shrink_floor(TITLE_MIN_SIZE, heading=True)
     while stringWidth(shown, font, size) > width:
         size -= 1.0
-        if size < TITLE_MIN_SIZE:
-            raise ValueError(
-                f"is too long for one line of the page (even at {TITLE_MIN_SIZE:g} pt)"
-            )
+        if size < least:
+            raise ValueError(f"is too long for one line of the page (even at {least:g} pt)")
     return shown, size
 
 
-def fit_instruction(text: str, font: str, width: float) -> tuple[list[str], float]:
-    """The instruction in at most INSTRUCTION_LINES lines, shrunk to fit; ValueError if not."""
-    size = INSTRUCTION_SIZE
-    while size >= INSTRUCTION_MIN_SIZE:
+def fit_instruction(
+    text: str, font: str, width: float, sizes: TypeSizes = STANDARD
+) -> tuple[list[str], float]:
+    """The instruction in at most INSTRUCTION_LINES lines (large print: its own), shrunk to fit
+    (never below large print's text size); ValueError if not."""
+    size = sizes.text(INSTRUCTION_SIZE)
+    least = sizes.shrink_floor(INSTRUCTION_MIN_SIZE)
+    most = LARGE_INSTRUCTION_LINES if sizes.large else INSTRUCTION_LINES
+    while size >= least:
         lines = wrap(text, font, size, width)
-        if len(lines) <= INSTRUCTION_LINES:
+        if len(lines) <= most:
             return lines, size
         size -= 0.5
-    raise ValueError(
-        f"is too long for {INSTRUCTION_LINES} lines of the page (even at "
-        f"{INSTRUCTION_MIN_SIZE:g} pt)"
-    )
+    raise ValueError(f"is too long for {most} lines of the page (even at {least:g} pt)")
 
 
 def _weights(count: int) -> list[float]:
@@ -111,15 +145,19 @@ def _weights(count: int) -> list[float]:
     return [2.0] + [1.0] * (count - 1)
 
 
-def fit_fields(labels: Sequence[str], font: str, box: Box) -> tuple[tuple[Field, ...], float]:
-    """The fields and their type size: FIELD_SIZE, or smaller (to FIELD_MIN_SIZE) on a narrow
-    page; ValueError when even then a line to write on would be shorter than MIN_RULE."""
-    size = FIELD_SIZE
+def fit_fields(
+    labels: Sequence[str], font: str, box: Box, sizes: TypeSizes = STANDARD
+) -> tuple[tuple[Field, ...], float]:
+    """The fields and their type size: FIELD_SIZE, or smaller (to FIELD_MIN_SIZE, never below
+    large print's text size) on a narrow page; ValueError when even then a line to write on
+    would be shorter than MIN_RULE."""
+    size = sizes.text(FIELD_SIZE)
+    least = sizes.shrink_floor(FIELD_MIN_SIZE)
     while True:
         try:
             return _place_fields(labels, font, box, size), size
         except ValueError:
-            if size - 1.0 < FIELD_MIN_SIZE:
+            if size - 1.0 < least:
                 raise
             size -= 1.0
 
@@ -162,23 +200,26 @@ def header_text(
     instruction: str,
     answer_title: str,
     fields_box: Box,
+    sizes: TypeSizes = STANDARD,
 ) -> HeaderText:
     """Fit every header text (ValueError naming the key that does not fit, e.g.
     'key "title" is too long for one line of the page (even at 10 pt)')."""
     try:
-        shown, size = fit_title(title, fonts.bold, width)
+        shown, size = fit_title(title, fonts.bold, width, sizes=sizes)
     except ValueError as exc:
         raise ValueError(f'key "title" {exc}') from None
     try:
-        answer, _ = fit_title(answer_title, fonts.bold, width, ANSWER_TITLE_SIZE)
+        answer, answer_size = fit_title(
+            answer_title, fonts.bold, width, ANSWER_TITLE_SIZE, sizes=sizes
+        )
     except ValueError as exc:
         raise ValueError(f'key "answer_title" {exc}') from None
     try:
-        lines, line_size = fit_instruction(instruction, fonts.regular, width)
+        lines, line_size = fit_instruction(instruction, fonts.regular, width, sizes)
     except ValueError as exc:
         raise ValueError(f'key "instruction" {exc}') from None
     try:
-        placed, field_size = fit_fields(fields, fonts.bold, fields_box)
+        placed, field_size = fit_fields(fields, fonts.bold, fields_box, sizes)
     except ValueError as exc:
         raise ValueError(f'key "fields": {exc}') from None
     return HeaderText(
@@ -190,6 +231,8 @@ def header_text(
         instruction=tuple(lines),
         instruction_size=line_size,
         instruction_rtl=direction(instruction) == "R",
+        sizes=sizes,
+        answer_title_size=answer_size,
     )
 
 
@@ -203,7 +246,7 @@ def sheet_header(fonts: FontPair, text: HeaderText) -> Painter:
     """A painter: the pupil's header (title, fields with lines, instruction)."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        bands = header_bands(frame.header)
+        bands = header_bands(frame.header, text.sizes)
         _title(canvas, fonts, text, bands.title)
         baseline = bands.fields.y + 10
         canvas.setFont(fonts.bold, text.field_size)
@@ -231,9 +274,9 @@ def answers_header(fonts: FontPair, text: HeaderText) -> Painter:
     """A painter: the answer key's header (title, and the answer title under it)."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        bands = header_bands(frame.header)
+        bands = header_bands(frame.header, text.sizes)
         _title(canvas, fonts, text, bands.title)
-        canvas.setFont(fonts.bold, ANSWER_TITLE_SIZE)
+        canvas.setFont(fonts.bold, text.answer_title_size)
         canvas.setFillGray(0.3)
         canvas.drawCentredString(bands.fields.centre_x, bands.fields.y + 12, text.answer_title)
         canvas.setFillGray(0.0)
@@ -241,16 +284,22 @@ def answers_header(fonts: FontPair, text: HeaderText) -> Painter:
     return paint
 
 
-def page_footer(fonts: FontPair, page_count: int) -> Painter:
+def footer_baseline(frame: PageFrame, sizes: TypeSizes = STANDARD) -> float:
+    """The baseline of a sheet's footer text: 2 pt over the footer band's foot, or (large print)
+    high enough that its 16 pt descenders stay inside the margin."""
+    return frame.footer.y + (0.3 * sizes.text(FOOTER_SIZE) if sizes.large else 2.0)
+
+
+def page_footer(fonts: FontPair, page_count: int, sizes: TypeSizes = STANDARD) -> Painter:
     """A painter: '2 / 3' centred in the footer band (nothing on a one-page document)."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         if page_count < 2:
             return
-        canvas.setFont(fonts.regular, FOOTER_SIZE)
+        canvas.setFont(fonts.regular, sizes.text(FOOTER_SIZE))
         canvas.setFillGray(0.3)
         canvas.drawCentredString(
-            frame.footer.centre_x, frame.footer.y + 2, f"{frame.number} / {page_count}"
+            frame.footer.centre_x, footer_baseline(frame, sizes), f"{frame.number} / {page_count}"
         )
         canvas.setFillGray(0.0)
 

@@ -21,7 +21,7 @@ from ..core.engine import generate
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..geometry.from_maze import maze_geometry
-from ..geometry.labels import LABEL_ROOM
+from ..geometry.labels import word_band, word_size
 from ..kinds import Kind, Made, Spot, check_sections, kind_of
 from ..kinds.search import MIN_SIDE, generators_for
 from ..pages import book_furniture as pages
@@ -32,6 +32,8 @@ from ..pages.document import (
     Painter,
     PdfDocument,
     cards_painter,
+    document_word_size,
+    dressed,
     place_form,
     side_room_for,
 )
@@ -51,6 +53,7 @@ from ..pages.layout import (
     slots,
 )
 from ..pages.plan import BookPlan, FrontMatter, PlannedPuzzle, SectionInput, plan_book
+from ..pages.type_sizes import TypeSizes, page_colour, type_sizes
 from ..printing.economics import book_economics
 from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding
 from ..printing.units import format_length, parse_length
@@ -75,6 +78,10 @@ from .unique import Used, unique_puzzle
 
 #: Caption band above a maze: on a full page, and in a grid of several.
 CAPTION_FULL, CAPTION_GRID, CAPTION_ANSWER = 30.0, 16.0, 13.0
+#: Large print's answer caption band: room for an 18 pt number.
+LARGE_CAPTION_ANSWER = 26.0
+#: Large print's header and footer bands: room for a 16 pt running head and page number.
+LARGE_HEADER, LARGE_FOOTER = 40.0, 28.0
 
 
 @dataclass(frozen=True)
@@ -91,12 +98,18 @@ class BookSetup:
     answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
     printing: PrintSetup  # the printer's table, trim, paper and page format
     requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
+    word_size: float = 8.0  # the START and FINISH words' one size (points)
+
+    @property
+    def sizes(self) -> TypeSizes:
+        """The least sizes of its words and lines (large print's, or none)."""
+        return type_sizes(self.template.large_print)
 
     def puzzle_slots(self, page: int) -> list[Slot]:
         return puzzle_slots(self.layout, self.template, page)
 
     def answer_slots(self, page: int) -> list[Slot]:
-        return answer_slots(self.layout, self.plan.answers_on(page), page)
+        return answer_slots(self.layout, self.plan.answers_on(page), page, self.template)
 
     def answer_box(self, page: int) -> tuple[float, float]:
         """Width and height of one answer's room on answer page ``page``."""
@@ -147,15 +160,20 @@ def kinds_words(template: Template) -> list[str]:
 
 
 def puzzle_slots(layout: PageLayout, template: Template, page: int) -> list[Slot]:
-    """The slots of a puzzle page: one big one, or a grid of puzzles_per_page."""
-    caption = CAPTION_FULL if template.puzzles_per_page == 1 else CAPTION_GRID
+    """The slots of a puzzle page: one big one, or a grid of puzzles_per_page (large print:
+    each with a full page's caption band, for its 18 pt number)."""
+    full = template.puzzles_per_page == 1 or template.large_print
+    caption = CAPTION_FULL if full else CAPTION_GRID
     return slots(layout.frame(page).body, template.puzzles_per_page, caption_height=caption)
 
 
-def answer_slots(layout: PageLayout, per_page: int, page: int) -> list[Slot]:
+def answer_slots(
+    layout: PageLayout, per_page: int, page: int, template: Template | None = None
+) -> list[Slot]:
     """The slots of an answer page: a grid of ``per_page`` answers."""
     body = layout.frame(page).body
-    return slots(body, per_page, caption_height=CAPTION_ANSWER)
+    large = template is not None and template.large_print
+    return slots(body, per_page, caption_height=LARGE_CAPTION_ANSWER if large else CAPTION_ANSWER)
 
 
 def puzzle_rng(seed: int, number: int) -> random.Random:
@@ -181,8 +199,10 @@ def load_fonts(template: Template) -> FontPair:
     return typeset.load_fonts(template.font, texts, source=template.source)
 
 
-#: Answers a page, most first: the automatic choice takes the first that keeps the cells large.
+#: Answers a page, most first: the automatic choice takes the first that keeps the cells large
+#: (large print: at most four, each a quarter page or more).
 ANSWER_COUNTS = (9, 6, 4, 2, 1)
+LARGE_ANSWER_COUNTS = (4, 2, 1)
 
 
 def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
@@ -190,8 +210,10 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
     an answer's cells at least ``min_answer_cell`` (a word trail's: big enough for its letters)
     for the largest maze the section's hardest level is expected to need (harder sections get
     fewer answers a page)."""
-    puzzle = puzzle_slots(layout, template, 1)[0].maze
-    box = (puzzle.width - 2 * LABEL_ROOM, puzzle.height - 2 * LABEL_ROOM)
+    slot = puzzle_slots(layout, template, 1)[0]
+    least = type_sizes(template.large_print).least_words
+    band = word_band(word_size(slot.maze.width, slot.maze.height, least))
+    box = (slot.maze.width - 2 * band, slot.maze.height - 2 * band)  # the words' room, near enough
     limit = max_cells(box[0], box[1], template.min_cell)
     if min(limit) < MIN_SIDE:
         raise _no_room(template, box)
@@ -201,15 +223,15 @@ def answers_per_section(template: Template, layout: PageLayout) -> list[int]:
         given = section.answers_per_page or template.answers_per_page
         cells = kind.expected_cells(template, index, max(section.levels))
         if given is not None:
-            if kind.answer_cell:  # its answers need cells of their own least size
+            if kind.answer_cell or template.large_print:  # answers with a least cell of their own
                 size = dims_for(cells, box[0], box[1], limit, MIN_SIDE)
                 _check_answer_cells(template, layout, index, given, size, kind)
             counts.append(given)
             continue
         columns, rows = dims_for(cells * 1.3, box[0], box[1], limit, MIN_SIDE)  # a margin
         least = max(template.min_answer_cell, kind.answer_cell)
-        for count in ANSWER_COUNTS:
-            answer = answer_slots(layout, count, 1)[0].maze
+        for count in LARGE_ANSWER_COUNTS if template.large_print else ANSWER_COUNTS:
+            answer = answer_slots(layout, count, 1, template)[0].maze
             if maze_scale(columns, rows, answer.width, answer.height) >= least:
                 break
         counts.append(count)
@@ -225,10 +247,17 @@ def _check_answer_cells(
     kind: Kind,
 ) -> None:
     """TemplateError when ``count`` answers a page leave section ``index``'s answers (a puzzle
-    of the size its hardest level is expected to need) cells too small for its kind."""
-    answer = answer_slots(layout, count, 1)[0].maze
+    of the size its hardest level is expected to need) cells too small for its kind, or for
+    large print's lines."""
+    answer = answer_slots(layout, count, 1, template)[0].maze
     cell = maze_scale(size[0], size[1], answer.width, answer.height)
     problem = kind.answer_cell_problem(count, cell)
+    if problem is None and template.large_print and cell < template.min_answer_cell:
+        problem = (
+            f"{count} answers a page leave this section's answers cells of about {cell:.1f} pt, "
+            f"smaller than large print's {template.min_answer_cell:.1f} pt (2 pt walls, 3 pt "
+            "solution lines); use fewer answers a page, or leave answers_per_page out"
+        )
     if problem is not None:
         section = template.sections[index]
         raise TemplateError(
@@ -245,6 +274,16 @@ def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
     room, or min_cell is too large for the room they leave."""
     side = f"{MIN_SIDE}x{MIN_SIDE}"
     largest = largest_cell(box[0], box[1], MIN_SIDE, MIN_SIDE) if min(box) > 0 else 0.0
+    if template.large_print:  # its margins, bands and cells took the room
+        return TemplateError(
+            f"a {template.page_size} page ({template.puzzles_per_page} a page) leaves room "
+            f"for cells of at most {format_length(max(largest, 0.0))} at the large-print "
+            f"minimums (margins of {format_length(template.margin)}, 18 pt words), smaller "
+            f"than its least cell of {format_length(template.min_cell)}",
+            file=template.source,
+            key="large_print",
+            advice="use a larger {page_size} or fewer {puzzles_per_page}",
+        )
     if largest <= 0:
         return TemplateError(
             f"{format_length(template.margin)} leaves no room on the page for a maze",
@@ -267,6 +306,14 @@ def _no_room(template: Template, box: tuple[float, float]) -> TemplateError:
     )
 
 
+def howto_frame(layout: PageLayout, template: Template, printing: PrintSetup) -> PageFrame:
+    """The frame a large-print how-to is wrapped in: the narrowest its pages may have (the
+    inside margin of the thickest book the printer binds), so the pages planned before the
+    page count is known hold its lines whatever the final gutter."""
+    widest = max(layout.margins.inside, template.margin, gutter_for(10**6, printing.printer))
+    return replace(layout, margins=replace(layout.margins, inside=widest)).frame(1)
+
+
 def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     """The printer's rules, the page plan (padded to the printer's minimum, refused beyond its
     maximum) and the layout, with the inside margin for the final page count: no maze made.
@@ -274,11 +321,22 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     check_sections(template)
     printing = print_setup(template)
     margin = template.margin
+    sizes = type_sizes(template.large_print)
+    bands = {"header_height": LARGE_HEADER, "footer_height": LARGE_FOOTER} if sizes.large else {}
     base = PageLayout(
-        PageFormat.of(printing), Margins(gutter_for(0, printing.printer), margin, margin, margin)
+        PageFormat.of(printing),
+        Margins(gutter_for(0, printing.printer), margin, margin, margin),
+        **bands,
     )
-    per_page = pages.contents_lines_per_page(base.body_size[1])
+    per_page = pages.contents_lines_per_page(base.body_size[1], sizes)
     answers = answers_per_section(template, base)
+    howto_count = 1
+    if sizes.large:  # its 16 pt how-to may run on to further pages
+        frame = howto_frame(base, template, printing)
+        howto = pages.howto_pages(
+            load_fonts(template), frame, template.texts, book_howto(template), sizes
+        )
+        howto_count = len(howto)
 
     def plan(least: int) -> BookPlan:
         return plan_book(
@@ -293,6 +351,7 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
                 copyright=bool(template.copyright),
                 belongs_to=template.belongs_to,
                 own_pages=len(template.own_pages),
+                howto_pages=howto_count,
             ),
             section_start=template.section_start,
             min_pages=least,
@@ -300,8 +359,8 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
 
     printing, book_plan = fit_page_count(printing, template, plan)
     inside = gutter_for(book_plan.page_count, printing.printer)
-    if not printing.printer.bound:  # loose sheets: the same margin on both edges
-        inside = max(inside, margin)
+    if not printing.printer.bound or sizes.large:  # loose sheets, large print: at least the
+        inside = max(inside, margin)  # margin of the other edges on the inside too
     return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
 
 
@@ -320,6 +379,7 @@ class BookPlanned:
     side_room: float
     answer_boxes: dict[int, tuple[float, float]]
     room: str  # where the puzzles go, for messages
+    word_size: float = 8.0  # the START and FINISH words' one size (points)
 
     def spot_for(self, section: int, level: int) -> Spot:
         return Spot(self.maze_room, self.template.min_cell, book_words(self.template))
@@ -340,6 +400,7 @@ class BookPlanned:
             answer_boxes=self.answer_boxes,
             printing=self.printing,
             requested=tuple(p.level for p in self.plan.puzzles),
+            word_size=self.word_size,
         )
 
     def product(self, plan: BookPlan, output: str | Path | None) -> BookProduct:
@@ -355,6 +416,15 @@ def plan_book_product(template: Template) -> BookPlanned:
     fonts = load_fonts(template)
     body_w, body_h = layout.body_size
     if body_w < 72 or body_h < 72:
+        if template.large_print:  # its 0.75 in margins and 16 pt bands took the room
+            raise TemplateError(
+                f"a {template.page_size} page leaves no room for a maze at the large-print "
+                f"minimums (margins of {format_length(template.margin)}, 16 pt headers and "
+                "footers)",
+                file=template.source,
+                key="large_print",
+                advice="use a larger {page_size}",
+            )
         raise TemplateError(
             f"{format_length(template.margin)} leaves no room for mazes on a "
             f"{template.page_size} page",
@@ -362,10 +432,21 @@ def plan_book_product(template: Template) -> BookPlanned:
             key="margin",
         )
     check_title_page(template, plan, layout, fonts)
-    side_room = side_room_for(fonts, book_words(template), template.min_cell)
     first_slot = puzzle_slots(layout, template, plan.puzzles[0].page)[0]
-    box = maze_box(first_slot, labels=True, side_room=side_room)
+    size = document_word_size(first_slot, type_sizes(template.large_print))
+    side_room = side_room_for(fonts, book_words(template), size)
+    box = maze_box(first_slot, labels=True, side_room=side_room, word_size=size)
     limit = max_cells(box.width, box.height, template.min_cell)
+    if min(limit) < MIN_SIDE and template.large_print:
+        raise TemplateError(
+            f"a {template.page_size} page ({template.puzzles_per_page} a page) holds only "
+            f"{limit[0]} x {limit[1]} cells of {format_length(template.min_cell)} at the "
+            f"large-print minimums (margins of {format_length(template.margin)}, "
+            f"{size:g} pt words) and a maze needs at least {MIN_SIDE} x {MIN_SIDE}",
+            file=template.source,
+            key="large_print",
+            advice="use a larger {page_size} or fewer {puzzles_per_page}",
+        )
     if min(limit) < MIN_SIDE:
         raise TemplateError(
             f"{format_length(template.min_cell)} cannot fit the page: the maze area of a "
@@ -378,7 +459,7 @@ def plan_book_product(template: Template) -> BookPlanned:
         )
     answer_boxes: dict[int, tuple[float, float]] = {}
     for count in sorted(set(plan.answer_page_counts)):
-        answer = answer_slots(layout, count, plan.answer_pages[0])[0].maze
+        answer = answer_slots(layout, count, plan.answer_pages[0], template)[0].maze
         if maze_scale(limit[0], limit[1], answer.width, answer.height) < ANSWER_MIN_SCALE:
             raise TemplateError(
                 f"{count} leaves the largest mazes too small to print in the "
@@ -401,6 +482,7 @@ def plan_book_product(template: Template) -> BookPlanned:
             f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at "
             f"least {format_length(template.min_cell)})"
         ),
+        word_size=size,
     )
     # a book's work does not depend on its levels: the caps hold before any maze (even a probe)
     pages, cells = planned.work(plan)
@@ -507,7 +589,7 @@ def render_book(
 ) -> list[PuzzleRecord]:
     """Draw the whole book into ``stream`` (no maze twice: ``used`` gathers their keys); returns
     the manifest records of the puzzles."""
-    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    tpl, plan, fonts, sizes = setup.template, setup.plan, setup.fonts, setup.sizes
     doc = PdfDocument(
         stream,
         setup.layout,
@@ -516,8 +598,9 @@ def render_book(
         author=tpl.author,
         subject="Maze puzzles",
         lang=tpl.texts.language,
+        background=page_colour(sizes, setup.printing.paper),
     )
-    number_painter = pages.page_number(fonts)
+    number_painter = pages.page_number(fonts, sizes)
     _front_matter(doc, setup, number_painter)
     records: list[PuzzleRecord] = []
     answer_words: dict[int, str] = {}
@@ -529,20 +612,20 @@ def render_book(
         if section.index != current_section:
             current_section = section.index
             while doc.page_count + 1 in plan.blank_pages:  # to open the section on the right
-                doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
-            doc.add_page(pages.section_page(fonts, tpl.texts, section), number_painter)
+                doc.add_page(pages.blank_page(fonts, tpl.texts, sizes), number_painter)
+            doc.add_page(pages.section_page(fonts, tpl.texts, section, sizes), number_painter)
         made = [_puzzle_with_answer(doc, setup, p, used, pack, out) for p in planned_list]
         records += [item.record for item in made]
         answer_words.update((item.planned.number, item.answer_word) for item in made)
         head = f"{section.name} · {pages.level_range(tpl.texts, section.levels)}"
         cards = [item.card for item in made]  # in slot order
         painter = cards_painter(fonts, cards, lambda frame: setup.puzzle_slots(frame.number))
-        doc.add_page(pages.running_head(fonts, head), painter, number_painter)
+        doc.add_page(pages.running_head(fonts, head, sizes), painter, number_painter)
         if progress is not None:
             progress(len(records), len(plan.puzzles))
     _answer_pages(doc, setup, number_painter, answer_words)
     while doc.page_count < plan.page_count and doc.page_count + 1 in plan.blank_pages:
-        doc.add_page(pages.blank_page(fonts, tpl.texts), number_painter)
+        doc.add_page(pages.blank_page(fonts, tpl.texts, sizes), number_painter)
     if doc.page_count != plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {doc.page_count} pages, planned {plan.page_count}")
     doc.save()
@@ -561,7 +644,8 @@ def check_title_page(
     info = _title_info(template, plan)
     own = [title for title, _ in template.own_pages]
     frame = layout.frame(1)
-    problem = pages.title_page_problem(fonts, info, frame.content.width, own)
+    sizes = type_sizes(template.large_print)
+    problem = pages.title_page_problem(fonts, info, frame.content.width, own, sizes)
     if problem is None:
         problem = pages.text_pages_problem(
             fonts,
@@ -570,6 +654,7 @@ def check_title_page(
             list(template.own_pages),
             template.copyright,
             rules=book_howto(template),
+            sizes=sizes,
         )
     if problem is not None:
         raise TemplateError(problem[1], file=template.source, key=problem[0])
@@ -590,23 +675,28 @@ def _title_info(tpl: Template, plan: BookPlan) -> pages.TitleInfo:
 
 def _front_matter(doc: PdfDocument, setup: BookSetup, number_painter: Painter) -> None:
     """The pages before the first section: the front pages in the plan's order, then contents."""
-    tpl, plan, fonts = setup.template, setup.plan, setup.fonts
+    tpl, plan, fonts, sizes = setup.template, setup.plan, setup.fonts, setup.sizes
     info = _title_info(tpl, plan)
     for kind, _ in plan.front_pages:
-        if kind == "title":
-            doc.add_page(pages.title_page(fonts, info, _decoration(tpl)))
+        if kind == "title":  # large print: no pictures, the maze left off
+            decoration = None if sizes.large else _decoration(tpl)
+            doc.add_page(pages.title_page(fonts, info, decoration, sizes))
         elif kind == "copyright":
-            doc.add_page(pages.copyright_page(fonts, tpl.copyright))
+            doc.add_page(pages.copyright_page(fonts, tpl.copyright, sizes))
         elif kind == "belongs_to":
-            doc.add_page(pages.belongs_to_page(fonts, tpl.texts))
-        elif kind == "howto":
-            doc.add_page(pages.howto_page(fonts, tpl.texts, book_howto(tpl)), number_painter)
+            doc.add_page(pages.belongs_to_page(fonts, tpl.texts, sizes))
+        elif kind == "howto" or kind.startswith("howto:"):  # large print's may run on
+            part = int(kind.partition(":")[2] or 0)
+            wrap_frame = howto_frame(setup.layout, tpl, setup.printing) if sizes.large else None
+            howto = pages.howto_page(fonts, tpl.texts, book_howto(tpl), sizes, part, wrap_frame)
+            doc.add_page(howto, number_painter)
         else:  # page:N, one of the template's own
             title, body = tpl.own_pages[int(kind.partition(":")[2])]
-            doc.add_page(pages.own_page(fonts, title, body), number_painter)
-    per_page = pages.contents_lines_per_page(setup.layout.body_size[1])
+            doc.add_page(pages.own_page(fonts, title, body, sizes), number_painter)
+    per_page = pages.contents_lines_per_page(setup.layout.body_size[1], sizes)
     for i, _ in enumerate(plan.contents_pages):
-        doc.add_page(pages.contents_page(fonts, tpl.texts, plan, i, per_page), number_painter)
+        contents = pages.contents_page(fonts, tpl.texts, plan, i, per_page, sizes)
+        doc.add_page(contents, number_painter)
 
 
 def _puzzle_with_answer(
@@ -632,6 +722,7 @@ def _puzzle_with_answer(
         caption_right_short=texts("solution_short", level=level, page=planned.answer_page),
         font=setup.fonts.bold,
     )
+    card = dressed(card, setup.word_size, setup.sizes)
     answer_card = card.answer()
     answer_w, answer_h = setup.answer_box(planned.answer_page)
     form = Box(0.0, 0.0, answer_w, answer_h)
@@ -697,7 +788,7 @@ def _answer_pages(
         on_page = by_page[page]
         head = texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
         doc.add_page(
-            pages.running_head(setup.fonts, head),
+            pages.running_head(setup.fonts, head, setup.sizes),
             _answers_painter(setup, on_page, words),
             number_painter,
         )
@@ -716,14 +807,14 @@ def _answers_painter(
 ) -> Painter:
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         slot_list = setup.answer_slots(frame.number)
-        fonts, texts = setup.fonts, setup.template.texts
+        fonts, texts, sizes = setup.fonts, setup.template.texts, setup.sizes
         for planned in on_page:
             slot = slot_list[planned.answer_slot]
-            canvas.setFont(fonts.bold, 9)
+            canvas.setFont(fonts.bold, sizes.heading(9))
             canvas.setFillGray(0.0)
             number = visual(texts("puzzle", number=planned.number))
             canvas.drawString(slot.caption.x, slot.caption.y + 3, number)
-            canvas.setFont(fonts.regular, 8)
+            canvas.setFont(fonts.regular, sizes.text(8))
             canvas.setFillGray(0.3)
             page = visual(texts("answer_page", page=planned.page))
             if words.get(planned.number):

@@ -32,17 +32,26 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..kinds import Made
-from ..pages.document import ANSWER_MIN_SCALE, Card, Painter, caption_size, cards_painter
+from ..pages.document import (
+    ANSWER_MIN_SCALE,
+    Card,
+    Painter,
+    caption_size,
+    cards_painter,
+    dressed,
+)
 from ..pages.layout import PageFrame, Slot, maze_box, slots
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..pages.sheet_furniture import (
     FOOTER_SIZE,
-    SHEET_CAPTION,
     answers_header,
+    caption_height,
+    footer_baseline,
     header_bands,
     page_footer,
     sheet_header,
 )
+from ..pages.type_sizes import STANDARD, TypeSizes
 from ..printing.units import format_length
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template
@@ -111,15 +120,17 @@ def version_codes(seed: int, count: int) -> list[str]:
     return codes
 
 
-def fit_name(name: str, font: str, width: float, size: float) -> tuple[str, float] | None:
-    """The name in visual form and the largest size from ``size`` down to NAME_MIN_SIZE at
-    which it fits ``width`` points on one line; None when it does not fit even then."""
+def fit_name(
+    name: str, font: str, width: float, size: float, least: float = NAME_MIN_SIZE
+) -> tuple[str, float] | None:
+    """The name in visual form and the largest size from ``size`` down to ``least`` at which
+    it fits ``width`` points on one line; None when it does not fit even then."""
     shown = visual(name)
     natural = stringWidth(shown, font, size)
     if natural <= width:
         return shown, size
     fitted = math.floor(size * width / natural * 10) / 10
-    return (shown, fitted) if fitted >= NAME_MIN_SIZE else None
+    return (shown, fitted) if fitted >= least else None
 
 
 def pupils_of(setup: WorksheetSetup) -> list[Pupil]:
@@ -135,13 +146,14 @@ def pupils_of(setup: WorksheetSetup) -> list[Pupil]:
         )
     field = setup.text.fields[0]
     width = field.rule_x1 - field.rule_x0 - 2 * NAME_PAD
+    least = setup.sizes.shrink_floor(NAME_MIN_SIZE)
     out = []
     for name, code in zip(tpl.names, version_codes(tpl.seed, len(tpl.names)), strict=True):
-        fitted = fit_name(name, setup.fonts.regular, width, setup.text.field_size)
+        fitted = fit_name(name, setup.fonts.regular, width, setup.text.field_size, least)
         if fitted is None:
             raise TemplateError(
                 f"name {name!r} is too long for the {format_length(width)} Name line "
-                f"(even at {NAME_MIN_SIZE:g} pt); shorten it",
+                f"(even at {least:g} pt); shorten it",
                 file=tpl.source,
                 key="names",
             )
@@ -156,7 +168,7 @@ def pupil_header(setup: WorksheetSetup, pupil: Pupil) -> Painter:
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
         base(canvas, frame)
-        baseline = header_bands(frame.header).fields.y + 10
+        baseline = header_bands(frame.header, setup.sizes).fields.y + 10
         canvas.setFont(setup.fonts.regular, pupil.size)
         canvas.setFillGray(0.0)
         if direction(pupil.name) == "R":
@@ -167,14 +179,16 @@ def pupil_header(setup: WorksheetSetup, pupil: Pupil) -> Painter:
     return paint
 
 
-def pupil_footer(fonts: FontPair, pupil: Pupil, first: int, count: int) -> Painter:
+def pupil_footer(
+    fonts: FontPair, pupil: Pupil, first: int, count: int, sizes: TypeSizes = STANDARD
+) -> Painter:
     """The footer of a pupil's page: '1 / 2' of their own pages (when more than one) in the
     middle, their version code at the right."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        canvas.setFont(fonts.regular, FOOTER_SIZE)
+        canvas.setFont(fonts.regular, sizes.text(FOOTER_SIZE))
         canvas.setFillGray(0.3)
-        y = frame.footer.y + 2
+        y = footer_baseline(frame, sizes)
         if count > 1:
             canvas.drawCentredString(
                 frame.footer.centre_x, y, f"{frame.number - first + 1} / {count}"
@@ -280,10 +294,10 @@ def key_count(
     floor = max(setup.template.min_answer_cell, ANSWER_MIN_SCALE)
     frame = setup.layout.frame(1)
     for count in KEY_COUNTS:
-        slot = key_slots(frame, count)[0]
-        box = maze_box(slot, labels=True, side_room=setup.side_room)
+        slot = key_slots(frame, count, setup.sizes)[0]
+        box = maze_box(slot, labels=True, side_room=setup.side_room, word_size=setup.word_size)
         if all(card.cell_in(box) >= card.least_cell(floor) for card in cards) and all(
-            key_caption(setup.fonts, slot, p, slots, word) is not None for p in pupils
+            key_caption(setup.fonts, slot, p, slots, word, setup.sizes) is not None for p in pupils
         ):
             return count
     return 1
@@ -301,16 +315,21 @@ class KeyCaption:
 
 
 def key_caption(
-    fonts: FontPair, slot: Slot, pupil: Pupil, number: int, word: str = ""
+    fonts: FontPair,
+    slot: Slot,
+    pupil: Pupil,
+    number: int,
+    word: str = "",
+    sizes: TypeSizes = STANDARD,
 ) -> KeyCaption | None:
     """The caption of pupil's answer ``number`` fitted to the slot: the whole name, shrunk
-    (not below NAME_MIN_SIZE) to leave room for 'CODE · n' (and a word trail's word); None
-    when it cannot fit."""
-    size = caption_size(slot)
-    small = max(7.0, size * 0.6)
+    (not below NAME_MIN_SIZE, nor large print's text size) to leave room for 'CODE · n' (and a
+    word trail's word); None when it cannot fit."""
+    size = caption_size(slot, sizes)
+    small = sizes.text(max(7.0, size * 0.6))
     label = f"{pupil.code} · {number}" + (f" · {visual(word)}" if word else "")
     room = slot.caption.width - stringWidth(label, fonts.regular, small) - 0.6 * size
-    fitted = fit_name(pupil.name, fonts.bold, room, size)
+    fitted = fit_name(pupil.name, fonts.bold, room, size, sizes.shrink_floor(NAME_MIN_SIZE))
     if fitted is None:
         return None
     return KeyCaption(fitted[0], fitted[1], label, small)
@@ -329,20 +348,25 @@ def _caption(canvas: Canvas, fonts: FontPair, slot: Slot, caption: KeyCaption) -
     canvas.setFillGray(0.0)
 
 
-def key_painter(fonts: FontPair, cards: Sequence[tuple[Card, KeyCaption]], count: int) -> Painter:
+def key_painter(
+    fonts: FontPair,
+    cards: Sequence[tuple[Card, KeyCaption]],
+    count: int,
+    sizes: TypeSizes = STANDARD,
+) -> Painter:
     """A painter: a key page's answers in its ``count`` slots, each with its caption."""
 
     def paint(canvas: Canvas, frame: PageFrame) -> None:
-        for (card, caption), slot in zip(cards, key_slots(frame, count), strict=False):
+        for (card, caption), slot in zip(cards, key_slots(frame, count, sizes), strict=False):
             _caption(canvas, fonts, slot, caption)
             card.draw_drawing(canvas, fonts, slot)
 
     return paint
 
 
-def key_slots(frame: PageFrame, count: int) -> list[Slot]:
+def key_slots(frame: PageFrame, count: int, sizes: TypeSizes = STANDARD) -> list[Slot]:
     """A key page's slots: ``count`` in a grid over the body, a caption above each."""
-    return slots(frame.body, count, caption_height=SHEET_CAPTION)
+    return slots(frame.body, count, caption_height=caption_height(sizes))
 
 
 @dataclass(frozen=True)
@@ -478,7 +502,7 @@ def _stage_assets(
             planned = plan.plan.puzzles[i * per + base.number - 1]
             card = cards[i][base.number - 1]
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
-            key_slot = key_slots(setup.layout.frame(planned.answer_page), count)
+            key_slot = key_slots(setup.layout.frame(planned.answer_page), count, setup.sizes)
             pack.add(
                 out,
                 index_row(template, planned, pick.made),
@@ -506,9 +530,10 @@ def _choose_all(
 
 def _card(setup: WorksheetSetup, base: PlannedPuzzle, pick: Picked) -> Card:
     """A pupil's card for the base sheet's puzzle: its number and the sheets' words."""
-    return pick.made.card(
+    card = pick.made.card(
         str(base.number), words=label_words(setup.template), side_room=setup.side_room
     )
+    return dressed(card, setup.word_size, setup.sizes)
 
 
 def _render(
@@ -529,7 +554,7 @@ def _render(
     count = plan.plan.answers_per_page
     for i, pupil in enumerate(pupils):
         header = pupil_header(setup, pupil)
-        footer = pupil_footer(fonts, pupil, i * plan.per_pupil + 1, plan.per_pupil)
+        footer = pupil_footer(fonts, pupil, i * plan.per_pupil + 1, plan.per_pupil, setup.sizes)
         for page in range(1, setup.plan.page_count + 1):
             page_cards: list[Card] = []
             for base in (p for p in setup.plan.puzzles if p.page == page):
@@ -538,10 +563,12 @@ def _render(
                 card = cards[i][base.number - 1]
                 key = card.solved()
                 frame = setup.layout.frame(planned.page)
-                key_slot = key_slots(setup.layout.frame(planned.answer_page), count)[
+                key_slot = key_slots(setup.layout.frame(planned.answer_page), count, setup.sizes)[
                     planned.answer_slot
                 ]
-                caption = key_caption(fonts, key_slot, pupil, base.number, pick.made.answer_word)
+                caption = key_caption(
+                    fonts, key_slot, pupil, base.number, pick.made.answer_word, setup.sizes
+                )
                 if caption is None:  # pragma: no cover - key_count chose a count that fits
                     raise MazebookBug(f"the answer caption of {pupil.name!r} does not fit")
                 records.append(
@@ -560,11 +587,10 @@ def _render(
                 key_cards.append((key, caption))
             sheet_doc.add_page(header, cards_painter(fonts, page_cards, setup.slots), footer)
     key_header = answers_header(fonts, setup.text)
-    key_footer = page_footer(fonts, plan.plan.answer_pages[-1])
+    key_footer = page_footer(fonts, plan.plan.answer_pages[-1], setup.sizes)
     for first in range(0, len(key_cards), count):
-        key_doc.add_page(
-            key_header, key_painter(fonts, key_cards[first : first + count], count), key_footer
-        )
+        painter = key_painter(fonts, key_cards[first : first + count], count, setup.sizes)
+        key_doc.add_page(key_header, painter, key_footer)
     if sheet_doc.page_count != plan.plan.page_count:  # pragma: no cover - a planning bug
         raise MazebookBug(f"drew {sheet_doc.page_count} pages, planned {plan.plan.page_count}")
     sheet_doc.save()

@@ -370,11 +370,19 @@ class TactileProduct:
         sheet, texts = planned.sheet, tpl.texts
         layout = PageLayout(PageFormat.of(planned.printing), Margins(*(4 * (tpl.margin,))))
         pages, key = io.BytesIO(), io.BytesIO()
-        meta = {"author": tpl.author, "keywords": KEYWORDS, "lang": texts.language}
-        doc = PdfDocument(pages, layout, planned.fonts, title=tpl.title, subject=SUBJECT, **meta)
         answers_title = f"{tpl.title} · {texts('answer_key')}"
-        key_doc = PdfDocument(
-            key, layout, planned.fonts, title=answers_title, subject=SUBJECT, **meta
+        doc, key_doc = (
+            PdfDocument(
+                stream,
+                layout,
+                planned.fonts,
+                title=title,
+                author=tpl.author,
+                subject=SUBJECT,
+                keywords=KEYWORDS,
+                lang=texts.language,
+            )
+            for stream, title in ((pages, tpl.title), (key, answers_title))
         )
         used, words = Used(), _words(tpl)
         spot = planned.spot_for(0, 0)

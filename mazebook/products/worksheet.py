@@ -29,6 +29,8 @@ from ..pages.document import (
     Card,
     PdfDocument,
     cards_painter,
+    document_word_size,
+    dressed,
     side_room_for,
 )
 from ..pages.layout import (
@@ -46,19 +48,21 @@ from ..pages.layout import (
 from ..pages.plan import BookPlan, PlannedPuzzle, SectionInput, plan_worksheet
 from ..pages.sheet_furniture import (
     FIXED_TEXT,
-    SHEET_CAPTION,
-    SHEET_FOOTER,
-    SHEET_HEADER,
     HeaderText,
     answers_header,
+    caption_height,
+    footer_height,
     header_bands,
+    header_height,
     header_text,
     page_footer,
     sheet_header,
 )
+from ..pages.type_sizes import TypeSizes, type_sizes
 from ..printing.units import POINTS_PER_MM, format_length
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template
+from ..template import large_print as lp
 from ..template.worksheet import WorksheetOptions
 from .assets import AssetFolders, AssetPack, index_row, slot_drawing
 from .fit import fit_plan
@@ -101,6 +105,12 @@ class WorksheetSetup:
     rooms: dict[int, LevelRoom]  # by level
     side_room: float  # points kept left and right of a maze for its words
     requested: tuple[int, ...] = ()  # the template's level of each maze (before fit = "cap")
+    word_size: float = 8.0  # the START and FINISH words' one size (points)
+
+    @property
+    def sizes(self) -> TypeSizes:
+        """The least sizes of its words and lines (large print's, or none)."""
+        return type_sizes(self.template.large_print)
 
     def slots(self, frame: PageFrame) -> list[Slot]:
         return sheet_slots(self.template, frame)
@@ -109,17 +119,19 @@ class WorksheetSetup:
 def sheet_layout(template: Template) -> PageLayout:
     """Sheets are not bound: the same margin all round, a tall header band, a small footer."""
     m = template.margin
+    sizes = type_sizes(template.large_print)
     return PageLayout(
         PageFormat(template.trim[0], template.trim[1]),
         Margins(m, m, m, m),
-        header_height=SHEET_HEADER,
-        footer_height=SHEET_FOOTER,
+        header_height=header_height(sizes),
+        footer_height=footer_height(sizes),
     )
 
 
 def sheet_slots(template: Template, frame: PageFrame) -> list[Slot]:
     """The page's maze slots: a grid of puzzles_per_page over the body, a number above each."""
-    return slots(frame.body, template.puzzles_per_page, caption_height=SHEET_CAPTION)
+    caption = caption_height(type_sizes(template.large_print))
+    return slots(frame.body, template.puzzles_per_page, caption_height=caption)
 
 
 def worksheet_rng(seed: int, number: int) -> random.Random:
@@ -171,6 +183,7 @@ class WorksheetPlanned:
     side_room: float
     room: str  # where the puzzles go, for messages
     rooms_by_level: dict[int, LevelRoom | None] = field(default_factory=dict, compare=False)
+    word_size: float = 8.0  # the START and FINISH words' one size (points)
 
     def level_room(self, level: int) -> LevelRoom | None:
         """The room of ``level``'s mazes (None: none fits), found once per level."""
@@ -217,6 +230,7 @@ class WorksheetPlanned:
             rooms=self.rooms(plan),
             requested=tuple(p.level for p in self.plan.puzzles),
             side_room=self.side_room,
+            word_size=self.word_size,
         )
 
     def product(self, plan: BookPlan, output: str | Path | None) -> Product:
@@ -242,12 +256,22 @@ def plan_worksheet_product(
     layout = sheet_layout(template)
     frame = layout.frame(1)
     if frame.body.width < 144 or frame.body.height < 144:
+        if template.large_print:  # its 0.75 in margins and 16 pt bands took the room
+            raise TemplateError(
+                f"a {template.page_size} page leaves no room for a maze at the large-print "
+                f"minimums (margins of {format_length(template.margin)}, 16 pt headers and "
+                "footers)",
+                file=source,
+                key="large_print",
+                advice="use a larger {page_size}",
+            )
         raise TemplateError(
             f"{format_length(template.margin)} leaves no room for mazes on a "
             f"{template.page_size} page",
             file=source,
             key="margin",
         )
+    sizes = type_sizes(template.large_print)
     try:
         text = header_text(
             fonts,
@@ -256,9 +280,17 @@ def plan_worksheet_product(
             fields=options.fields,
             instruction=options.instruction,
             answer_title=options.answer_title,
-            fields_box=header_bands(frame.header).fields,
+            fields_box=header_bands(frame.header, sizes).fields,
+            sizes=sizes,
         )
     except ValueError as exc:
+        if template.large_print:  # its 16 pt words took the room: say so
+            raise TemplateError(
+                f"{exc}, at the large-print minimums (16 pt words, margins of "
+                f"{format_length(template.margin)})",
+                file=source,
+                advice="use a larger {page_size}",
+            ) from None
         raise TemplateError(str(exc), file=source) from None
     plan = plan_worksheet(
         [SectionInput(s.name, s.count, s.levels) for s in template.sections],
@@ -266,14 +298,16 @@ def plan_worksheet_product(
     )
     levels = sorted({p.level for p in plan.puzzles})
     words = (options.start_label, options.finish_label)
-    side_room = side_room_for(fonts, words, min(options.min_cell_for(lv) for lv in levels))
-    box = maze_box(sheet_slots(template, frame)[0], labels=True, side_room=side_room)
+    first = sheet_slots(template, frame)[0]
+    size = document_word_size(first, sizes)
+    side_room = side_room_for(fonts, words, size)
+    box = maze_box(first, labels=True, side_room=side_room, word_size=size)
     maze_room = (box.width, box.height)
     # the levels asked for must have room for their cells (else the error names min_cell)
     for level in levels:
         _room(template, level, *maze_room)
     room = f"the {template.page_size} sheet ({template.puzzles_per_page} a page)"
-    return kind(template, fonts, text, plan, layout, maze_room, side_room, room)
+    return kind(template, fonts, text, plan, layout, maze_room, side_room, room, word_size=size)
 
 
 def sheet_words(template: Template) -> Template:
@@ -308,7 +342,8 @@ def _fits_header(template: Template, lines: list[str]) -> bool:
 
     width = sheet_layout(template).frame(1).header.width
     try:
-        fit_instruction(" ".join(lines), default_fonts().regular, width)
+        sizes = type_sizes(template.large_print)
+        fit_instruction(" ".join(lines), default_fonts().regular, width, sizes)
     except ValueError:
         return False
     return True
@@ -361,10 +396,9 @@ def _fitting_cell(
 
     if holds(cell):
         return cell
-    steps = [
-        cell - k * CELL_STEP for k in range(1, 1 + int((cell - SMALLEST_DEFAULT_CELL) / CELL_STEP))
-    ]
-    steps.append(SMALLEST_DEFAULT_CELL)
+    smallest = smallest_cell(template)
+    steps = [cell - k * CELL_STEP for k in range(1, 1 + int((cell - smallest) / CELL_STEP))]
+    steps.append(smallest)
     lo, hi = 0, len(steps) - 1  # bisect for the first (largest) cell that holds the level
     if not holds(steps[hi]):
         return cell
@@ -375,6 +409,14 @@ def _fitting_cell(
         else:
             lo = mid + 1
     return steps[lo]
+
+
+def smallest_cell(template: Template) -> float:
+    """The least a level's default cell shrinks to: SMALLEST_DEFAULT_CELL, or large print's
+    least cell for the sheet's kinds (template.large_print.least_cell)."""
+    if template.large_print:
+        return lp.least_cell(s.puzzle for s in template.sections)
+    return SMALLEST_DEFAULT_CELL
 
 
 def _room(template: Template, level: int, width: float, height: float) -> LevelRoom:
@@ -389,7 +431,19 @@ def _room(template: Template, level: int, width: float, height: float) -> LevelR
     limit = max_cells(width, height, cell)
     if min(limit) < MIN_SIDE and not options.min_cell_given:
         cell = largest_cell(width, height, MIN_SIDE, MIN_SIDE)
+        if template.large_print:  # never below large print's least cell
+            cell = max(cell, smallest_cell(template))
         limit = max_cells(width, height, cell)
+    if min(limit) < MIN_SIDE and template.large_print:
+        raise TemplateError(
+            f"{template.puzzles_per_page} mazes a page on a {template.page_size} sheet hold "
+            f"only {limit[0]} x {limit[1]} cells of {format_length(cell)} at the large-print "
+            f"minimums (margins of {format_length(template.margin)}, 18 pt words) and a maze "
+            f"needs at least {MIN_SIDE} x {MIN_SIDE}",
+            file=template.source,
+            key="large_print",
+            advice="use a larger {page_size} or fewer {puzzles_per_page}",
+        )
     if min(limit) < MIN_SIDE or maze_scale(limit[0], limit[1], width, height) < ANSWER_MIN_SCALE:
         raise TemplateError(
             f"{format_length(cell)} cannot fit the page: "
@@ -464,9 +518,16 @@ def sheet_documents(
     """The sheets' PDF and the answer key's, with their titles and metadata (a class set's
     too)."""
     tpl, fonts = setup.template, setup.fonts
-    meta = {"author": tpl.author, "keywords": KEYWORDS, "lang": tpl.texts.language}
+    author, lang = tpl.author, tpl.texts.language
     sheet_doc = PdfDocument(
-        sheets, setup.layout, fonts, title=tpl.title, subject="Maze worksheet", **meta
+        sheets,
+        setup.layout,
+        fonts,
+        title=tpl.title,
+        subject="Maze worksheet",
+        author=author,
+        keywords=KEYWORDS,
+        lang=lang,
     )
     key_doc = PdfDocument(
         answers,
@@ -474,7 +535,9 @@ def sheet_documents(
         fonts,
         title=f"{tpl.title} · {options_of(tpl).answer_title}",
         subject="Maze worksheet answer key",
-        **meta,
+        author=author,
+        keywords=KEYWORDS,
+        lang=lang,
     )
     return sheet_doc, key_doc
 
@@ -491,7 +554,7 @@ def render_worksheet(
     """Draw the sheets and the answer key side by side; returns the puzzles' manifest records."""
     tpl, plan, fonts = setup.template, setup.plan, setup.fonts
     sheet_doc, key_doc = sheet_documents(setup, sheets, answers)
-    footer = page_footer(fonts, plan.page_count)
+    footer = page_footer(fonts, plan.page_count, setup.sizes)
     pupils_header, key_header = sheet_header(fonts, setup.text), answers_header(fonts, setup.text)
     words = label_words(tpl)
     records: list[PuzzleRecord] = []
@@ -504,6 +567,7 @@ def render_worksheet(
             pupil = made.card(
                 str(planned.number), words=words, side_room=setup.side_room, font=fonts.bold
             )
+            pupil = dressed(pupil, setup.word_size, setup.sizes)
             key = pupil.solved(made.answer_word)
             slot = setup.slots(setup.layout.frame(planned.page))[planned.slot]
             key_slot = setup.slots(setup.layout.frame(planned.answer_page))[planned.answer_slot]

@@ -29,7 +29,14 @@ from ..geometry.drawing import (
     goal_dot_radius,
     marker_triangle,
 )
-from ..geometry.labels import LABEL_ROOM, Placement, WidthOf, place_maze, word_room
+from ..geometry.labels import (
+    Placement,
+    WidthOf,
+    place_maze,
+    word_band,
+    word_room,
+    word_size,
+)
 from ..geometry.paths import numbers, pdf_polyline_ops, pdf_segments_ops
 from ..geometry.rules import (
     CAP_HEIGHT,
@@ -223,14 +230,15 @@ def place_words(
     height: float,
     words: tuple[str, str] = ("START", "FINISH"),
     font: str | None = None,
-    room: tuple[float, float] = (LABEL_ROOM, LABEL_ROOM),
+    room: tuple[float, float] = (0.0, 0.0),
+    size: float,
 ) -> Placement:
     """``labels.place_maze`` for a maze drawn in a ``width`` x ``height`` box with the words (in
-    their visual form) set in ``font`` (the bundled bold by default); the words may use
-    ``room`` points (left and right, top and bottom) around the box."""
+    their visual form) set in ``font`` (the bundled bold by default) at ``size`` points; the
+    words may use ``room`` points (left and right, top and bottom) around the box."""
     shown = (visual(words[0]), visual(words[1]))
     face = font or default_fonts().bold
-    return place_maze(geom, width, height, shown, width_of_font(face), room)
+    return place_maze(geom, width, height, shown, width_of_font(face), room, size)
 
 
 def draw_words(
@@ -251,6 +259,10 @@ def draw_words(
     for label in placement.labels:
         canvas.setFont(face, label.size)
         canvas.drawString(left + label.x0 * s, top - label.baseline * s, label.word)
+        if label.key is not None:  # a centre goal's word: the goal's dot before it
+            cx, cy, r = label.key
+            ops = _dot_ops(left + cx * s, top - cy * s, r * s)
+            canvas.addLiteral(f"q 0 g\n{ops}Q\n")
 
 
 def new_canvas(
@@ -349,15 +361,16 @@ def to_pdf(
     canvas.setKeywords(json.dumps(meta, sort_keys=True))
     page_w, page_h = pagesize
     side = top = margin
+    size = word_size(page_w - 2 * margin, page_h - 2 * margin)
     if words:
         shown = (visual(words[0]), visual(words[1]))
-        side += max(LABEL_ROOM, word_room(shown, width_of_font(default_fonts().bold), 0.0))
-        top += LABEL_ROOM
+        side += word_room(shown, width_of_font(default_fonts().bold), size)
+        top += word_band(size)
     width, height = page_w - 2 * side, page_h - 2 * top
     placement = Placement(geom, fit_maze(geom.width, geom.height, width, height), ())
     if words:
         room = (side - margin, top - margin)
-        placement = place_words(geom, width=width, height=height, words=words, room=room)
+        placement = place_words(geom, width=width, height=height, words=words, room=room, size=size)
     if style_for is not None:
         style = style_for(placement.fit.scale)
     draw_maze(

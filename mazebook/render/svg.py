@@ -19,7 +19,7 @@ from ..geometry.drawing import (
     goal_dot_radius,
     marker_triangle,
 )
-from ..geometry.labels import LABEL_ROOM, Label, hub_for_words, label_anchors
+from ..geometry.labels import LABEL_SIZE, Label, label_anchors, word_band, word_room
 from ..geometry.paths import svg_segments_d
 from ..geometry.rules import (
     CAP_HEIGHT,
@@ -90,12 +90,13 @@ def to_svg(
     widths: dict[tuple[str, float], float] = {}
     labels: list[Label] = []
     if words:
-        geom, labels = _labels(geom, cell, words, widths)
+        labels = _labels(geom, cell, words, widths)
     margin = arrow * 1.4 + 0.5
     x0, y0, x1, y1 = -margin, -margin, geom.width + margin, geom.height + margin
     for label in labels:
-        x0, y0 = min(x0, label.x0 - 0.2), min(y0, label.y0 - 0.2)
-        x1, y1 = max(x1, label.x1 + 0.2), max(y1, label.y1 + 0.2)
+        lx0, ly0, lx1, ly1 = label.extent
+        x0, y0 = min(x0, lx0 - 0.2), min(y0, ly0 - 0.2)
+        x1, y1 = max(x1, lx1 + 0.2), max(y1, ly1 + 0.2)
     vb_w, vb_h = x1 - x0, y1 - y0
     meta = dict(geom.meta)
     record = ElementTree.Element("mazebook")
@@ -265,21 +266,22 @@ LABEL_FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
 
 def _labels(
     geom: MazeGeometry, cell: float, words: tuple[str, str], widths: dict[tuple[str, float], float]
-) -> tuple[MazeGeometry, list[Label]]:
-    """The drawing (a circle's hub widened for its centre word, as in the PDF) and its labels,
-    measured with the bundled bold font as the PDF sets them; ``widths`` collects each word's
-    width (points) at its size, for the text's exact length. The picture grows to hold the
-    words, so they may use as much room around the maze as a page gives, and then some."""
+) -> list[Label]:
+    """The drawing's labels outside its walls, at LABEL_SIZE for cells of ``cell`` points (one
+    size in every SVG), measured with the bundled bold font as the PDF sets them; ``widths``
+    collects each word's width (points) at its size, for the text's exact length. The picture
+    grows to hold the words, so they may use as much room around the maze as a page gives."""
     shown = (visual(words[0]), visual(words[1]))
 
     def width_of(word: str, size: float) -> float:
         widths[word, size] = bold_width(word, size)
         return widths[word, size]
 
-    geom = hub_for_words(geom, cell, shown, width_of)
-    room = (marker_length(cell) / cell * 1.25 + LABEL_ROOM / cell) * 2
-    region = (-room, -room, geom.width + room, geom.height + room)
-    return geom, label_anchors(geom, cell, shown, width_of, region)
+    arrows = marker_length(cell) / cell * 1.25
+    side = arrows + 2 * word_room(shown, width_of, LABEL_SIZE) / cell
+    band = arrows + 2 * word_band(LABEL_SIZE) / cell
+    region = (-side, -band, geom.width + side, geom.height + band)
+    return label_anchors(geom, cell, shown, width_of, region, LABEL_SIZE)
 
 
 def _label_group(
@@ -308,6 +310,9 @@ def _label_group(
         if len(labels) == 2:
             attributes["id"] = ("start-label", "finish-label")[index]
         add(group, "text", attributes, text=label.word)
+        if label.key is not None:  # a centre goal's word: the goal's dot before it
+            cx, cy, r = label.key
+            add(group, "circle", {"cx": round(cx, 3), "cy": round(cy, 3), "r": round(r, 4)})
     return group
 
 

@@ -26,6 +26,7 @@ from ..printing.keys import PrintOptions, bleed_points, check_margin, print_opti
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
 from . import caps
+from . import large_print as lp
 from .limits import MAX_TEMPLATE_BYTES
 from .names import list_problem
 from .texts import LANGUAGES, Texts, language_code, make_texts, series_title_problem
@@ -383,6 +384,8 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     check_kind_keys(data, kind, source)
     worksheet = kind == "worksheet"
     values = {**DEFAULTS, **(WORKSHEET_DEFAULTS if worksheet else {}), **data}
+    if values["large_print"]:  # cream paper where the printer offers it (a book's)
+        values = lp.apply(values, dict(data))
     try:
         trim = parse_page_size(values["page_size"])
     except ValueError as exc:
@@ -396,10 +399,11 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     bleed = bleed_points(printing)
     min_cell = parse_length(values["min_cell"])
     margin = parse_length(values["margin"])
+    min_answer_cell = parse_length(values["min_answer_cell"])
     check_margin(margin, printing, source)
     if min_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_cell")
-    if parse_length(values["min_answer_cell"]) <= 0:
+    if min_answer_cell <= 0:
         raise TemplateError("it must be more than 0", file=source, key="min_answer_cell")
     font = _resolve(values["font"], base_dir) if values["font"] else None
     texts = make_texts(values["language"], data.get("text", {}), source=source)
@@ -409,9 +413,16 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         _section(s, i, source=source, base_dir=base_dir, defaults=section_defaults)
         for i, s in enumerate(data["section"])
     )
+    if values["large_print"]:  # its minimums, where the template's own are smaller
+        puzzles = [s.puzzle for s in sections]
+        margin, min_cell, min_answer_cell = lp.at_least(margin, min_cell, min_answer_cell, puzzles)
     options = None
     if worksheet:
         options = worksheet_options(data, texts, min_cell=min_cell if "min_cell" in data else None)
+        if values["large_print"]:  # every level's cell at least large print's
+            least = lp.least_cell(s.puzzle for s in sections)
+            cells = tuple(max(cell, least) for cell in options.min_cells)
+            options = replace(options, min_cells=cells)
         levels = [lv for s in sections for lv in range(min(s.levels), max(s.levels) + 1)]
         min_cell = min(options.min_cell_for(lv) for lv in levels)
     template = Template(
@@ -428,9 +439,10 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
         puzzles_per_page=values["puzzles_per_page"],
         bleed=bleed,
         min_cell=min_cell,
-        min_cell_given="min_cell" in data,
+        # large print's least cell is given too: no shape's own floor goes below it
+        min_cell_given="min_cell" in data or values["large_print"],
         margin=margin,
-        min_answer_cell=parse_length(values["min_answer_cell"]),
+        min_answer_cell=min_answer_cell,
         font=font,
         sections=sections,
         texts=texts,

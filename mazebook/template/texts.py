@@ -48,6 +48,7 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "how_to_play_weave": (),
     "summary": ("count", "levels"),
     "summary_one": ("count", "levels"),
+    "large_print": (),  # a large-print book's title page (and cover) says so
     "notes": (),
     "belongs_to": (),
     "copyright_title": (),
