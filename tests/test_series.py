@@ -303,7 +303,9 @@ def test_stopping_a_parallel_series_leaves_nothing_and_no_worker(
     """SIGTERM to the build, or Ctrl-C to its whole process group, while two workers build:
     one line, the signal's exit code, no file written, no temporary file, no worker left."""
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "mazebook", "build", "classic", "--volumes", "8"]
+    # 20 volumes: about 10 s of work on two cores, so the signal lands well inside the build
+    # (at 8 volumes a fast machine reached the final commit, which holds signals, by 3 s)
+    command = [sys.executable, "-m", "mazebook", "build", "classic", "--volumes", "20"]
     process = subprocess.Popen(
         [*command, "--jobs", "2", "-o", str(out / "c.pdf")],
         stderr=subprocess.PIPE,
