@@ -136,6 +136,31 @@ def test_a_book_of_one_maze_says_so_in_the_singular(
         assert want in words and never not in words
 
 
+@pytest.mark.parametrize(
+    ("language", "alone", "range_"),
+    [
+        ("en", "Answer · puzzle 5", "Answers · puzzles 1–4"),
+        ("de", "Lösung · Rätsel 5", "Lösungen · Rätsel 1–4"),
+        ("fr", "Solution · labyrinthe 5", "Solutions · labyrinthes 1 à 4"),
+        ("es", "Solución · laberinto 5", "Soluciones · laberintos 1–4"),
+    ],
+)
+def test_an_answer_page_of_one_answer_names_one_puzzle(
+    tmp_path: Path, language: str, alone: str, range_: str
+) -> None:
+    """Five answers at four a page: the last page heads 'puzzle 5', never 'puzzles 5–5'."""
+    toml = tmp_path / "five.toml"
+    toml.write_text(
+        f'title = "T"\nlanguage = "{language}"\nprinter = "home"\nanswers_per_page = 4\n'
+        "[[section]]\ncount = 5\ndifficulty = 2\n"
+    )
+    pdf = build_book(str(toml), output=tmp_path / "f.pdf").pdf
+    pages = [page.extract_text() for page in PdfReader(pdf).pages]
+    assert any(range_ in text for text in pages)
+    assert any(alone in text for text in pages)
+    assert not any("5–5" in text or "5 à 5" in text for text in pages)
+
+
 def test_a_templates_own_summary_serves_a_single_maze_too(tmp_path: Path) -> None:
     toml = tmp_path / "own.toml"
     toml.write_text(

@@ -786,7 +786,12 @@ def _answer_pages(
     texts = setup.template.texts
     for page in setup.plan.answer_pages:
         on_page = by_page[page]
-        head = texts("answers_for", first=on_page[0].number, last=on_page[-1].number)
+        first, last = on_page[0].number, on_page[-1].number
+        head = (
+            texts("answer_for", number=first)
+            if first == last
+            else texts("answers_for", first=first, last=last)
+        )
         doc.add_page(
             pages.running_head(setup.fonts, head, setup.sizes),
             _answers_painter(setup, on_page, words),

@@ -35,6 +35,7 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     "solution_short": ("level", "page"),
     "answers": (),
     "answers_for": ("first", "last"),
+    "answer_for": ("number",),
     "answer_page": ("page",),
     "contents": (),
     "contents_continued": (),
