@@ -89,9 +89,9 @@ def solution_width(style: Style, scale: float) -> float:
 
 
 #: A word trail's letter: its size as a share of the cell, its largest size (points), and its
-#: smallest (points), on an answer key's small cells too: its capitals are then about 4.3 pt
-#: tall, still read at arm's length.
-LETTER_SHARE, LETTER_MAX, LETTER_MIN = 0.62, 20.0, 6.0
+#: smallest (points), on an answer key's small cells too: 7 pt, the least text size a printer
+#: requires (KDP), so a book of word trails passes preflight on every printer.
+LETTER_SHARE, LETTER_MAX, LETTER_MIN = 0.62, 20.0, 7.0
 #: On an answer, a trail letter sits on a white disc of this radius (cells) over the path, and a
 #: decoy is this grey.
 LETTER_DISC, DECOY_GRAY = 0.4, 0.45

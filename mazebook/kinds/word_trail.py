@@ -12,7 +12,7 @@ from ..core import wordtrail
 from ..core.maze import Maze
 from ..errors import InvalidOptionError, TemplateError
 from ..geometry.from_maze import cell_points
-from ..geometry.style import LETTER_MIN, LETTER_SHARE
+from ..geometry.style import LETTER_SHARE
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.load import Section
@@ -22,8 +22,9 @@ from .maze import Letters, MadeMaze, MazeFacts, MazeKind, made_maze, maze_facts
 
 #: Mazes tried for a word trail before a word too long for the level is refused.
 TRAIL_TRIES = 8
-#: The smallest answer cell of a word trail (points): one that holds a LETTER_MIN letter.
-TRAIL_ANSWER_CELL = LETTER_MIN / LETTER_SHARE
+#: The smallest answer cell of a word trail (points): one whose letter at LETTER_SHARE would be
+#: 6 pt, so the LETTER_MIN (7 pt) letter drawn in it still stands clear of its walls.
+TRAIL_ANSWER_CELL = 6.0 / LETTER_SHARE
 
 
 @dataclass(frozen=True)

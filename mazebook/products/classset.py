@@ -5,9 +5,9 @@ each pupil's sheets in the names' order: the pupil's name printed on the Name li
 field), a short version code on each of their pages (the footer). Slot k of every pupil's
 sheet is the same level, shape, generator and grid size, and the mazes of one slot are matched
 in solving effort and in bfs_expanded: each is kept within a factor MATCH of the slot's goal
-effort and BFS_MATCH of its goal bfs_expanded (``densest``), so every one lies within +-10 % of
-the slot's median effort (MATCH squared is 1.1) and within 1.25x of the others by
-bfs_expanded. No two pupils share a maze.
+effort and BFS_MATCH of its goal bfs_expanded, one of the slot's own puzzles (``cluster``), so
+every one lies within +-10 % of the slot's median effort (MATCH squared is 1.1) and within 1.25x
+of the others by bfs_expanded. No two pupils share a maze.
 
 The answer key (NAME-answers.pdf) holds every pupil's answers, as many a page (9, 6, 4, 2 or
 1) as keep every answer's cells at least ``min_answer_cell``, each captioned with the pupil's
@@ -20,12 +20,12 @@ from __future__ import annotations
 import io
 import math
 import random
-import statistics
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
+import numpy as np
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -76,9 +76,9 @@ from .worksheet import (
 MATCH = math.sqrt(1.1) * 0.999
 #: ... and within this factor of the slot's goal bfs_expanded: any two within 1.25x.
 BFS_MATCH = math.sqrt(1.25) * 0.999
-#: The most schedule searches for one pupil's maze of one slot before the set is refused.
+#: The most schedule searches a slot makes for each pupil before the set is refused.
 MAX_ATTEMPTS = 40
-#: Mazes of a slot's size made beside the pupils' first ones to find the slot's goal.
+#: Mazes of a slot's form made beside the pupils' first ones before a cluster is looked for.
 GOAL_PROBES = 8
 #: Answers a page on the key, most first: the first that keeps every answer's cells large.
 KEY_COUNTS = (9, 6, 4, 2, 1)
@@ -218,67 +218,74 @@ def _attempt(
 def match_slot(
     setup: WorksheetSetup, planned: PlannedPuzzle, pupils: int, taken: set[Hashable]
 ) -> list[Picked]:
-    """Every pupil's puzzle for one slot: one form (the first pupil's sets it: a maze's shape,
-    generator and size), distinct from each other and from ``taken``, each within MATCH of the
-    slot's goal effort and within BFS_MATCH of its goal bfs_expanded, so all lie within +-10 %
-    of the slot's median effort and within 1.25x of each other by bfs_expanded (a puzzle with
-    no form, such as a number path, by effort alone); TemplateError when MAX_ATTEMPTS searches
-    do not get there."""
+    """Every pupil's puzzle for one slot: one form (the first search sets it: a maze's shape,
+    generator and size), distinct from each other and from ``taken``, all within MATCH of one
+    of them by effort and within BFS_MATCH by bfs_expanded, so all lie within +-10 % of the
+    slot's median effort and within 1.25x of each other by bfs_expanded (a puzzle with no
+    form, such as a number path, by effort alone).
+
+    The searches form a pool, made in batches of one a pupil: the first batch and GOAL_PROBES
+    more, then another batch until some puzzle of the pool has ``pupils`` within those
+    factors (``cluster``). Small mazes spread widely in effort, so where their cluster lies is
+    learnt from every search made, not guessed from the first few. TemplateError when
+    ``pupils`` x MAX_ATTEMPTS searches do not get there."""
     first = _attempt(setup, planned, 0, 0)
     like = first.made.form
-    picks = [first] + [_attempt(setup, planned, i, 0, like) for i in range(1, pupils)]
-    if like is None:  # matched by effort alone
-        goal, goal_bfs = statistics.median(p.made.effort for p in picks), 0.0
-    else:  # more puzzles of the slot's form, so the goal sits where most of them lie
-        probes = [_attempt(setup, planned, pupils + k, 0, like) for k in range(GOAL_PROBES)]
-        goal, goal_bfs = densest([(p.made.effort, p.made.bfs_expanded) for p in picks + probes])
+    pool = [first]
+    budget = pupils * MAX_ATTEMPTS
 
-    def miss(pick: Picked) -> float:
-        off = abs(math.log(pick.made.effort / goal)) - math.log(MATCH)
-        if like is not None:
-            bfs = abs(math.log(pick.made.bfs_expanded / goal_bfs)) - math.log(BFS_MATCH)
-            off = max(off, bfs)
-        return max(0.0, off)
+    def more(count: int) -> None:
+        for _ in range(min(count, budget - len(pool))):
+            pool.append(_attempt(setup, planned, len(pool), 0, like))
 
-    for i in range(pupils):
-        pick, tries, attempt = picks[i], picks[i].candidates, 0
-        while pick.made.identity in taken or miss(pick) > 0.0:
-            attempt += 1
-            if attempt >= MAX_ATTEMPTS:
-                raise TemplateError(
-                    f"puzzle {planned.number} (level {planned.level}): none within 10 % of "
-                    f"the others' effort (and 1.25x by bfs_expanded) after {MAX_ATTEMPTS} "
-                    "searches; use another seed or level",
-                    file=setup.template.source,
-                    key="names",
-                )
-            new = _attempt(setup, planned, i, attempt, like)
-            tries += new.candidates
-            fresh = new.made.identity not in taken
-            if fresh and (pick.made.identity in taken or miss(new) < miss(pick)):
-                pick = new
-        taken.add(pick.made.identity)
-        picks[i] = replace(pick, candidates=tries)
+    more(pupils - 1 + (GOAL_PROBES if like is not None else 0))
+    while (chosen := cluster(pool, pupils, taken, by_bfs=like is not None)) is None:
+        if len(pool) >= budget:
+            raise TemplateError(
+                f"puzzle {planned.number} (level {planned.level}): no {pupils} within 10 % of "
+                f"each other's effort (and 1.25x by bfs_expanded) in {budget} searches; use "
+                "another seed or level",
+                file=setup.template.source,
+                key="names",
+            )
+        more(pupils)
+    spare = sum(p.candidates for i, p in enumerate(pool) if i not in chosen)
+    picks = [pool[i] for i in chosen]
+    picks[0] = replace(picks[0], candidates=picks[0].candidates + spare)  # every search counted
+    taken.update(p.made.identity for p in picks)
     return picks
 
 
-def densest(points: Sequence[tuple[float, int]]) -> tuple[float, float]:
-    """The (effort, bfs_expanded) among ``points`` with the most points within MATCH and
-    BFS_MATCH of it (the nearest the medians on a tie): the goal of a slot, where a search for
-    one more maze of its size lands most often (bfs_expanded of small mazes comes in clumps)."""
-    mid_e = statistics.median(e for e, _ in points)
-    mid_b = statistics.median(b for _, b in points)
-
-    def score(goal: tuple[float, int]) -> tuple[int, float]:
-        near = sum(
-            abs(math.log(e / goal[0])) <= math.log(MATCH)
-            and abs(math.log(b / goal[1])) <= math.log(BFS_MATCH)
-            for e, b in points
-        )
-        return -near, abs(math.log(goal[0] / mid_e)) + abs(math.log(goal[1] / mid_b))
-
-    e, b = min(points, key=score)
-    return e, float(b)
+def cluster(
+    pool: Sequence[Picked], count: int, taken: set[Hashable], *, by_bfs: bool
+) -> list[int] | None:
+    """Indices (in pool order) of ``count`` distinct puzzles of ``pool``, none in ``taken``,
+    all within MATCH of one of them by effort (and BFS_MATCH by bfs_expanded if ``by_bfs``):
+    of the puzzles with the most such neighbours, the one nearest the pool's medians, and its
+    ``count`` nearest neighbours. None when no puzzle has enough."""
+    seen: set[Hashable] = set()
+    usable = []
+    for i, pick in enumerate(pool):
+        if pick.made.identity not in taken and pick.made.identity not in seen:
+            seen.add(pick.made.identity)
+            usable.append(i)
+    if len(usable) < count:
+        return None
+    effort = np.log([pool[i].made.effort for i in usable])
+    apart = np.abs(effort[:, None] - effort[None, :]) / math.log(MATCH)
+    middle = np.abs(effort - np.median(effort))
+    if by_bfs:
+        bfs = np.log([max(pool[i].made.bfs_expanded, 1) for i in usable])
+        apart = np.maximum(apart, np.abs(bfs[:, None] - bfs[None, :]) / math.log(BFS_MATCH))
+        middle = middle + np.abs(bfs - np.median(bfs))
+    near = apart <= 1.0
+    counts = near.sum(axis=1)
+    if counts.max() < count:
+        return None
+    centre = int(np.lexsort((middle, -counts))[0])  # most neighbours, then nearest the middle
+    members = np.flatnonzero(near[centre])
+    nearest = members[np.lexsort((members, apart[centre, members]))][:count]
+    return sorted(usable[int(j)] for j in nearest)
 
 
 def key_count(
