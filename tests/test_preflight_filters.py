@@ -140,3 +140,30 @@ def test_a_chain_stops_at_the_budget() -> None:
             data = decode(names[0], encoded, None, spend).data
             spend.decompressed(len(data))
             decode(names[1], data, None, spend)
+
+
+def _decode_peak(data: bytes, budget: int) -> tuple[bytes | None, int]:
+    """ASCII85 ``data`` decoded under a budget of ``budget`` bytes (None when refused), and the
+    peak of memory allocated meanwhile (numpy's arrays counted too)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        out = decode("/ASCII85Decode", data, None, Spending(Budget(max_decompressed=budget))).data
+    except TooComplexError:
+        out = None
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return out, peak
+
+
+def test_ascii85_zero_groups_are_weighed_before_they_are_decoded() -> None:
+    """2 MB of 'z' (each 4 zero bytes): over a 1 MB budget it is refused before any decoding
+    (it took 90 MB to find out: every digit widened to 8 bytes), and within the budget it
+    takes a few times its output, not 20 (20 MB of 'z' took 1.9 GB in `mazebook preflight`)."""
+    zeros = b"z" * 2_000_000 + b"~>"
+    out, peak = _decode_peak(zeros, 1_000_000)
+    assert out is None and peak < 3 * len(zeros), peak
+    out, peak = _decode_peak(zeros, 10_000_000)
+    assert out == b"\x00" * 8_000_000 and peak < 6 * len(out), peak
