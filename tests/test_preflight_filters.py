@@ -167,3 +167,21 @@ def test_ascii85_zero_groups_are_weighed_before_they_are_decoded() -> None:
     assert out is None and peak < 3 * len(zeros), peak
     out, peak = _decode_peak(zeros, 10_000_000)
     assert out == b"\x00" * 8_000_000 and peak < 6 * len(out), peak
+
+
+def _clears(count: int, tail: bytes = b"") -> bytes:
+    """LZW data of ``count`` clear codes (256, nine bits each), then ``tail``'s bytes as
+    literal codes and the end code."""
+    codes = [256] * count + list(tail) + [257]
+    bits = "".join(format(code, "09b") for code in codes)  # the table never grows past 9 bits
+    bits += "0" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def test_lzw_clear_codes_in_a_row_are_a_clear_error() -> None:
+    """Clear codes decode to nothing, so the budget of output never stopped them: 17 MB of
+    them took 4 s a stream. A few in a row still decode (encoders write one at a time)."""
+    spend = Spending(Budget())
+    assert decode("/LZWDecode", _clears(3, b"ab"), None, spend).data == b"ab"
+    with pytest.raises(PdfPartError, match="clear codes in a row"):
+        decode("/LZWDecode", _clears(100_000, b"ab"), None, spend)

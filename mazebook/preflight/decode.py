@@ -153,6 +153,9 @@ def _inflate(data: bytes, start: int, room: int, spend: Spending) -> Decoded:
 
 #: Bytes inflated at a time.
 _SLICE = 1 << 22
+#: Clear codes an LZW stream may have in a row (an encoder writes one at a time): 17 MB of
+#: nothing else took 4 s and decoded to nothing, so the budget of output never stopped it.
+MAX_LZW_CLEARS = 8
 
 
 def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Decoded:
@@ -163,6 +166,7 @@ def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Dec
     table: list[bytes] = [bytes([i]) for i in range(256)] + [b"", b""]
     width, buffer, held, pos, size = 9, 0, 0, start, len(data)
     previous: bytes | None = None
+    idle = 0  # clear codes in a row: they decode to nothing, so the budget never stops them
     while True:
         while held < width:
             if pos >= size:
@@ -174,9 +178,13 @@ def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Dec
         code = (buffer >> held) & ((1 << width) - 1)
         buffer &= (1 << held) - 1
         if code == 256:
+            idle += 1
+            if idle > MAX_LZW_CLEARS:
+                raise PdfPartError(f"LZW data of over {MAX_LZW_CLEARS} clear codes in a row")
             del table[258:]
             width, previous = 9, None
             continue
+        idle = 0
         if code == 257:
             return Decoded(bytes(out), pos - start, True)
         if code < len(table) and (code < 256 or code > 257):
