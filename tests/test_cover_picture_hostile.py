@@ -82,3 +82,46 @@ def test_an_svg_over_its_byte_cap_is_refused_unread(tmp_path: Path) -> None:
     with pytest.raises(PictureError, match=r"big\.svg' is too large: .* the limit is 5,242,880"):
         read_picture(path)
     assert picture.MAX_SVG_BYTES < picture.MAX_PICTURE_BYTES
+
+
+def _blank_png(path: Path, side: int) -> Path:
+    """A ``side`` x ``side`` RGBA PNG of transparent pixels: a few hundred kilobytes that
+    decode to 4 bytes a pixel."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return (
+            struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+        )
+
+    packer = zlib.compressobj(9)
+    row = b"\0" * (side * 4 + 1)
+    pixels = b"".join(packer.compress(row) for _ in range(side)) + packer.flush()
+    header = struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+    )
+    return path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("printer", ["kdp", "ingramspark"])
+def test_a_png_at_the_pixel_cap_is_drawn_in_bounded_memory(tmp_path: Path, printer: str) -> None:
+    """A 6300 x 6300 RGBA PNG (just under MAX_PICTURE_PIXELS, 300 KB on disk) took 920 MB to
+    lay over white and draw (four whole copies at once); now each copy is let go as the next
+    is made: about 450 MB in RGB, 550 MB in CMYK."""
+    import sys
+
+    from .peak import weigh
+
+    side = 6300
+    assert side * side <= picture.MAX_PICTURE_PIXELS
+    _blank_png(tmp_path / "big.png", side)
+    source = _template(tmp_path, "big.png")
+    source.write_text(f'printer = "{printer}"\n' + source.read_text(encoding="utf-8"))
+    out = tmp_path / "c.pdf"
+    cmd = [sys.executable, "-m", "mazebook", "cover", str(source), "-o", str(out), "-q"]
+    run = weigh(cmd)
+    assert run.returncode == 0 and out.exists(), run.stderr
+    assert run.peak_kb < 700 * 1024, run.peak_kb  # ru_maxrss is in kilobytes on Linux
