@@ -50,6 +50,8 @@ def utf8_path(path: PathLike, *, what: str, error: type[MazebookError] = Mazeboo
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise error(f"the {what} name {shown(path)} is not valid UTF-8; rename the file") from None
+    if "\x00" in text:  # no file name holds one (os.stat raised a ValueError on it)
+        raise error(f"the {what} name {shown(path)} has a NUL character (\\x00) in it")
     return Path(text)
 
 

@@ -574,3 +574,20 @@ def test_an_entrance_and_exit_in_one_cell_are_refused(capsys: pytest.CaptureFixt
     refused(code, err, "'entrance' and 'exit' are the same cell")
     code, _ = cli(capsys, "maze", "-s", "4x3", "-O", "entrance=[0,0]", "-O", "exit=[3,2]")
     assert code == 0
+
+
+@pytest.mark.parametrize(
+    ("key", "line"),
+    [("picture", '[cover]\npicture = "a\\u0000.svg"\n'), ("font", 'font = "a\\u0000.ttf"\n')],
+)
+def test_a_file_name_with_a_nul_character_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], key: str, line: str
+) -> None:
+    """TOML's \\u0000 in a file's name: os.stat raised 'embedded null byte', an internal error
+    (exit 1); now the name is refused like one that is not UTF-8."""
+    top, table = (line, "") if key == "font" else ("", line)
+    source = tmp_path / "t.toml"
+    source.write_text(f'title = "x"\n{top}{table}[[section]]\ncount = 2\n', encoding="utf-8")
+    assert main(["build", str(source), "-o", str(tmp_path / "b.pdf"), "-q"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "NUL character" in err[0] and "internal error" not in err[0], err

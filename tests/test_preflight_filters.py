@@ -140,3 +140,48 @@ def test_a_chain_stops_at_the_budget() -> None:
             data = decode(names[0], encoded, None, spend).data
             spend.decompressed(len(data))
             decode(names[1], data, None, spend)
+
+
+def _decode_peak(data: bytes, budget: int) -> tuple[bytes | None, int]:
+    """ASCII85 ``data`` decoded under a budget of ``budget`` bytes (None when refused), and the
+    peak of memory allocated meanwhile (numpy's arrays counted too)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        out = decode("/ASCII85Decode", data, None, Spending(Budget(max_decompressed=budget))).data
+    except TooComplexError:
+        out = None
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return out, peak
+
+
+def test_ascii85_zero_groups_are_weighed_before_they_are_decoded() -> None:
+    """2 MB of 'z' (each 4 zero bytes): over a 1 MB budget it is refused before any decoding
+    (it took 90 MB to find out: every digit widened to 8 bytes), and within the budget it
+    takes a few times its output, not 20 (20 MB of 'z' took 1.9 GB in `mazebook preflight`)."""
+    zeros = b"z" * 2_000_000 + b"~>"
+    out, peak = _decode_peak(zeros, 1_000_000)
+    assert out is None and peak < 3 * len(zeros), peak
+    out, peak = _decode_peak(zeros, 10_000_000)
+    assert out == b"\x00" * 8_000_000 and peak < 6 * len(out), peak
+
+
+def _clears(count: int, tail: bytes = b"") -> bytes:
+    """LZW data of ``count`` clear codes (256, nine bits each), then ``tail``'s bytes as
+    literal codes and the end code."""
+    codes = [256] * count + list(tail) + [257]
+    bits = "".join(format(code, "09b") for code in codes)  # the table never grows past 9 bits
+    bits += "0" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big")
+
+
+def test_lzw_clear_codes_in_a_row_are_a_clear_error() -> None:
+    """Clear codes decode to nothing, so the budget of output never stopped them: 17 MB of
+    them took 4 s a stream. A few in a row still decode (encoders write one at a time)."""
+    spend = Spending(Budget())
+    assert decode("/LZWDecode", _clears(3, b"ab"), None, spend).data == b"ab"
+    with pytest.raises(PdfPartError, match="clear codes in a row"):
+        decode("/LZWDecode", _clears(100_000, b"ab"), None, spend)

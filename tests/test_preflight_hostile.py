@@ -348,3 +348,26 @@ def test_an_inline_image_without_a_size_is_unreadable_not_a_pass(
     report = preflight(one_page(tmp_path / "inline.pdf", content), loose=True)
     assert "inline image" in report.check("content readable").detail, report.lines()
     assert not report.check("images").ok
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"%s 0 0 %s 0 0 cm BT /F1 12 Tf (x) Tj ET" % (b"9" * 400, b"9" * 400),  # inf x 0: NaN
+        b"2 0 0 2 0 0 cm " * 1100 + b"BT /F1 12 Tf (x) Tj ET",  # 2**1100: infinite
+        b"BT /F1 1%s Tf (x) Tj ET" % (b"9" * 400),  # an infinite font size
+        b"BT /F1 12 Tf %s 0 0 %s 9 9 Tm (x) Tj ET" % (b"9" * 400, b"9" * 400),
+    ],
+)
+def test_text_through_a_matrix_past_any_number_is_not_a_pass(
+    tmp_path: Path, content: bytes
+) -> None:
+    """Text scaled by infinity (or by infinity times zero) has no size: it passed the text-size
+    check as 'smallest nan pt' (or 'inf pt'); now the page's content is a FAIL naming why."""
+    font = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"
+    path = one_page(tmp_path / "t.pdf", content, b"<< /Font << /F1 5 0 R >> >>", [font])
+    report = preflight(path, loose=True)
+    readable = report.check("content readable")
+    assert not readable.ok and "past any number" in readable.detail
+    size = report.check("text size")
+    assert not size.ok and "nan" not in size.detail and "inf" not in size.detail

@@ -671,6 +671,26 @@ def test_bad_uploads_are_refused_beside_the_upload(
     assert list(root.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "cover",
+    [
+        '[cover]\npicture = "/etc/hosts.svg"\n',
+        'cover = { picture = "../../server/secret.png" }\n',
+    ],
+)
+def test_an_uploaded_cover_picture_is_refused(cover: str) -> None:
+    """A [cover] picture names a file on the server: an upload may not read it into its cover."""
+    from mazebook.app.web.book_form import BookSource, book_template, uploaded_book
+
+    toml = f'title = "x"\n{cover}[[section]]\ncount = 2\n'
+    with pytest.raises(actions.FieldError, match=r'\[cover\] key "picture" names a file'):
+        uploaded_book(toml.encode(), "evil.toml")
+    src = BookSource(toml, "evil", uploaded=True)  # the form's hidden copy of an upload
+    with pytest.raises(actions.FieldError, match="names a file") as caught:
+        book_template(src, {"title": "x"})
+    assert caught.value.field == "upload"
+
+
 def test_shipped_template_loads(client: TestClient) -> None:
     page = client.post("/book/load", data={"base": "a4"}).text
     assert 'name="toml" id="book-toml" hidden>\n</textarea>' in page

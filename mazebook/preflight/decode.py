@@ -70,7 +70,7 @@ def decode(name: str, data: bytes, parm: Any, spend: Spending, start: int = 0) -
     elif name == "/ASCIIHexDecode":
         out = _ascii_hex(data, start)
     elif name == "/ASCII85Decode":
-        out = _ascii85(data, start)
+        out = _ascii85(data, start, room, spend)
     else:
         raise PdfPartError(f"content encoded with {name}, which preflight does not read")
     if name in ("/FlateDecode", "/LZWDecode"):
@@ -153,6 +153,9 @@ def _inflate(data: bytes, start: int, room: int, spend: Spending) -> Decoded:
 
 #: Bytes inflated at a time.
 _SLICE = 1 << 22
+#: Clear codes an LZW stream may have in a row (an encoder writes one at a time): 17 MB of
+#: nothing else took 4 s and decoded to nothing, so the budget of output never stopped it.
+MAX_LZW_CLEARS = 8
 
 
 def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Decoded:
@@ -163,6 +166,7 @@ def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Dec
     table: list[bytes] = [bytes([i]) for i in range(256)] + [b"", b""]
     width, buffer, held, pos, size = 9, 0, 0, start, len(data)
     previous: bytes | None = None
+    idle = 0  # clear codes in a row: they decode to nothing, so the budget never stops them
     while True:
         while held < width:
             if pos >= size:
@@ -174,9 +178,13 @@ def _lzw(data: bytes, start: int, room: int, spend: Spending, early: int) -> Dec
         code = (buffer >> held) & ((1 << width) - 1)
         buffer &= (1 << held) - 1
         if code == 256:
+            idle += 1
+            if idle > MAX_LZW_CLEARS:
+                raise PdfPartError(f"LZW data of over {MAX_LZW_CLEARS} clear codes in a row")
             del table[258:]
             width, previous = 9, None
             continue
+        idle = 0
         if code == 257:
             return Decoded(bytes(out), pos - start, True)
         if code < len(table) and (code < 256 or code > 257):
@@ -235,25 +243,38 @@ def _ascii_hex(data: bytes, start: int) -> Decoded:
 
 _A85_SPACE = b" \t\r\n\f\x00"
 _A85_POWERS = np.array([85**4, 85**3, 85**2, 85, 1], dtype=np.uint64)
+#: ASCII85 groups decoded at a time: each digit is widened to 8 bytes for the sums, so a whole
+#: stream at once took 1.9 GB for 20 MB of 'z' (zero groups).
+_A85_GROUPS = 1 << 18
 
 
-def _ascii85(data: bytes, start: int) -> Decoded:
-    """ASCII85 data, up to its '~>' (vectorised: reportlab writes every stream this way, and
-    the standard library's decoder is too slow for a whole book)."""
+def _ascii85(data: bytes, start: int, room: int, spend: Spending) -> Decoded:
+    """ASCII85 data, up to its '~>', decoded to at most ``room`` bytes (its size is known
+    before decoding: 4 bytes a 'z', 4 for every 5 other characters), a band of groups at a
+    time (vectorised: reportlab writes every stream this way, and the standard library's
+    decoder is too slow for a whole book)."""
     end = data.find(b"~>", start)
     used = (len(data) if end < 0 else end + 2) - start
     body = data[start : len(data) if end < 0 else end].translate(None, _A85_SPACE)
     if body.startswith(b"<~"):
         body = body[2:]
+    zeros = body.count(b"z")
+    size = 4 * zeros + (len(body) - zeros) * 4 // 5
+    if size > room:
+        _over(size, spend)
     body = body.replace(b"z", b"!!!!!")
     pad = -len(body) % 5
     if pad == 4:
         raise PdfPartError("ASCII85 content ends with a single character")
-    digits = np.frombuffer(body + b"u" * pad, dtype=np.uint8).astype(np.int64) - 33
-    if digits.size and (digits.min() < 0 or digits.max() > 84):
-        raise PdfPartError("ASCII85 content with a character outside ! to u")
-    values = digits.reshape(-1, 5).astype(np.uint64) @ _A85_POWERS
-    if values.size and int(values.max()) > 0xFFFFFFFF:
-        raise PdfPartError("ASCII85 content with a group over 2**32")
-    out = values.astype(">u4").tobytes()
+    groups = np.frombuffer(body + b"u" * pad, dtype=np.uint8).reshape(-1, 5)
+    pieces = []
+    for top in range(0, len(groups), _A85_GROUPS):
+        digits = groups[top : top + _A85_GROUPS].astype(np.int64) - 33
+        if digits.size and (digits.min() < 0 or digits.max() > 84):
+            raise PdfPartError("ASCII85 content with a character outside ! to u")
+        values = digits.astype(np.uint64) @ _A85_POWERS
+        if values.size and int(values.max()) > 0xFFFFFFFF:
+            raise PdfPartError("ASCII85 content with a group over 2**32")
+        pieces.append(values.astype(">u4").tobytes())
+    out = b"".join(pieces)
     return Decoded(out[: len(out) - pad] if pad else out, used, end >= 0)

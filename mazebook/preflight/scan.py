@@ -443,6 +443,8 @@ class Scanner:
             low = state.rise + font.descent * size
             high = state.rise + font.ascent * size
             m = multiply(text_m, state.ctm)
+            if not all(math.isfinite(v) for v in (size, *m)):  # its size and place: NaN
+                raise PdfPartError("text drawn at a size or through a matrix past any number")
             self._ink("text", *transform_box(m, min(0.0, advance), low, max(0.0, advance), high))
             if spaces < glyphs:  # a run of spaces prints nothing
                 self._text_size(abs(size) * math.hypot(m[2], m[3]), font.name)

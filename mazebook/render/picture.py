@@ -15,6 +15,7 @@ a PNG's alpha and an SVG's opacities are laid over white paper first.
 from __future__ import annotations
 
 import io
+import math
 import re
 import struct
 import warnings
@@ -37,6 +38,19 @@ MAX_PICTURE_PIXELS = 40_000_000
 CMYK_BAND = 1 << 20
 #: The most elements an SVG may have (a cover picture's drawing, not a map of the world).
 MAX_SVG_ELEMENTS = 50_000
+#: The largest SVG file read (bytes): drawing 5 MB of path data takes about 8 s and 350 MB.
+MAX_SVG_BYTES = 5 * 1024 * 1024
+#: The most characters of CSS in an SVG's <style> elements (its rules cost far more to apply
+#: than shapes: 1 MB of them takes 6 s and 240 MB), and in one transform attribute (whose
+#: reading takes time growing with the square of its length).
+MAX_SVG_STYLE_CHARS = 256 * 1024
+MAX_SVG_TRANSFORM_CHARS = 1_000
+_TRANSFORMS = ("transform", "gradientTransform", "patternTransform")
+#: The largest number an SVG's drawing may hold (a coordinate, a width, a colour's part), and
+#: the most its width may be to its height or its height to its width: beyond them a picture
+#: prints as nothing or writes numbers a PDF cannot hold.
+MAX_SVG_NUMBER = 1e9
+MAX_PICTURE_ASPECT = 50.0
 #: The least resolution of a printed picture (pixels an inch, as printers ask).
 MIN_DPI = 300.0
 
@@ -78,8 +92,9 @@ def read_picture(path: str | Path) -> Picture:
     """The picture at ``path``, checked (see the module's docstring); PictureError naming the
     file when it cannot be used."""
     p = Path(path)
-    data = read_input(p, what="cover picture", error=PictureError, limit=MAX_PICTURE_BYTES)
     suffix = p.suffix.lower()
+    limit = MAX_SVG_BYTES if suffix == ".svg" else MAX_PICTURE_BYTES
+    data = read_input(p, what="cover picture", error=PictureError, limit=limit)
     if suffix == ".png":
         width, height = _png_size(data, p)
         return Picture(p, "png", data, float(width), float(height))
@@ -120,12 +135,24 @@ def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
         raise PictureError(f"cover picture {name} is not readable SVG: {exc}") from None
     if root.tag not in (f"{_SVG_NS}svg", "svg"):
         raise PictureError(f"cover picture {name} is not an SVG file (its root is not <svg>)")
+    style = 0
     for count, element in enumerate(root.iter(), start=1):
         if count > MAX_SVG_ELEMENTS:
             raise PictureError(
                 f"cover picture {name} has more than {MAX_SVG_ELEMENTS:,} elements; simplify it"
             )
         tag = str(element.tag).rsplit("}", 1)[-1]
+        style += len(element.text or "") if tag == "style" else 0
+        if style > MAX_SVG_STYLE_CHARS:
+            raise PictureError(
+                f"cover picture {name} has more than {MAX_SVG_STYLE_CHARS:,} characters of "
+                "CSS in its <style>; simplify it"
+            )
+        if any(len(element.get(key, "")) > MAX_SVG_TRANSFORM_CHARS for key in _TRANSFORMS):
+            raise PictureError(
+                f"cover picture {name} has a transform of more than "
+                f"{MAX_SVG_TRANSFORM_CHARS:,} characters; simplify it"
+            )
         if tag in _TEXT:
             raise PictureError(
                 f"cover picture {name} has text (a <{tag}> element), which would print in a "
@@ -150,19 +177,70 @@ def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
 
 
 def _natural_size(root: ET.Element, name: str) -> tuple[float, float]:
-    """The SVG's own width and height: its viewBox's, else its width and height in any unit."""
+    """The SVG's own width and height: its viewBox's, else its width and height in any unit;
+    PictureError for none, numbers out of range, or a shape too thin to print."""
+    size = None
     box = root.get("viewBox")
     if box:
-        parts = [float(v) for v in re.split(r"[\s,]+", box.strip()) if v] if box else []
+        parts = [_number(v) for v in re.split(r"[\s,]+", box.strip()) if v]
         if len(parts) == 4 and parts[2] > 0 and parts[3] > 0:
-            return parts[2], parts[3]
-    sizes = []
-    for key in ("width", "height"):
-        match = re.match(r"\s*([0-9.]+)", root.get(key, ""))
-        sizes.append(float(match.group(1)) if match else 0.0)
-    if sizes[0] > 0 and sizes[1] > 0:
-        return sizes[0], sizes[1]
-    raise PictureError(f"cover picture {name} has no size (give it a viewBox)")
+            size = (parts[2], parts[3])
+    if size is None:
+        sizes = []
+        for key in ("width", "height"):
+            match = re.match(r"\s*([0-9.eE+-]+)", root.get(key, ""))
+            sizes.append(_number(match.group(1)) if match else 0.0)
+        if sizes[0] > 0 and sizes[1] > 0:
+            size = (sizes[0], sizes[1])
+    if size is None:
+        raise PictureError(f"cover picture {name} has no size (give it a viewBox)")
+    width, height = size
+    if max(width, height) > MAX_SVG_NUMBER:
+        raise PictureError(f"cover picture {name} has a size out of range ({width:g} x {height:g})")
+    if max(width / height, height / width) > MAX_PICTURE_ASPECT:
+        raise PictureError(
+            f"cover picture {name} is {width:g} x {height:g}: more than {MAX_PICTURE_ASPECT:g} "
+            "times as wide as it is high (or high as wide) to print"
+        )
+    return width, height
+
+
+def _number(text: str) -> float:
+    """A number of the SVG's size, or NaN where it is none (NaN is no size: it fails every
+    test that a size is more than 0)."""
+    try:
+        return float(text)
+    except ValueError:
+        return math.nan
+
+
+def _numbers_ok(value: Any) -> bool:
+    """Whether every number in an svglib attribute (a number, a list of them, a colour) is
+    finite and at most MAX_SVG_NUMBER across."""
+    if isinstance(value, (int, float)):
+        return abs(value) <= MAX_SVG_NUMBER  # False for NaN and infinities
+    if isinstance(value, (list, tuple)):
+        return all(_numbers_ok(v) for v in value)
+    from reportlab.lib.colors import Color
+
+    if isinstance(value, Color):
+        return all(_numbers_ok(v) for v in vars(value).values())
+    return True
+
+
+def _check_numbers(node: Any, name: str) -> None:
+    """PictureError when a converted SVG holds a number a PDF cannot print (NaN, infinite, or
+    huge: from a path, a transform, a stroke's width, a colour)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        for key, value in vars(item).items():
+            if key != "contents" and not _numbers_ok(value):
+                raise PictureError(
+                    f"cover picture {name} has a number that cannot be printed (not a number, "
+                    f"or more than {MAX_SVG_NUMBER:g} across) in its {key.lstrip('_')}"
+                )
+        stack.extend(getattr(item, "contents", None) or ())
 
 
 def dpi_problem(picture: Picture, width: float, height: float) -> str | None:
@@ -237,12 +315,19 @@ def _draw_png(
             image.load()
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombWarning) as exc:
         raise PictureError(f"cover picture {picture.name} cannot be read: {exc}") from None
-    rgba = image.convert("RGBA")
-    ground = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-    flat = Image.alpha_composite(ground, rgba).convert("RGB")
+    if image.mode in ("RGB", "L", "1") and "transparency" not in image.info:  # nothing to
+        flat = image if image.mode == "RGB" else image.convert("RGB")  # lay over white
+    else:  # pasted through its own alpha onto white: the same pixels as compositing on white
+        rgba = image if image.mode == "RGBA" else image.convert("RGBA")
+        flat = Image.new("RGB", rgba.size, (255, 255, 255))
+        flat.paste(rgba, mask=rgba)
+        del rgba
+    del image  # each copy let go once the next is made: a 40-megapixel picture took 920 MB
     if cmyk is not None:
         pixels = np.asarray(flat, dtype=np.uint8)
+        del flat
         flat = Image.fromarray(_cmyk_pixels(pixels, cmyk), mode="CMYK")
+        del pixels
     x, y, w, h = box
     canvas.drawImage(ImageReader(flat), x, y, w, h)
 
@@ -293,6 +378,7 @@ def _draw_svg(
     if drawing is None or not drawing.width or not drawing.height:
         raise PictureError(f"cover picture {picture.name} cannot be drawn (no size or no shapes)")
     _inks(drawing, cmyk, flatten)
+    _check_numbers(drawing, picture.name)
     if cmyk is not None:  # the renderer starts from RGB black: its starting colours in CMYK
         from reportlab.lib.colors import CMYKColor
 
@@ -303,7 +389,10 @@ def _draw_svg(
     canvas.saveState()
     canvas.translate(x, y)
     canvas.scale(w / drawing.width, h / drawing.height)
-    renderPDF.draw(drawing, canvas, 0, 0)
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0)
+    except (ValueError, OverflowError, ZeroDivisionError) as exc:  # numbers checked above
+        raise PictureError(f"cover picture {picture.name} cannot be drawn: {exc}") from None
     canvas.restoreState()
 
 

@@ -58,7 +58,7 @@ MAX_SHEET_MAZES = 200
 MAX_BOOK_PUZZLES = 500
 MAX_IMAGE_PIXELS = 16_000_000
 #: Keys that name files on disk: refused in uploaded templates (no request reads server paths).
-FILE_KEYS = ("font", "image")
+FILE_KEYS = ("font", "image", "picture")
 
 
 class FieldError(MazebookError):

@@ -120,8 +120,11 @@ def book_data(src: BookSource) -> dict[str, Any]:
 
 
 def _refuse_files(data: Mapping[str, Any], source: str) -> None:
-    """FieldError when an uploaded template names a file (font, image) anywhere."""
+    """FieldError when an uploaded template names a file (font, image, cover picture) anywhere."""
     where: list[tuple[str, Mapping[str, Any]]] = [("", data)]
+    cover = data.get("cover")
+    if isinstance(cover, Mapping):  # [cover] picture names a file too
+        where.append(("[cover] ", cover))
     for i, section in enumerate(data.get("section") or []):
         if isinstance(section, Mapping):
             where.append((f"[[section]] {i + 1}, ", section))
