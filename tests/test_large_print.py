@@ -290,3 +290,28 @@ def test_a_page_too_small_for_the_minimums_is_one_line_exit_2(
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "large" in err, err
     assert not (tmp_path / "tiny.pdf").exists()
+
+
+def test_a_large_print_book_with_a_cover_picture_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Large print has no pictures: a [cover] picture beside large_print = true is refused
+    before any work, naming the key; without large_print the same picture builds."""
+    picture = tmp_path / "sun.svg"
+    picture.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">'
+        '<circle cx="50" cy="50" r="40" fill="#e0a000"/></svg>'
+    )
+    body = (
+        'title = "Sunny"\nprinter = "home"\n[cover]\npicture = "sun.svg"\n'
+        "[[section]]\ncount = 2\ndifficulty = 2\n"
+    )
+    large = tmp_path / "large.toml"
+    large.write_text("large_print = true\n" + body)
+    assert main(["build", str(large), "-o", str(tmp_path / "l.pdf"), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "large_print" in err and "picture" in err, err
+    assert not (tmp_path / "l.pdf").exists()
+    plain = tmp_path / "plain.toml"
+    plain.write_text(body)
+    assert main(["build", str(plain), "-o", str(tmp_path / "p.pdf"), "--quiet"]) == 0

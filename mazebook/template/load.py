@@ -393,6 +393,13 @@ def _build(data: Mapping[str, Any], *, name: str, source: str, base_dir: Path | 
     # worksheets are loose sheets for a desktop printer: no bleed, cover or page-count rule
     printing = print_options({"printer": "home", "cover": False} if worksheet else values)
     picture = printing.cover.picture
+    if picture is not None and values["large_print"]:  # issue 36: large print has no pictures
+        raise TemplateError(
+            "a large-print book has no pictures: leave [cover] picture out "
+            "(the cover shows one of the book's own mazes)",
+            file=source,
+            key="large_print",
+        )
     if picture is not None:  # [cover] picture, read from the template's folder
         cover = replace(printing.cover, picture=str(_resolve(picture, base_dir)))
         printing = replace(printing, cover=cover)
