@@ -58,6 +58,15 @@ class Registry(Mapping[str, T]):
                 shipped = self._shipped
         return shipped.get(name) if isinstance(name, str) else None
 
+    def shipped(self) -> Mapping[str, T]:
+        """The shipped entries alone, the plugins unread (or every entry once they are read)."""
+        if self._entries is not None:
+            return self._entries
+        with self._lock:
+            if self._shipped is None:
+                self._shipped = self._builtins()
+            return self._shipped
+
     def _load(self) -> dict[str, T]:
         """The entries, read once (the built-ins and every plugin of the group)."""
         entries = self._entries

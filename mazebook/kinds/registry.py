@@ -61,7 +61,10 @@ def check_sections(template: Template) -> None:
     another kind, then the kind's own checks."""
     for index, section in enumerate(template.sections):
         kind = kind_of(template, index)
-        for other in KINDS.values():
+        # a shipped kind's section is checked against the kinds read so far: the shipped ones,
+        # unless a section named a plugin (a template's schema knows no plugin kind's keys, so
+        # reading every installed package's metadata for them would find nothing new)
+        for other in KINDS.shipped().values():
             taken = [k for k in other.own_keys if k in section.given and k not in kind.own_keys]
             if other.name != kind.name and taken:
                 raise section_refusal(
