@@ -27,6 +27,7 @@ from mazebook.errors import MazebookError, TemplateError
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.pages.layout import maze_box, maze_scale
 from mazebook.preflight import preflight
+from mazebook.products import classset
 from mazebook.products.classset import (
     BFS_MATCH,
     MATCH,
@@ -392,6 +393,12 @@ def test_a_cluster_is_fair_distinct_and_found_whenever_one_exists(
     pool = [Picked(_Measured(e, b, i), 1) for e, b, i, _ in points]  # type: ignore[arg-type]
     taken = {i for _, _, i, gone in points if gone}
     chosen = cluster(pool, count, taken, by_bfs=by_bfs)
+    saved = classset.CLUSTER_ROWS
+    try:  # worked out a few rows at a time, the same answer
+        classset.CLUSTER_ROWS = 3
+        assert cluster(pool, count, taken, by_bfs=by_bfs) == chosen
+    finally:
+        classset.CLUSTER_ROWS = saved
     usable: dict[int, int] = {}
     for n, (_, _, identity, _) in enumerate(points):
         if identity not in taken:

@@ -78,6 +78,8 @@ MATCH = math.sqrt(1.1) * 0.999
 BFS_MATCH = math.sqrt(1.25) * 0.999
 #: The most schedule searches a slot makes for each pupil before the set is refused.
 MAX_ATTEMPTS = 40
+#: Rows of the pool's distances worked out at a time when looking for a cluster.
+CLUSTER_ROWS = 256
 #: Mazes of a slot's form made beside the pupils' first ones before a cluster is looked for.
 GOAL_PROBES = 8
 #: Answers a page on the key, most first: the first that keeps every answer's cells large.
@@ -272,19 +274,31 @@ def cluster(
     if len(usable) < count:
         return None
     effort = np.log([pool[i].made.effort for i in usable])
-    apart = np.abs(effort[:, None] - effort[None, :]) / math.log(MATCH)
-    middle = np.abs(effort - np.median(effort))
-    if by_bfs:
-        bfs = np.log([max(pool[i].made.bfs_expanded, 1) for i in usable])
-        apart = np.maximum(apart, np.abs(bfs[:, None] - bfs[None, :]) / math.log(BFS_MATCH))
-        middle = middle + np.abs(bfs - np.median(bfs))
-    near = apart <= 1.0
-    counts = near.sum(axis=1)
+    bfs = np.log([max(pool[i].made.bfs_expanded, 1) for i in usable]) if by_bfs else None
+
+    def apart(rows: slice) -> np.ndarray:
+        """How far apart (1.0: the limit) the puzzles of ``rows`` lie from every puzzle."""
+        far: np.ndarray = np.abs(effort[rows, None] - effort[None, :]) / math.log(MATCH)
+        if bfs is not None:
+            far = np.maximum(far, np.abs(bfs[rows, None] - bfs[None, :]) / math.log(BFS_MATCH))
+        return far
+
+    # rows a block at a time: a pool of thousands (a class of 200 searching long) stays small
+    counts = np.concatenate(
+        [
+            (apart(slice(start, start + CLUSTER_ROWS)) <= 1.0).sum(axis=1)
+            for start in range(0, len(usable), CLUSTER_ROWS)
+        ]
+    )
     if counts.max() < count:
         return None
+    middle = np.abs(effort - np.median(effort))
+    if bfs is not None:
+        middle = middle + np.abs(bfs - np.median(bfs))
     centre = int(np.lexsort((middle, -counts))[0])  # most neighbours, then nearest the middle
-    members = np.flatnonzero(near[centre])
-    nearest = members[np.lexsort((members, apart[centre, members]))][:count]
+    row = apart(slice(centre, centre + 1))[0]
+    members = np.flatnonzero(row <= 1.0)
+    nearest = members[np.lexsort((members, row[members]))][:count]
     return sorted(usable[int(j)] for j in nearest)
 
 
