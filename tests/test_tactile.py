@@ -505,6 +505,7 @@ def test_a_larger_min_cell_is_kept_and_a_smaller_one_raised(tmp_path: Path) -> N
     [
         ('paper = "cream"', 'key "paper"', "swell paper, which is white"),
         ('min_cell = "60mm"', 'key "min_cell"', "no tactile maze of 4x4 cells of 60 mm fits"),
+        ('min_cell = "100in"', 'key "min_cell"', "a min_cell of 2540 mm leaves no room"),
         ('margin = "2in"', 'key "margin"', "use shorter words or a smaller margin"),
         ('margin = "0.25in"', 'key "margin"', "at least 0.5 in (12.7 mm) for printer 'tactile'"),
     ],

@@ -208,6 +208,16 @@ def tactile_sheet(template: Template, printing: PrintSetup, fonts: FontPair) -> 
         least_cell=template.min_cell / fig.MM,
     )
     problem = sheet.labels_problem()
+    if problem is not None and _raised(template):
+        plain = replace(sheet, least_cell=fig.MIN_CELL_MM)
+        if plain.labels_problem() is None:  # the template's own large cells are the cause
+            raise TemplateError(
+                f"a min_cell of {template.min_cell / fig.MM:.0f} mm leaves no room for START "
+                f"and FINISH beside a maze on a tactile {template.page_size} page; use a "
+                "smaller min_cell",
+                file=template.source,
+                key="min_cell",
+            )
     if problem is not None:
         wide = template.margin > parse_length(DEFAULTS["margin"])
         raise TemplateError(
