@@ -27,7 +27,7 @@ from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from . import search
-from .base import OPTIONAL, Kind, Spot, section_error
+from .base import OPTIONAL, Facts, Kind, Spot, section_error
 from .describe import Described, maze_described
 from .search import Choice, Request, Size, generators_for, openings_for
 
@@ -106,13 +106,14 @@ class MadeMaze:
     """A maze made for a level: the maze, its record and (a word trail's) letters."""
 
     maze: Maze
-    facts: MazeFacts
+    facts: Facts  # MazeFacts, TrailFacts or a rule maze's RuleFacts
     effort: float
     form: Size | None
     bfs_expanded: int
     letters: Letters = ()
     answer_word: str = ""
     noun: str = "kind_maze"  # the text key naming its kind in a description
+    least: float = 0.0  # the least cell (points) its drawing's marks need (a rule maze's)
 
     @functools.cached_property
     def geometry(self) -> MazeGeometry:
@@ -155,6 +156,7 @@ class MadeMaze:
             side_room=side_room,
             letters=self.letters,
             font=font,
+            least=self.least,
         )
 
     def described(self, texts: Texts, words: tuple[str, str]) -> Described:

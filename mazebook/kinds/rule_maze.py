@@ -25,17 +25,13 @@ from ..difficulty.levels import centre, level_of
 from ..difficulty.metrics import Metrics
 from ..difficulty.stategraph import rule_effort
 from ..errors import MazebookError
-from ..geometry.drawing import MazeGeometry
-from ..geometry.from_maze import maze_geometry
 from ..geometry.symmetry import maze_key
-from ..pages.document import MazeCard
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from .base import OPTIONAL, Kind, Spot, section_error, section_refusal
-from .describe import Described, maze_described
-from .maze import opening_position, paths_as_given, section_request
+from .maze import MadeMaze, opening_position, paths_as_given, section_request
 from .rule_search import RuleChoice, choose_rules, rule_fits, rule_rng
 from .search import Request, Size, expected_cells, generators_for, openings_for
 
@@ -83,37 +79,11 @@ class RuleFacts:
 
 
 @dataclass(frozen=True, eq=False)
-class MadeRuleMaze:
-    """A rule maze made for a level: the maze with its rules, its record, and the least cell
-    its drawing's marks need."""
+class MadeRuleMaze(MadeMaze):
+    """A rule maze made for a level: a made maze whose record counts its rules, named by its
+    kind's noun, with the least cell its drawing's marks need (``least``)."""
 
-    maze: Maze
     facts: RuleFacts
-    effort: float
-    form: Size | None
-    bfs_expanded: int
-    least: float = 0.0
-
-    @functools.cached_property
-    def geometry(self) -> MazeGeometry:
-        """Its drawing geometry, marks included (worked out once)."""
-        return maze_geometry(self.maze)
-
-    @property
-    def shown_level(self) -> int:
-        return self.facts.level
-
-    @property
-    def candidates(self) -> int:
-        return self.facts.candidates
-
-    @property
-    def identity(self) -> Hashable:
-        return self.maze
-
-    @property
-    def answer_word(self) -> str:
-        return ""
 
     @functools.cached_property
     def canonical_key(self) -> str:
@@ -123,50 +93,6 @@ class MadeRuleMaze:
         marks = [(cell, f"key:{letter}") for cell, letter in maze.keys]
         marks += [(cell, f"door:{letter}") for a, b, letter in maze.doors for cell in (a, b)]
         return maze_key(maze, marks=sorted(marks), arrows=[(a, b) for a, b in maze.one_way])
-
-    def described(self, texts: Texts, words: tuple[str, str]) -> Described:
-        """It in words: its title and its full description."""
-        return maze_described(
-            texts,
-            self.maze,
-            self.geometry,
-            kind=texts("kind_" + self.facts.puzzle.replace("-", "_")),
-            level=self.facts.level,
-            words=words,
-        )
-
-    def description(self, texts: Texts, words: tuple[str, str]) -> str:
-        return self.described(texts, words).text
-
-    def card(
-        self,
-        label: str,
-        *,
-        words: tuple[str, str],
-        side_room: float,
-        caption_right: str = "",
-        caption_right_short: str = "",
-        font: str = "",
-    ) -> MazeCard:
-        return MazeCard(
-            self.geometry,
-            label,
-            caption_right,
-            caption_right_short=caption_right_short,
-            start_word=words[0],
-            finish_word=words[1],
-            side_room=side_room,
-            font=font,
-            least=self.least,
-        )
-
-    def svg(self, texts: Texts, words: tuple[str, str], *, solution: bool) -> str:
-        from ..render.svg import to_svg  # only when SVGs are asked for
-
-        said = self.described(texts, words)
-        return to_svg(
-            self.geometry, show_solution=solution, words=words, title=said.title, desc=said.text
-        )
 
 
 class RuleKind(Kind):
@@ -352,7 +278,13 @@ class RuleKind(Kind):
             keys=counts.get("keys"),
         )
         return MadeRuleMaze(
-            maze, facts, verdict.effort, choice.size, verdict.bfs_expanded, self.min_cell
+            maze,
+            facts,
+            verdict.effort,
+            choice.size,
+            verdict.bfs_expanded,
+            noun="kind_" + facts.puzzle.replace("-", "_"),
+            least=self.min_cell,
         )
 
 
