@@ -60,6 +60,7 @@ from ..printing.units import format_length, parse_length
 from ..render import typeset
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps
+from ..template import large_print as lp
 from ..template.load import DEFAULTS
 from .assets import AssetFolders, AssetPack, Drawn, index_row, slot_drawing
 from .cover import CoverProduct, cover_path
@@ -438,14 +439,14 @@ def plan_book_product(template: Template) -> BookPlanned:
     box = maze_box(first_slot, labels=True, side_room=side_room, word_size=size)
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE and template.large_print:
-        raise TemplateError(
-            f"a {template.page_size} page ({template.puzzles_per_page} a page) holds only "
-            f"{limit[0]} x {limit[1]} cells of {format_length(template.min_cell)} at the "
-            f"large-print minimums (margins of {format_length(template.margin)}, "
-            f"{size:g} pt words) and a maze needs at least {MIN_SIDE} x {MIN_SIDE}",
+        raise lp.too_small(
+            f"a {template.page_size} page ({template.puzzles_per_page} a page)",
+            limit,
+            template.min_cell,
+            margin=template.margin,
+            words=size,
+            least=MIN_SIDE,
             file=template.source,
-            key="large_print",
-            advice="use a larger {page_size} or fewer {puzzles_per_page}",
         )
     if min(limit) < MIN_SIDE:
         raise TemplateError(

@@ -435,14 +435,14 @@ def _room(template: Template, level: int, width: float, height: float) -> LevelR
             cell = max(cell, smallest_cell(template))
         limit = max_cells(width, height, cell)
     if min(limit) < MIN_SIDE and template.large_print:
-        raise TemplateError(
-            f"{template.puzzles_per_page} mazes a page on a {template.page_size} sheet hold "
-            f"only {limit[0]} x {limit[1]} cells of {format_length(cell)} at the large-print "
-            f"minimums (margins of {format_length(template.margin)}, 18 pt words) and a maze "
-            f"needs at least {MIN_SIDE} x {MIN_SIDE}",
+        raise lp.too_small(
+            f"a {template.page_size} sheet ({template.puzzles_per_page} mazes a page)",
+            limit,
+            cell,
+            margin=template.margin,
+            words=lp.HEADING,
+            least=MIN_SIDE,
             file=template.source,
-            key="large_print",
-            advice="use a larger {page_size} or fewer {puzzles_per_page}",
         )
     if min(limit) < MIN_SIDE or maze_scale(limit[0], limit[1], width, height) < ANSWER_MIN_SCALE:
         raise TemplateError(

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..printing.units import POINTS_PER_INCH, POINTS_PER_MM
+from ..errors import TemplateError
+from ..printing.units import POINTS_PER_INCH, POINTS_PER_MM, format_length
 
 #: The least sizes (points): running text, headings (bold), walls, solution lines.
 TEXT, HEADING, WALL, PATH = 16.0, 18.0, 2.0, 3.0
@@ -61,4 +62,27 @@ def at_least(
         max(margin, MARGIN),
         max(min_cell, least_cell(kinds)),
         max(min_answer_cell, ANSWER_CELL, words),
+    )
+
+
+def too_small(
+    where: str,
+    limit: tuple[int, int],
+    cell: float,
+    *,
+    margin: float,
+    words: float,
+    least: int,
+    file: str | None,
+) -> TemplateError:
+    """The refusal of a page too small for one maze at the minimums: ``where`` the page ('a
+    letter page (1 a page)'), ``limit`` the columns x rows of ``cell`` it holds, ``least``
+    the fewest a maze needs on a side, ``file`` the template's."""
+    return TemplateError(
+        f"{where} holds only {limit[0]} x {limit[1]} cells of {format_length(cell)} at the "
+        f"large-print minimums (margins of {format_length(margin)}, {words:g} pt words) and a "
+        f"maze needs at least {least} x {least}",
+        file=file,
+        key="large_print",
+        advice="use a larger {page_size} or fewer {puzzles_per_page}",
     )
