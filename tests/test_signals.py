@@ -9,6 +9,7 @@ fileio whether a step is held (``fileio.held``) and the signal comes back when i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -187,3 +188,37 @@ def test_sigterm_at_random_moments_never_leaves_a_part_file(tmp_path: Path) -> N
             assert set(after) == set(before)  # the same names, all replaced together
             outcomes["new set"] = outcomes.get("new set", 0) + 1
     assert sum(outcomes.values()) >= 3
+
+
+def _swallowing_run(fail: type[Exception]) -> Callable[[Any], int]:
+    """A command that is interrupted inside a library's bare ``except:`` (reportlab has them),
+    which eats the interruption, and then fails on what it left half done."""
+
+    def run(_args: Any) -> int:
+        with contextlib.suppress(BaseException):  # the library's bare except
+            _signal_from_another_thread(signal.SIGTERM)
+        raise fail("forward reference to 'FormXob.answer7' not resolved")
+
+    return run
+
+
+@pytest.mark.parametrize("fail", [KeyError, RuntimeError])
+def test_an_interruption_a_library_swallowed_ends_the_run_as_interrupted(
+    fail: type[Exception], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The failure that follows a swallowed interruption is the interruption (exit 128 + 15,
+    'interrupted'), not an internal error; the same failure with no signal is a bug (exit 1)."""
+    from mazebook.app import cli
+    from mazebook.app.commands import kinds
+
+    monkeypatch.setattr(kinds, "run", _swallowing_run(fail))
+    assert cli.main(["kinds"]) == 128 + signal.SIGTERM
+    err = capsys.readouterr().err
+    assert "interrupted (SIGTERM)" in err and "internal error" not in err
+
+    def failing(_args: Any) -> int:
+        raise fail("a bug")
+
+    monkeypatch.setattr(kinds, "run", failing)
+    assert cli.main(["kinds"]) == 1
+    assert "internal error" in capsys.readouterr().err

@@ -78,11 +78,24 @@ STOP_SIGNALS = tuple(
 )
 
 
+#: The signals raised as Interrupted in this run: a library that swallows every exception
+#: (reportlab has bare excepts) can eat one and fail later on what it left half done, and that
+#: failure is then the interruption, not a bug.
+_RAISED: list[int] = []
+
+
 def _raise_interrupted(signum: int, _frame: FrameType | None) -> None:
     """Raise Interrupted, unless a step that must not be cut in two is running (fileio's
     signals_held): then the signal comes back when the step ends."""
     if not held(signum):
+        _RAISED.append(signum)
         raise Interrupted(signum)
+
+
+def _interrupted(signum: int) -> int:
+    """Say that the run was interrupted by ``signum``; its exit code."""
+    say(f"mazebook: interrupted ({signal.Signals(signum).name}); no partial output was left")
+    return 128 + signum
 
 
 @contextlib.contextmanager
@@ -90,6 +103,7 @@ def signals_interrupt() -> Iterator[None]:
     """While the block runs, SIGINT, SIGTERM and SIGHUP raise Interrupted (then the old
     handlers), held back while output files are made or committed."""
     previous = {}
+    _RAISED.clear()
     for sig in STOP_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave the signals alone
             previous[sig] = signal.signal(sig, _raise_interrupted)
@@ -195,14 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MazebookWarning as exc:  # `python -W error`: a warning asked to stop the run
         say(f"{prog}: error (a warning, made an error): {exc}")
         return EXIT_USAGE
-    except MazebookBug as exc:
-        _report_bug(args.command, exc)
-        return EXIT_FAIL
     except KeyboardInterrupt as exc:
-        signum = exc.signum if isinstance(exc, Interrupted) else signal.SIGINT
-        name = signal.Signals(signum).name
-        say(f"mazebook: interrupted ({name}); no partial output was left")
-        return 128 + signum
+        return _interrupted(exc.signum if isinstance(exc, Interrupted) else signal.SIGINT)
+    except MazebookBug as exc:
+        return _bug_or_interrupted(args.command, exc)
     except BrokenPipeError:
         return EXIT_OK
     except MemoryError:  # the input asked for more than the machine has: not a bug
@@ -212,11 +222,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
             say(f"{prog}: error: {os_problem(exc)}")
             return EXIT_USAGE
-        _report_bug(args.command, exc)
-        return EXIT_FAIL
+        return _bug_or_interrupted(args.command, exc)
     except Exception as exc:  # anything else is a bug of ours, not bad input
-        _report_bug(args.command, exc)
-        return EXIT_FAIL
+        return _bug_or_interrupted(args.command, exc)
+
+
+def _bug_or_interrupted(command: str, exc: BaseException) -> int:
+    """An internal error's report and exit code; after an interruption that a library
+    swallowed (_RAISED), the interruption's."""
+    if _RAISED:
+        return _interrupted(_RAISED[0])
+    _report_bug(command, exc)
+    return EXIT_FAIL
 
 
 def _report_bug(command: str, exc: BaseException) -> None:
