@@ -3,7 +3,8 @@
 
 Run ``python tests/bench_levels.py --tables`` to print the tables of docs/levels.md: for each
 page kind (letter, 6 x 9 in, four a page, a worksheet at six a page; circles, hearts, hexagons,
-triangles and weaves on letter pages) and each level that fits, the typical size, the textures,
+triangles and weaves on letter pages; circles, hearts, hexagons and triangles on 6 x 9 in
+pages) and each level that fits, the typical size, the textures,
 the median modelled effort and bfs_expanded of the puzzles the builder chooses, with the steps
 from the level below, and the highest level that fits. Without ``--tables`` it times the
 choice of one puzzle per level on a letter page. tests/test_levels.py checks the same numbers.
@@ -42,6 +43,10 @@ PAGE_KINDS: dict[str, str] = {
     "hex": 'title = "t"\npage_size = "letter"\n',
     "triangle": 'title = "t"\npage_size = "letter"\n',
     "weave": 'title = "t"\npage_size = "letter"\n',
+    **{
+        f"{shape}, 6 x 9 in": 'title = "t"\npage_size = "6x9in"\n'
+        for shape in ("circle", "heart", "hex", "triangle")
+    },
 }
 #: Section keys of each page kind.
 SECTION_KEYS: dict[str, str] = {
@@ -56,7 +61,8 @@ SECTION_KEYS: dict[str, str] = {
 def template_for(kind: str, level: int) -> Template:
     """A one-section template of the page kind asking for ``level`` (capped if need be)."""
     text = PAGE_KINDS[kind] + 'fit = "cap"\n'
-    text += f"[[section]]\ncount = 1\ndifficulty = {level}\n{SECTION_KEYS.get(kind, '')}"
+    keys = SECTION_KEYS.get(kind.split(",")[0], "")  # "circle, 6 x 9 in": a circle's keys
+    text += f"[[section]]\ncount = 1\ndifficulty = {level}\n{keys}"
     return parse_template(text)
 
 
@@ -73,7 +79,7 @@ def request_for(kind: str, level: int) -> Request | None:
     book = prepare(tpl)
     if book.plan.puzzles[0].level != level:
         return None
-    return section_request(tpl, 0, level, Spot(book.maze_box, tpl.min_cell, words(tpl)))
+    return section_request(tpl, 0, level, book.spot)
 
 
 def words(tpl: Template) -> tuple[str, str]:

@@ -27,7 +27,6 @@ from mazebook.difficulty.levels import (
     level_value,
     lowest_kept,
 )
-from mazebook.errors import TemplateError
 from mazebook.kinds import search as schedule
 from mazebook.kinds.maze import section_request
 from mazebook.products.book import prepare
@@ -48,12 +47,17 @@ AT_LEAST = {
     "hex": 10,
     "triangle": 10,
     "weave": 10,
+    # one maze a 6 x 9 in page reaches level 10 on every shape (issue: levels you can trust)
+    "circle, 6 x 9 in": 10,
+    "heart, 6 x 9 in": 10,
+    "hex, 6 x 9 in": 10,
+    "triangle, 6 x 9 in": 10,
 }
 
 
 #: Page kinds whose median effort rises at least 1.3x at every step (steps that do not blur);
 #: every other kind's rises at least 1.25x. bfs_expanded rises at least 1.3x on every kind.
-CLEAR_STEPS = ("letter", "6 x 9 in", "four a page", "circle")
+CLEAR_STEPS = ("letter", "6 x 9 in", "four a page", "circle", "circle, 6 x 9 in")
 #: Puzzles per level: the median of nine (each from its own seed).
 PUZZLES = 9
 
@@ -86,7 +90,7 @@ def test_effort_rises_at_every_level_up_to_the_highest_that_fits(kind: str) -> N
     rows = rows_of(kind)
     top, first = rows[-1].level, rows[0].level
     # every page starts at level 1; a heart needs 9 x 9 cells to keep its lobes (level 2)
-    assert first == (2 if kind == "heart" else 1)
+    assert first == (2 if kind.startswith("heart") else 1)
     assert [r.level for r in rows] == list(range(first, top + 1))
     assert top >= AT_LEAST[kind]
     assert top == LAST_LEVEL or request_for(kind, top + 1) is None
@@ -237,32 +241,15 @@ def test_level_10_builds_one_a_page_on_every_standard_page(page: str, tmp_path: 
     assert low <= solving_effort(_reproduce(puzzles[-1])) <= high
 
 
-#: Why a shape's level 10 does not fit one maze a 6 x 9 in page even at its 3 mm floor: the
-#: page is 109 mm wide, a circle (goal at its centre, 14 rings), a heart (31 x 31 cells) or a
-#: hexagon or triangle (about 1000 cells) holds too few cells for level 10's effort (a cell
-#: gives at most about 0.7 moves) or for a bfs_expanded 1.3x level 9's (docs/levels.md).
-TOO_FEW_CELLS = "the 6 x 9 in page holds too few of its cells at 3 mm for level 10"
-
-
 @pytest.mark.parametrize(
     ("shape", "keys", "first"),
     [
         ("rect", "", 1),
         ("weave", "weave = 0.5\n", 1),
-        *(
-            pytest.param(
-                shape,
-                keys,
-                first,
-                marks=pytest.mark.xfail(raises=TemplateError, strict=True, reason=TOO_FEW_CELLS),
-            )
-            for shape, keys, first in (
-                ("circle", 'shape = "circle"\n', 1),
-                ("hex", 'shape = "hex"\n', 1),
-                ("triangle", 'shape = "triangle"\n', 1),
-                ("heart", 'shape = "mask"\nmask = "heart"\n', 2),
-            )
-        ),
+        ("circle", 'shape = "circle"\n', 1),
+        ("hex", 'shape = "hex"\n', 1),
+        ("triangle", 'shape = "triangle"\n', 1),
+        ("heart", 'shape = "mask"\nmask = "heart"\n', 2),
     ],
 )
 def test_each_shape_builds_at_levels_1_and_10_on_6x9(
@@ -290,8 +277,8 @@ def test_each_shape_builds_at_levels_1_and_10_on_6x9(
 )
 def test_a_shape_goes_down_to_its_own_floor_only_at_the_default_min_cell(keys: str) -> None:
     """A circle, triangle or heart in a book that leaves min_cell at 3.5 mm may use cells of 3
-    mm (its floor, schedule.SHAPE_MIN_CELL), which holds a level more on 6 x 9 in; a book that
-    sets min_cell keeps it, and a rectangle has no floor of its own."""
+    mm (its floor, schedule.SHAPE_MIN_CELL), which holds more cells on 6 x 9 in (and level
+    10); a book that sets min_cell keeps it, and a rectangle has no floor of its own."""
 
     def request(top: str, section: str) -> schedule.Request:
         tpl = parse_template(
@@ -303,7 +290,8 @@ def test_a_shape_goes_down_to_its_own_floor_only_at_the_default_min_cell(keys: s
     default, given = request("", keys), request('min_cell = "3.5mm"\n', keys)
     assert default.min_cell == pytest.approx(3.0 * 72 / 25.4)
     assert default.min_cell < given.min_cell
-    assert schedule.highest_level(default) == schedule.highest_level(given) + 1
+    assert schedule.room_for(default).extremes()[1] > schedule.room_for(given).extremes()[1]
+    assert schedule.highest_level(default) == 10 >= schedule.highest_level(given)
     assert request("", "").min_cell == given.min_cell
 
 

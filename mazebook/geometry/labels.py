@@ -9,9 +9,10 @@ nearest the arrow, level with it (a circle's centre goal: above or below the maz
 goal's dot drawn before the word as its key). Each place must stay inside the region (the
 slot), clear of both marks, the other word and the solution's ends; the nearest to the mark
 wins. When a word finds no place the maze is drawn a little smaller (``place_maze``), so the
-room is made around the maze, never inside it; the products keep that room beside every maze
-(``word_room``, ``word_band``), so the cells are sized with it. Positions are in cell units (y
-down, like the geometry); sizes in points, through the scale.
+room is made around the maze, never inside it; the products keep that room above and below
+every maze and beside every rectangle (``word_room``, ``word_band``; another outline takes the
+slot's width and sets its words above or below it), so the cells are sized with it. Positions
+are in cell units (y down, like the geometry); sizes in points, through the scale.
 """
 
 from __future__ import annotations
@@ -424,7 +425,8 @@ def place_maze(
     bottom) around the box.
 
     Both words go beside their arrows where they can, the maze drawn a little smaller for
-    that if need be (NEAR_STEPS); else level with their arrows outside the walls' box. Where a
+    that if need be (NEAR_STEPS, only where ``room`` keeps space beside the box); else level
+    with their arrows outside the walls' box. Where a
     word finds no place at all, room is made rather than the word put over the maze: the maze
     is drawn smaller (the fit stays centred) until both words fit. The one placement of the
     package: page layouts, manifests and writers all use it, so they agree on where the maze
@@ -432,7 +434,10 @@ def place_maze(
     """
     fit = fit_maze(geom.width, geom.height, width, height)
     first: tuple[Label, ...] = ()
-    tries = [(step, True) for step in range(NEAR_STEPS + 1)]
+    # a maze with no room kept beside it (an outline other than a rectangle takes the slot's
+    # width at its page's smallest cell) is not drawn smaller to set its words beside arrows
+    near = NEAR_STEPS if room[0] > 0 else 0
+    tries = [(step, True) for step in range(near + 1)]
     tries += [(step, False) for step in range(SHRINK_STEPS + 1)]
     for step, beside in tries:
         scale = fit.scale * (1.0 - SHRINK * step)

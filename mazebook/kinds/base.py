@@ -33,11 +33,29 @@ OPTIONAL = {"optional": True}
 @dataclass(frozen=True)
 class Spot:
     """Where a puzzle of a section goes: the box its drawing gets on the page (points), the
-    smallest cell it may use (points) and the START and FINISH words printed beside it."""
+    smallest cell it may use (points) and the START and FINISH words printed beside it.
+    ``side``: the points the box leaves left and right of its slot for words beside side
+    arrows, which a maze whose outline is not a rectangle takes (``box_for``)."""
 
     box: tuple[float, float]
     min_cell: float
     words: tuple[str, str]
+    side: float = 0.0
+
+    def box_for(self, shape: str, options: Mapping[str, Any]) -> tuple[float, float]:
+        """The box of a maze of ``shape``: a rectangle keeps room beside it for words at its
+        side openings; any other outline (a circle, hexagon, triangle or silhouette) leaves
+        free corners round it, so it takes the slot's whole width and its words go beside
+        their arrows where there is room, else above or below it (geometry.labels)."""
+        if words_beside(shape, options):
+            return self.box
+        return (self.box[0] + 2 * self.side, self.box[1])
+
+
+def words_beside(shape: str, options: Mapping[str, Any]) -> bool:
+    """Whether a maze of ``shape`` (with its shape ``options``) is a rectangle, which keeps room
+    left and right of it for its words (Spot.box_for)."""
+    return shape == "rect" or options.get("outline") == "rect"
 
 
 class Facts(Protocol):

@@ -27,7 +27,7 @@ from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
 from . import search
-from .base import OPTIONAL, Facts, Kind, Spot, section_error
+from .base import OPTIONAL, Facts, Kind, Spot, section_error, words_beside
 from .describe import Described, maze_described
 from .search import Choice, Request, Size, generators_for, openings_for
 
@@ -153,7 +153,7 @@ class MadeMaze:
             caption_right_short=caption_right_short,
             start_word=words[0],
             finish_word=words[1],
-            side_room=side_room,
+            side_room=side_room if words_beside(self.maze.shape, self.maze.options) else 0.0,
             letters=self.letters,
             font=font,
             least=self.least,
@@ -193,11 +193,12 @@ def section_request(
     min_cell = spot.min_cell
     if template.worksheet is None and not template.min_cell_given:
         min_cell = min(min_cell, search.SHAPE_MIN_CELL.get(section.shape, min_cell))
+    box = spot.box_for(section.shape, dict(section.shape_options))
     return Request(
         level=level,
-        box=spot.box,
+        box=box,
         min_cell=min_cell,
-        limit=max_cells(*spot.box, min_cell),
+        limit=max_cells(*box, min_cell),
         generators=section.generators,
         shape=section.shape,
         shape_options=section.shape_options,

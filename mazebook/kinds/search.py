@@ -370,13 +370,19 @@ def room_for(request: Request) -> Room:
             fill = _fill_of(shape, (width, height), options)
             return Room(shape, request.box, least, (width, height), fill=fill)
         aspect = silhouette_aspect(str(options["mask"]))
-        rows = min(height, math.floor(width / aspect))
-        most = (min(width, max(1, round(rows * aspect))), rows)
+        # a silhouette leaves free corners (its words go there or above and below), so it
+        # takes the box's columns and rows that keep cells of min_cell with its arrows' room
+        rows, cols = _fitted_rows(request, aspect)
+        most = (cols, rows)
         least = (min(least[0], most[0]), min(least[1], most[1]))
         fill = _fill_of(shape, most, options)
         return Room(shape, request.box, least, most, aspect=aspect, fill=fill)
     if shape == "rect":
         return Room(shape, request.box, least, (width, height))
+    # drawn once at a size the box cannot exceed (its cells of min_cell with no room for the
+    # arrows), then shrunk until the drawing, arrows and all, keeps cells of min_cell
+    width = max(width, math.floor(request.box[0] / request.min_cell))
+    height = max(height, math.floor(request.box[1] / request.min_cell))
     if kind == "circle":
         width = height = max(MIN_RINGS, min(width, height) // 2 - 1)
     elif kind == TRIANGLE:  # a side of one cell: rows up to the width, or the height / 0.87
@@ -398,6 +404,21 @@ def room_for(request: Request) -> Room:
             if kind == TRIANGLE
             else max(least[0], min(width - 1, math.floor(width * ratio)))
         )
+
+
+def _fitted_rows(request: Request, aspect: float) -> tuple[int, int]:
+    """The most rows (and their columns, ``aspect`` x rows) of a silhouette whose drawing keeps
+    cells of min_cell in the request's box."""
+    box_w, box_h = request.box
+    rows = max(
+        1, min(math.floor(box_h / request.min_cell), math.floor(box_w / request.min_cell / aspect))
+    )
+    while rows > 1:
+        cols = max(1, round(rows * aspect))
+        if maze_scale(cols, rows, box_w, box_h) >= request.min_cell - 1e-9:
+            break
+        rows -= 1
+    return rows, max(1, round(rows * aspect))
 
 
 def _fill_of(shape: str, dims: tuple[int, int], options: Mapping[str, Any]) -> float:

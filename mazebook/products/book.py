@@ -96,6 +96,7 @@ class BookSetup:
     maze_box: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
     side_room: float  # points kept left and right of a puzzle's maze for its words
+    side: float  # the points of side_room the maze box leaves beside it (Spot.side)
     answer_boxes: dict[int, tuple[float, float]]  # an answer's room by answers a page
     printing: PrintSetup  # the printer's table, trim, paper and page format
     requested: tuple[int, ...] = ()  # the template's level of each puzzle (before fit = "cap")
@@ -124,7 +125,7 @@ class BookSetup:
     @property
     def spot(self) -> Spot:
         """Where every puzzle goes: the maze box at the template's min_cell."""
-        return Spot(self.maze_box, self.template.min_cell, self.words)
+        return Spot(self.maze_box, self.template.min_cell, self.words, self.side)
 
 
 def book_howto(template: Template) -> list[str]:
@@ -378,12 +379,13 @@ class BookPlanned:
     maze_room: tuple[float, float]  # room for one puzzle's maze (points)
     limit: tuple[int, int]  # most columns and rows at min_cell
     side_room: float
+    side: float  # the points of side_room the maze box leaves beside it (Spot.side)
     answer_boxes: dict[int, tuple[float, float]]
     room: str  # where the puzzles go, for messages
     word_size: float = 8.0  # the START and FINISH words' one size (points)
 
     def spot_for(self, section: int, level: int) -> Spot:
-        return Spot(self.maze_room, self.template.min_cell, book_words(self.template))
+        return Spot(self.maze_room, self.template.min_cell, book_words(self.template), self.side)
 
     def work(self, plan: BookPlan) -> tuple[int, int]:
         return plan.page_count, len(plan.puzzles) * self.limit[0] * self.limit[1]
@@ -398,6 +400,7 @@ class BookPlanned:
             maze_box=self.maze_room,
             limit=self.limit,
             side_room=self.side_room,
+            side=self.side,
             answer_boxes=self.answer_boxes,
             printing=self.printing,
             requested=tuple(p.level for p in self.plan.puzzles),
@@ -437,6 +440,7 @@ def plan_book_product(template: Template) -> BookPlanned:
     size = document_word_size(first_slot, type_sizes(template.large_print))
     side_room = side_room_for(fonts, book_words(template), size)
     box = maze_box(first_slot, labels=True, side_room=side_room, word_size=size)
+    side = (first_slot.maze.width - box.width) / 2
     limit = max_cells(box.width, box.height, template.min_cell)
     if min(limit) < MIN_SIDE and template.large_print:
         raise lp.too_small(
@@ -478,6 +482,7 @@ def plan_book_product(template: Template) -> BookPlanned:
         maze_room=(box.width, box.height),
         limit=limit,
         side_room=side_room,
+        side=side,
         answer_boxes=answer_boxes,
         room=(
             f"the {template.page_size} page ({template.puzzles_per_page} a page, cells of at "
