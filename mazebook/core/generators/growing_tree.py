@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Callable, Iterator
 
 from ..grid import Grid
-from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec, Option
 
 _MAX_TABLE_DEGREE = 6
@@ -43,7 +43,7 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
     start = int(rng.random() * n)  # drawn first: not the backtracker's maze for the same seed
     perms = permutations(degree)
-    order = perm_indices(numpy_rng(rng), degree, n)
+    order = side_orders(rng, degree, n)
     if degree <= _MAX_TABLE_DEGREE:
         table, stride = perms_without(degree), len(perms)  # without the side entered by
     else:
