@@ -129,7 +129,7 @@ def test_a_bad_total_or_seed_is_refused() -> None:
 )
 def test_a_small_maze_loads_no_numpy_random(tmp_path: Path, call: str) -> None:
     """A first maze and a book's mazes draw their side orders without numpy.random (about
-    7 MB and 10 ms to load)."""
+    6 MB and 10 ms to load)."""
     code = (
         "import sys\n"
         "from mazebook.app.cli import main\n"
