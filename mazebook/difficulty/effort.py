@@ -21,7 +21,6 @@ made from the maze itself) and the moves are averaged.
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from array import array
@@ -134,6 +133,8 @@ def _simulated(view: Maze, runs: int, seed: int | None) -> Effort:
 
 def maze_seed(maze: Maze) -> int:
     """A seed made from the maze's passages and openings (the same maze, the same seed)."""
+    import hashlib  # here: it loads OpenSSL (2-3 ms), and only mazes with loops need it
+
     h = hashlib.blake2b(digest_size=8)
     h.update(maze.links)
     h.update(f"{maze.grid.kind}:{maze.entrance.cell}:{maze.exit.cell}".encode())

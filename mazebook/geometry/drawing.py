@@ -328,16 +328,25 @@ def marker_triangle(
 
     ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.
     """
+    # in plain floats and one array at the end (the same arithmetic, element by element, as
+    # arrays of two: a book draws two arrows a maze and measures them three times)
     dx, dy = marker.dx, marker.dy
     if entering:
-        tip = np.array([marker.x - dx * gap * length, marker.y - dy * gap * length])
-        base = tip - np.array([dx, dy]) * length
+        tip_x, tip_y = marker.x - dx * gap * length, marker.y - dy * gap * length
+        base_x, base_y = tip_x - dx * length, tip_y - dy * length
     else:
-        base = np.array([marker.x + dx * gap * length, marker.y + dy * gap * length])
-        tip = base + np.array([dx, dy]) * length
+        base_x, base_y = marker.x + dx * gap * length, marker.y + dy * gap * length
+        tip_x, tip_y = base_x + dx * length, base_y + dy * length
     half = 0.45 * length
-    normal = np.array([-dy, dx]) * half
-    return np.stack([tip, base + normal, base - normal])
+    normal_x, normal_y = -dy * half, dx * half
+    return np.array(
+        [
+            [tip_x, tip_y],
+            [base_x + normal_x, base_y + normal_y],
+            [base_x - normal_x, base_y - normal_y],
+        ],
+        dtype=np.float64,
+    )
 
 
 def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Iterator
 
 from ..grid import Grid
-from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec
 
 #: Above this degree the table of permutations minus the entry side grows too big to keep.
@@ -29,7 +29,7 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     # Speed: one shuffled side order per cell, drawn in bulk; the side a cell was entered
     # through is left out of its order (it leads back into the maze), and only the carved
     # half-edges are recorded, the passage bits being set in bulk at the end.
-    order = perm_indices(numpy_rng(rng), degree, n)
+    order = side_orders(rng, degree, n)
     if degree <= _MAX_TABLE_DEGREE:
         table = perms_without(degree)
         stride = count

@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Callable, Iterator
 
 from ..grid import Grid
-from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec, Option
 
 _MAX_TABLE_DEGREE = 6
@@ -43,7 +43,7 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
     start = int(rng.random() * n)  # drawn first: not the backtracker's maze for the same seed
     perms = permutations(degree)
-    order = perm_indices(numpy_rng(rng), degree, n)
+    order = side_orders(rng, degree, n)
     if degree <= _MAX_TABLE_DEGREE:
         table, stride = perms_without(degree), len(perms)  # without the side entered by
     else:
@@ -97,31 +97,37 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
         rnd = rng.random
         stack = [start]
         pool = [start]
-        where = array("i", bytes(4 * n))  # position of each active cell in pool
+        where = [0] * n  # position of each active cell in pool (a list: faster than an array)
         record, pool_push, pool_pop = carved.append, pool.append, pool.pop
         stack_push, stack_pop = stack.append, stack.pop
-        while pool:
+        count = 1  # len(pool), kept by hand: one call fewer a step
+        while count:
             if rnd() < p_newest:
                 cell = stack[-1]
-                while sides[cell] is None:
+                untried = sides[cell]
+                while untried is None:
                     stack_pop()
                     cell = stack[-1]
+                    untried = sides[cell]
             else:
-                cell = pool[int(rnd() * len(pool))]
+                cell = pool[int(rnd() * count)]
+                untried = sides[cell]
             base = cell * degree
-            for k in sides[cell]:  # type: ignore[union-attr]
+            for k in untried:  # type: ignore[union-attr]
                 e = base + k
                 j = adj[e]
                 if not visited[j]:
                     visited[j] = 1
                     record(e)
                     sides[j] = iter(table[back[e] * stride + order[j]])
-                    where[j] = len(pool)
+                    where[j] = count
+                    count += 1
                     pool_push(j)
                     stack_push(j)
                     break
             else:
                 sides[cell] = None
+                count -= 1
                 last = pool_pop()
                 if last != cell:
                     i = where[cell]

@@ -22,7 +22,7 @@ from array import array
 from collections.abc import Iterator
 
 from ..grid import Grid
-from ._common import links_from_edges, numpy_rng, perm_indices, perms_without, permutations
+from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec
 
 _MAX_TABLE_DEGREE = 6
@@ -33,7 +33,7 @@ def carve(grid: Grid, rng: random.Random) -> bytearray:
     n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
     perms = permutations(degree)
     count = len(perms)
-    order = perm_indices(numpy_rng(rng), degree, n)  # one side order per cell, drawn up front
+    order = side_orders(rng, degree, n)  # one side order per cell, drawn up front
     if degree <= _MAX_TABLE_DEGREE:
         table, stride = perms_without(degree), count  # orders without the side entered by
     else:

@@ -22,7 +22,7 @@ from array import array
 import numpy as np
 
 from ..grid import Grid
-from ._common import links_from_edges, numpy_rng, perm_indices, permutations
+from ._common import links_from_edges, numpy_rng, permutations, side_orders
 from .spec import GeneratorSpec, Option
 
 VARIANTS = ("modified", "simplified", "true")
@@ -130,7 +130,7 @@ def _modified(grid: Grid, rng: random.Random) -> bytearray:
     if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height and grid.width > 1:
         return _modified_rect(grid, rng)
     perms = permutations(degree)
-    order = perm_indices(numpy_rng(rng), degree, n)
+    order = side_orders(rng, degree, n)
     rnd = rng.random
     state = bytearray(n + 1)  # 0 outside, 1 frontier, 2 in the tree, 3 the sentinel
     state[n] = 3
@@ -178,7 +178,7 @@ def _modified_rect(grid: Grid, rng: random.Random) -> bytearray:
     shuffled orders of each cell's real sides, instead of a lookup in the neighbour table.
     """
     n, width = grid.size, grid.width
-    order = perm_indices(numpy_rng(rng), 4, n)
+    order = side_orders(rng, 4, n)
     rnd = rng.random
     step = (-width, 1, width, -1)  # N E S W; distinct because width > 1
     slot_of = {off: k for k, off in enumerate(step)}

@@ -1,0 +1,127 @@
+"""numpy's default generator in plain Python, for the one small draw the carvers make.
+
+``np.random.default_rng(seed).integers(0, total, count, dtype=np.uint8)`` (numpy's SeedSequence,
+its PCG64 and its Lemire draw of bounded bytes), worked out without importing numpy.random: a
+book's mazes and a first maze are a few hundred cells, where a draw here costs some tens of
+microseconds more than numpy's but loading numpy.random costs about 10 ms and 6 MB (a first
+maze's peak; 3 MB of the default book's). Larger draws stay with numpy (_common.SMALL_DRAW);
+tests check both give the same bytes.
+"""
+
+from __future__ import annotations
+
+import struct
+
+# SeedSequence (numpy/random/bit_generator.pyx)
+_POOL_SIZE = 4
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R = 0xCA01F9DD, 0x4973F715
+_XSHIFT = 16
+_M32 = 0xFFFFFFFF
+
+# PCG64: XSL-RR output of a 128-bit linear congruential generator
+_MULT_128 = 0x2360ED051FC65DA44385DF649FCCF645
+_M64 = (1 << 64) - 1
+_M128 = (1 << 128) - 1
+
+
+def _words(entropy: int) -> list[int]:
+    """The seed as 32-bit words, least significant first ([0] for 0)."""
+    if entropy == 0:
+        return [0]
+    out = []
+    while entropy:
+        out.append(entropy & _M32)
+        entropy >>= 32
+    return out
+
+
+def seed_state(entropy: int) -> tuple[int, int]:
+    """PCG64's (state, increment) as ``np.random.default_rng(entropy)`` sets them."""
+    if entropy < 0:
+        raise ValueError("entropy must be a whole number of at least 0")
+    words = _words(entropy)
+    hash_const = _INIT_A
+
+    def hashmix(value: int) -> int:
+        nonlocal hash_const
+        value ^= hash_const
+        hash_const = (hash_const * _MULT_A) & _M32
+        value = (value * hash_const) & _M32
+        return value ^ (value >> _XSHIFT)
+
+    def mix(x: int, y: int) -> int:
+        result = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _M32
+        return result ^ (result >> _XSHIFT)
+
+    pool = [hashmix(words[i] if i < len(words) else 0) for i in range(_POOL_SIZE)]
+    for src in range(_POOL_SIZE):
+        for dst in range(_POOL_SIZE):
+            if src != dst:
+                pool[dst] = mix(pool[dst], hashmix(pool[src]))
+    for src in range(_POOL_SIZE, len(words)):
+        for dst in range(_POOL_SIZE):
+            pool[dst] = mix(pool[dst], hashmix(words[src]))
+    # generate_state(4, uint64): eight 32-bit words, paired little end first
+    out = []
+    const = _INIT_B
+    for i in range(8):
+        value = pool[i % _POOL_SIZE] ^ const
+        const = (const * _MULT_B) & _M32
+        value = (value * const) & _M32
+        out.append(value ^ (value >> _XSHIFT))
+    seed = [out[2 * k] | out[2 * k + 1] << 32 for k in range(4)]
+    initstate, initseq = seed[0] << 64 | seed[1], seed[2] << 64 | seed[3]
+    inc = (initseq << 1 | 1) & _M128
+    # from state 0: a step (to ``inc``), the seed added, and a step
+    state = ((inc + initstate) * _MULT_128 + inc) & _M128
+    return state, inc
+
+
+def random_bytes(state: int, inc: int, count: int) -> tuple[bytes, int]:
+    """``count`` outputs of PCG64 from ``state``, as the bytes numpy's bounded draws read them
+    (each 64-bit output little end first), and the state after them."""
+    outputs: list[int] = []
+    append = outputs.append
+    mult, m64, m128 = _MULT_128, _M64, _M128
+    for _ in range(count):
+        state = (state * mult + inc) & m128
+        x = ((state >> 64) ^ state) & m64
+        y = x << (64 - (state >> 122))  # rotated right by the top 6 bits: its two halves
+        append((y | y >> 64) & m64)
+    return struct.pack(f"<{count}Q", *outputs), state
+
+
+#: Per total (the count of choices, 2..255): the byte table of Lemire's draw (a random byte b
+#: gives (b * total) >> 8) and the bytes it rejects (those whose low part falls below the
+#: threshold, redrawn).
+_LEMIRE: dict[int, tuple[bytes, bytes]] = {}
+
+
+def _lemire(total: int) -> tuple[bytes, bytes]:
+    found = _LEMIRE.get(total)
+    if found is None:
+        threshold = (256 - total) % total
+        table = bytes((b * total) >> 8 for b in range(256))
+        rejected = bytes(b for b in range(256) if (b * total) & 0xFF < threshold)
+        found = _LEMIRE[total] = (table, rejected)
+    return found
+
+
+def bounded_bytes(entropy: int, total: int, count: int) -> bytes:
+    """``np.random.default_rng(entropy).integers(0, total, count, dtype=np.uint8).tobytes()``
+    for 1 <= total <= 255: one random byte for each draw, a rejected byte redrawn."""
+    if not 1 <= total <= 255:
+        raise ValueError("total must be from 1 to 255")
+    if total == 1 or count <= 0:
+        return bytes(max(count, 0))  # numpy draws nothing for a single choice
+    table, rejected = _lemire(total)
+    state, inc = seed_state(entropy)
+    kept = b""
+    while len(kept) < count:
+        # about 1 byte in 16 is rejected at most; a second round is rare
+        need = count - len(kept)
+        raw, state = random_bytes(state, inc, (need + need // 8 + 15) // 8)
+        kept += raw.translate(table, rejected)
+    return kept[:count]
