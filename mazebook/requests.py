@@ -25,9 +25,8 @@ from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
 from .printing.units import PAGE_SIZES, parse_length, parse_page_size
-from .template.limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT
+from .template.limits import DEFAULT_PUZZLE, LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 from .template.visible import visible
-from .template.worksheet import DEFAULT_PUZZLE
 
 if TYPE_CHECKING:
     from .kinds import Kind

@@ -47,6 +47,8 @@ PAGE_KINDS: dict[str, str] = {
         f"{shape}, 6 x 9 in": 'title = "t"\npage_size = "6x9in"\n'
         for shape in ("circle", "heart", "hex", "triangle")
     },
+    # a circle whose page stops short: its top level's bfs_expanded must still clear the one below
+    "circle, 6 x 9 in, four a page": 'title = "t"\npage_size = "6x9in"\npuzzles_per_page = 4\n',
 }
 #: Section keys of each page kind.
 SECTION_KEYS: dict[str, str] = {

@@ -17,9 +17,9 @@ from mazebook.app.cli import main
 from mazebook.errors import TemplateError
 from mazebook.kinds import DEFAULT_KIND, KINDS, Kind, Spot, check_sections, kind_of
 from mazebook.pages.plan import PlannedPuzzle
+from mazebook.template.limits import DEFAULT_PUZZLE
 from mazebook.template.load import parse_template
 from mazebook.template.texts import make_texts
-from mazebook.template.worksheet import DEFAULT_PUZZLE
 from tests.test_plugins import cli, install
 
 PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"

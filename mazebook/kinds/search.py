@@ -606,7 +606,9 @@ def fits(request: Request) -> bool:
     room = room_for(level_request)
     need = lowest_kept(request.level)
     aim = bfs_aim(level_request)
-    need_bfs = aim / KEEP if aim is not None else 0.0
+    # a circle's bfs_expanded varies most: its search keeps one anywhere in the band, so the
+    # page must reach the centre itself for the level's median to clear the one below
+    need_bfs = 0.0 if aim is None else aim if _circle(level_request) else aim / KEEP
     ladder = ladder_for(level_request)
     usable = ladder if request.generators else ladder[_start(level_request, ladder, None) :]
     most = room.extremes()[1] * room.fill
@@ -722,9 +724,10 @@ def choose(request: Request, rng: random.Random) -> Choice:
             kept = _first_passing(pending, level, failed, within_band=True)
         if kept is not None:
             break
-        if miss < 0 and largest:
-            # the page's largest size falls short of the effort: harder forms there, then the
-            # one that did best
+        if largest and effort < lowest_kept(level):
+            # the page's largest size falls short of the effort a level keeps (the bottom of
+            # the window ``fits`` holds it by): harder forms there, then the one that did best;
+            # short of the centre alone, the form stays (harder ones expand fewer cells)
             largest_effort[at] = max(largest_effort.get(at, 0.0), effort)
             at = _harder_at_largest(request, ladder, at, largest_effort)
             continue

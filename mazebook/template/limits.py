@@ -15,6 +15,10 @@ from ..core.shapes.raster import MAX_MASK_TEXT as MAX_MASK_TEXT
 # every cap can be found in one place.
 from ..inputs import MAX_INPUT_BYTES as MAX_INPUT_BYTES
 
+#: The kind of puzzle a section is when it names none (``puzzle``; mazebook.kinds holds the
+#: kinds, checks the name and each kind's keys, and says the same default).
+DEFAULT_PUZZLE = "maze"
+
 #: Difficulty levels, easiest first.
 LEVEL_MIN, LEVEL_MAX = 1, 10
 LEVELS = range(LEVEL_MIN, LEVEL_MAX + 1)

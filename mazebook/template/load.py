@@ -27,11 +27,10 @@ from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
 from . import caps
 from . import large_print as lp
-from .limits import MAX_TEMPLATE_BYTES
+from .limits import DEFAULT_PUZZLE, MAX_TEMPLATE_BYTES
 from .names import list_problem
 from .texts import LANGUAGES, Texts, language_code, make_texts, series_title_problem
 from .worksheet import (
-    DEFAULT_PUZZLE,
     WORKSHEET_DEFAULTS,
     WORKSHEET_SECTION_DEFAULTS,
     WorksheetOptions,

@@ -20,11 +20,11 @@ from ..core.wordtrail import MAX_WORD
 from ..errors import TemplateError, did_you_mean
 from ..printing.keys import schema_properties as print_properties
 from ..printing.units import LENGTH_PATTERN, PAGE_SIZE_PATTERN, PAGE_SIZES
-from .limits import LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
+from .limits import DEFAULT_PUZZLE, LEVEL_MAX, LEVEL_MIN, MAX_COUNT, PER_PAGE
 from .names import MAX_NAME_CHARS, MAX_NAMES
 from .texts import LANGUAGES, TEXT_KEYS
 from .visible import VISIBLE as VISIBLE_PATTERN
-from .worksheet import DEFAULT_PUZZLE, KINDS
+from .worksheet import KINDS
 
 if TYPE_CHECKING:
     from jsonschema.exceptions import ValidationError

@@ -19,9 +19,6 @@ from .limits import LEVELS, MAX_TEXT
 from .texts import Texts
 
 KINDS = ("book", "worksheet")
-#: The kind of puzzle a section is when it names none (``puzzle``; mazebook.kinds holds the
-#: kinds, checks the name and each kind's keys, and says the same default).
-DEFAULT_PUZZLE = "maze"
 
 #: Mazes per page a worksheet may take.
 WORKSHEET_PER_PAGE = (1, 2, 4, 6)

@@ -19,7 +19,7 @@ from ...inputs import check_distinct
 from ...printing.units import PAGE_SIZES, parse_page_size
 from ...render.writers import FORMATS, PLAIN, Wording, write
 from ...requests import MazeRequest, make_maze, parse_level, parse_page, puzzle_kind
-from ...template.worksheet import DEFAULT_PUZZLE
+from ...template.limits import DEFAULT_PUZZLE
 from .common import emit, language_flag, parse_seed, parse_size
 
 #: Defaults of the flags a --level maze chooses itself (the search picks them).
