@@ -83,9 +83,12 @@ def test_circle_svg_walls_read_back_to_the_same_graph(rings: int, inner: int, se
     hub = max(arc[2] for arc in arcs) - rings
     assert hub >= 1.0 - 1e-3
     centre = rings + hub
+    # the drawing is turned so that START (an outer cell) opens at the top
+    at = maze.entrance.cell - int(first[rings])
+    turn = -2 * math.pi * (at + 0.5) / counts[rings]
 
     def polar(r: float, turns: float) -> tuple[float, float]:
-        a = 2 * math.pi * turns - math.pi / 2
+        a = 2 * math.pi * turns - math.pi / 2 + turn
         return (centre + r * math.cos(a), centre + r * math.sin(a))
 
     open_pairs: set[frozenset[int]] = set()

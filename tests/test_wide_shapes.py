@@ -5,14 +5,20 @@ drawn smaller than its cells for them (docs/levels.md, "Level 10 on 6 x 9 in")."
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mazebook.geometry import labels
+from mazebook.core.engine import generate
+from mazebook.geometry import from_maze, labels
+from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.style import fit_maze
 from mazebook.kinds.base import Spot, words_beside
+from mazebook.kinds.maze import whole_width
 from mazebook.products.build import build_book
 from mazebook.render import pdf
 
@@ -74,3 +80,56 @@ def test_the_words_find_room_and_the_cells_keep_their_size(
         assert words == 2
         assert drawn == pytest.approx(fitted)
         assert drawn >= 3.0 * MM - 1e-6
+
+
+@settings(max_examples=25, deadline=None)
+@given(rings=st.integers(1, 12), seed=st.integers(0, 2**32))
+def test_a_circle_is_drawn_with_start_at_its_top_and_nothing_else_moved(
+    rings: int, seed: int
+) -> None:
+    """The drawing turns the circle so that START's rim opening is at the top (its arrow
+    pointing straight down at the middle), and turning it back gives the unturned drawing."""
+    maze = generate("backtracker", rings, rings, seed=seed, shape="circle")
+    geom = maze_geometry(maze)
+    c = geom.width / 2
+    assert geom.start.x == pytest.approx(c, abs=1e-9)
+    assert geom.start.y == pytest.approx(0.0, abs=1e-9)
+    assert (geom.start.dx, geom.start.dy) == pytest.approx((0.0, 1.0), abs=1e-9)
+    path = geom.solution.reshape(-1, 2)  # the solution leaves through START's opening
+    assert math.hypot(path[0][0] - c, path[0][1]) <= 1.0
+    assert math.hypot(path[-1][0] - c, path[-1][1] - c) <= 1e-9  # and ends at the centre
+    turn = from_maze._turn(maze)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(from_maze, "_turn", lambda _maze: 0.0)
+        plain = maze_geometry(maze)
+
+    def back(x: float, y: float) -> tuple[float, float]:
+        a = math.atan2(y - c, x - c) - turn
+        r = math.hypot(x - c, y - c)
+        return (round(c + r * math.cos(a), 6) + 0.0, round(c + r * math.sin(a), 6) + 0.0)
+
+    def ends(g: Any, undo: bool) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        move = back if undo else (lambda x, y: (round(x, 6) + 0.0, round(y, 6) + 0.0))
+        pairs = [
+            tuple(sorted((move(a, b), move(x, y)))) for a, b, x, y in g.segments.reshape(-1, 4)
+        ]
+        return sorted(pairs)  # type: ignore[arg-type]
+
+    assert ends(geom, True) == ends(plain, False)
+    assert len(geom.arcs) == len(plain.arcs)
+    assert sorted(round(r, 9) for r in geom.arcs[:, 2]) == sorted(
+        round(r, 9) for r in plain.arcs[:, 2]
+    )
+
+
+def test_only_a_maze_too_large_for_the_room_beside_its_words_takes_the_whole_width() -> None:
+    """A circle whose cells stay at min_cell in the box that keeps room beside it keeps that
+    room (its words beside their arrows); one that would be smaller there takes the width."""
+    spot = Spot((300.0, 470.0), 8.5, ("START", "FINISH"), side=34.0)
+    small = generate("backtracker", 6, 6, seed=1, shape="circle")
+    large = generate("backtracker", 19, 19, seed=1, shape="circle")
+    assert not whole_width(small, spot, 8.5)
+    assert whole_width(large, spot, 8.5)
+    assert not whole_width(large, Spot((300.0, 470.0), 8.5, ("START", "FINISH")), 8.5)
+    rect = generate("backtracker", 40, 50, seed=1)
+    assert not whole_width(rect, spot, 8.5)

@@ -209,8 +209,11 @@ def mask_geometry(maze: Maze) -> MazeGeometry:
     )
 
 
-def _ring_arcs(walls: np.ndarray, radius: float, cx: float, count: int) -> list[list[float]]:
-    """Merged arcs of one circle of ``count`` equal pieces, ``walls`` True where drawn."""
+def _ring_arcs(
+    walls: np.ndarray, radius: float, cx: float, count: int, top: float = -90.0
+) -> list[list[float]]:
+    """Merged arcs of one circle of ``count`` equal pieces, ``walls`` True where drawn, the
+    first piece starting at angle ``top`` (degrees)."""
     step = 360.0 / count
     if walls.all():
         return [[cx, cx, radius, -90.0, 270.0]]
@@ -222,13 +225,23 @@ def _ring_arcs(walls: np.ndarray, radius: float, cx: float, count: int) -> list[
     edges = np.diff(padded)
     starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
     return [
-        [cx, cx, radius, -90.0 + step * (s + shift), -90.0 + step * (e + shift)]
+        [cx, cx, radius, top + step * (s + shift), top + step * (e + shift)]
         for s, e in zip(starts.tolist(), ends.tolist(), strict=True)
     ]
 
 
+def _turn(maze: Maze) -> float:
+    """How far a circle's drawing turns (radians, clockwise): START's rim opening to the top
+    (FINISH's when START is the centre), polar_turn."""
+    from ..core.shapes.polar import polar_turn
+
+    ends = (maze.entrance, maze.exit)
+    return polar_turn(maze.grid, tuple((end.cell, end.side) for end in ends))
+
+
 def polar_geometry(maze: Maze) -> MazeGeometry:
-    """Circle maze: arcs for the rings' walls, radial runs between the cells of a ring."""
+    """Circle maze: arcs for the rings' walls, radial runs between the cells of a ring, the
+    circle turned so that its START (or, from the centre, its FINISH) opens at the top."""
     from ..core.shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
 
     grid = maze.grid
@@ -237,9 +250,11 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
     c = float(rings + 1)
     ring, index, count = cell_rings(grid)
     linked = _link_bits(maze)
+    turn = _turn(maze)
+    top = -90.0 + math.degrees(turn)
     # radial walls: between cell i and i + 1 of a ring (the clockwise slot)
     radial = (ring > 0) & ~linked[:, 1]
-    theta = np.radians(-90.0 + 360.0 * (index[radial] + 1) / count[radial])
+    theta = np.radians(-90.0 + 360.0 * (index[radial] + 1) / count[radial]) + turn
     r_in, r_out = ring[radial].astype(np.float64), ring[radial] + 1.0
     cos, sin = np.cos(theta), np.sin(theta)
     segs = np.stack([c + r_in * cos, c + r_in * sin, c + r_out * cos, c + r_out * sin], axis=1)
@@ -247,14 +262,14 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
     offsets = np.concatenate([[0], np.cumsum(counts)])
     for k in range(1, rings + 1):
         cells = slice(int(offsets[k]), int(offsets[k + 1]))
-        arcs += _ring_arcs(~linked[cells, 0], float(k), c, counts[k])
+        arcs += _ring_arcs(~linked[cells, 0], float(k), c, counts[k], top)
     outer = np.ones(counts[rings], dtype=bool)
     for opening in (maze.entrance, maze.exit):
         if opening.side == OUT0:
             outer[opening.cell - int(offsets[rings])] = False
-    arcs += _ring_arcs(outer, float(rings + 1), c, counts[rings])
-    mid = cell_angles(grid)
-    centres = polar_centres(grid)
+    arcs += _ring_arcs(outer, float(rings + 1), c, counts[rings], top)
+    mid = cell_angles(grid) + turn
+    centres = polar_centres(grid, turn)
     start = _polar_marker(maze, True, centres, mid, c, rings)
     finish = _polar_marker(maze, False, centres, mid, c, rings)
     path = _polar_path(maze.solution_cells, ring, mid, c)
@@ -351,7 +366,7 @@ def cell_points(maze: Maze) -> np.ndarray:
         rings = len(grid.params["ring_counts"]) - 1
         c = float(rings + 1)
         ring, _, _ = cell_rings(grid)
-        mid = cell_angles(grid)
+        mid = cell_angles(grid) + _turn(maze)
         r = np.where(ring == 0, 0.0, ring + 0.5)
         return np.stack([c + r * np.cos(mid), c + r * np.sin(mid)], axis=1)
     if grid.kind == "rect":

@@ -53,6 +53,9 @@ NEAR = 4.5 * 72.0 / 25.4
 #: arrows, else (the words then level with their arrows, outside the walls' box, farther off)
 #: at most SHRINK_STEPS times.
 SHRINK, NEAR_STEPS, SHRINK_STEPS = 0.03, 4, 12
+#: The two words keep at least this share of their size between them (4 pt at 8 pt): closer,
+#: "FINISH START" reads as one phrase.
+WORDS_APART = 0.5
 #: A centre goal's word carries the goal's dot before it, this far (share of the size) apart.
 KEY_GAP = 0.3
 
@@ -363,7 +366,12 @@ def _place(
     h = word_height(size) / s
     gap = word_gap(size) / s
     w = width_of(word, size) / s
-    others = [label.extent for label in placed]
+    # the other word, kept WORDS_APART of the size away (less would read as one phrase)
+    more = max(0.0, WORDS_APART * size - CLEARANCE) / s
+    others = [
+        (x0 - more, y0 - more, x1 + more, y1 + more)
+        for x0, y0, x1, y1 in (label.extent for label in placed)
+    ]
     if marker.inside:  # the centre goal: the word and the goal's dot as its key, outside
         r = mark[2] - (mark[0] + mark[2]) / 2
         r = min(r, 0.3 * h)  # a dot no taller than the word's capitals

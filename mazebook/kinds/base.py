@@ -43,10 +43,11 @@ class Spot:
     side: float = 0.0
 
     def box_for(self, shape: str, options: Mapping[str, Any]) -> tuple[float, float]:
-        """The box of a maze of ``shape``: a rectangle keeps room beside it for words at its
-        side openings; any other outline (a circle, hexagon, triangle or silhouette) leaves
-        free corners round it, so it takes the slot's whole width and its words go beside
-        their arrows where there is room, else above or below it (geometry.labels)."""
+        """The box the search sizes a maze of ``shape`` for: a rectangle keeps room beside it
+        for words at its side openings; any other outline (a circle, hexagon, triangle or
+        silhouette) leaves free corners round it, so it may take the slot's whole width, its
+        words beside their arrows where there is room, else above or below it
+        (geometry.labels; kinds.maze.whole_width: only a maze that needs it)."""
         if words_beside(shape, options):
             return self.box
         return (self.box[0] + 2 * self.side, self.box[1])

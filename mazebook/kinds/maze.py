@@ -21,7 +21,7 @@ from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
 from ..geometry.symmetry import maze_key
 from ..pages.document import MazeCard
-from ..pages.layout import max_cells
+from ..pages.layout import max_cells, maze_scale
 from ..pages.plan import PlannedPuzzle
 from ..template import Template
 from ..template.load import Section
@@ -114,6 +114,7 @@ class MadeMaze:
     answer_word: str = ""
     noun: str = "kind_maze"  # the text key naming its kind in a description
     least: float = 0.0  # the least cell (points) its drawing's marks need (a rule maze's)
+    wide: bool = False  # it takes its slot's whole width (whole_width): no room beside it
 
     @functools.cached_property
     def geometry(self) -> MazeGeometry:
@@ -153,7 +154,7 @@ class MadeMaze:
             caption_right_short=caption_right_short,
             start_word=words[0],
             finish_word=words[1],
-            side_room=side_room if words_beside(self.maze.shape, self.maze.options) else 0.0,
+            side_room=0.0 if self.wide else side_room,
             letters=self.letters,
             font=font,
             least=self.least,
@@ -357,7 +358,20 @@ class MazeKind(Kind):
     ) -> MadeMaze:
         choice = self.choose(template, planned, spot, rng, like)
         asked = planned.level if requested_level is None else requested_level
-        return made_maze(choice, maze_facts(choice, asked))
+        min_cell = section_request(template, planned.section, planned.level, spot).min_cell
+        wide = whole_width(choice.maze, spot, min_cell)
+        return dataclasses.replace(made_maze(choice, maze_facts(choice, asked)), wide=wide)
+
+
+def whole_width(maze: Maze, spot: Spot, min_cell: float) -> bool:
+    """Whether the maze takes its slot's whole width: an outline other than a rectangle
+    (Spot.box_for) whose cells would be smaller than ``min_cell`` in the box that keeps room
+    beside it for its words. One that fits that box keeps the room, its words beside their
+    arrows."""
+    if not spot.side or words_beside(maze.shape, maze.options):
+        return False
+    geom = maze_geometry(maze)
+    return maze_scale(geom.width, geom.height, *spot.box) < min_cell - 1e-9
 
 
 def made_maze(

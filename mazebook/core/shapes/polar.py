@@ -116,14 +116,25 @@ def cell_angles(grid: Grid) -> np.ndarray:
     return result
 
 
-def polar_centres(grid: Grid) -> np.ndarray:
+def polar_centres(grid: Grid, turn: float = 0.0) -> np.ndarray:
     """(n, 2) cell centres in drawing units: the circle of ``rings + 1`` around its centre,
-    each ring cell at the middle of its band, the centre cell at the middle."""
+    each ring cell at the middle of its band, the centre cell at the middle (the circle
+    turned clockwise by ``turn`` radians, as a drawing may be: polar_turn)."""
     ring = cell_rings(grid)[0]
     c = float(len(grid.params["ring_counts"]))
-    mid = cell_angles(grid)
+    mid = cell_angles(grid) + turn
     radius = np.where(ring == 0, 0.0, ring + 0.5)
     return np.stack([c + radius * np.cos(mid), c + radius * np.sin(mid)], axis=1)
+
+
+def polar_turn(grid: Grid, openings: tuple[tuple[int, int | None], ...]) -> float:
+    """The angle (radians, clockwise) a circle's drawing is turned by so that the first of
+    ``openings`` (cell, side) on the rim is at the top: START's arrow points straight down,
+    its word above it in the room a page keeps above every maze. 0.0 when none is on it."""
+    for cell, side in openings:
+        if side == OUT0:
+            return float(-math.pi / 2 - cell_angles(grid)[cell])
+    return 0.0
 
 
 def cell_rings(grid: Grid) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
