@@ -238,7 +238,8 @@ def test_every_kind_in_a_large_print_book(tmp_path: Path, kind: str) -> None:
 @pytest.mark.parametrize("kind", list(KINDS))
 def test_every_kind_on_a_large_print_worksheet(tmp_path: Path, kind: str) -> None:
     path = tmp_path / "sheet.toml"
-    per_page = 1 if kind == "keys" else 2  # a keys maze's 50 pt cells: one a letter page
+    # a keys maze's 50 pt cells, a star's 13 x 12 cells to keep its shape: one a letter page
+    per_page = 1 if kind in ("keys", "star") else 2
     head = f'kind = "worksheet"\npage_size = "letter"\npuzzles_per_page = {per_page}\n'
     path.write_text(_template(kind, head))
     result = build_book(str(path), output=tmp_path / "sheet.pdf")

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazebook.core.engine import generate
+from mazebook.errors import TemplateError
 from mazebook.geometry import from_maze, labels
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.style import fit_maze
@@ -133,3 +134,21 @@ def test_only_a_maze_too_large_for_the_room_beside_its_words_takes_the_whole_wid
     assert not whole_width(large, Spot((300.0, 470.0), 8.5, ("START", "FINISH")), 8.5)
     rect = generate("backtracker", 40, 50, seed=1)
     assert not whole_width(rect, spot, 8.5)
+
+
+@pytest.mark.parametrize("fit", ['fit = "cap"\n', ""])
+def test_a_silhouette_too_small_to_look_like_itself_is_refused_even_capped(
+    fit: str, tmp_path: Path
+) -> None:
+    """A star needs 13 x 12 cells to keep its shape (docs/levels.md); six a 5 x 8 in page hold
+    only 9 x 9 at min_cell, so no level fits, with fit = "cap" too (it made 9 x 9 stars)."""
+    template = tmp_path / "stars.toml"
+    template.write_text(
+        f'title = "Stars"\npage_size = "5x8in"\npuzzles_per_page = 6\n{fit}'
+        '[[section]]\ncount = 6\ndifficulty = [2, 6]\nshape = "mask"\nmask = "star"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(TemplateError, match="no level fits") as refused:
+        build_book(str(template), output=tmp_path / "stars.pdf")
+    assert ("set fit" in str(refused.value)) == (fit == "")
+    assert not (tmp_path / "stars.pdf").exists()

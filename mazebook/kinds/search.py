@@ -282,6 +282,7 @@ class Room:
     inners: tuple[int, ...] = ()  # a circle's first rings to pick among (empty: ``inner``)
     aspect: float = 0.0  # a silhouette's columns over rows (0.0: sizes shaped like the box)
     fill: float = 1.0  # cells a size has over its nominal cells (a hexagon's or a mask's share)
+    shapeless: bool = False  # its largest size is below the silhouette's recognisable floor
 
     def cells(self, dims: tuple[int, int], extra: Mapping[str, Any] | None = None) -> float:
         """The nominal cells of a size: columns x rows, a circle's or a triangle's cells."""
@@ -374,9 +375,10 @@ def room_for(request: Request) -> Room:
         # takes the box's columns and rows that keep cells of min_cell with its arrows' room
         rows, cols = _fitted_rows(request, aspect)
         most = (cols, rows)
+        shapeless = most[0] < floor[0] or most[1] < floor[1]  # no level keeps it a silhouette
         least = (min(least[0], most[0]), min(least[1], most[1]))
         fill = _fill_of(shape, most, options)
-        return Room(shape, request.box, least, most, aspect=aspect, fill=fill)
+        return Room(shape, request.box, least, most, aspect=aspect, fill=fill, shapeless=shapeless)
     if shape == "rect":
         return Room(shape, request.box, least, (width, height))
     # drawn once at a size the box cannot exceed (its cells of min_cell with no room for the
@@ -604,11 +606,14 @@ def fits(request: Request) -> bool:
     effort a cell is taken as read; anything closer is measured)."""
     level_request = _with_level(request, request.level)
     room = room_for(level_request)
+    if room.shapeless:  # a silhouette too small to look like itself holds no level
+        return False
     need = lowest_kept(request.level)
     aim = bfs_aim(level_request)
     # a circle's bfs_expanded varies most: its search keeps one anywhere in the band, so the
     # page must reach the centre itself for the level's median to clear the one below
-    need_bfs = 0.0 if aim is None else aim if _circle(level_request) else aim / KEEP
+    strict = _circle(level_request) and request.level > FIRST_LEVEL
+    need_bfs = 0.0 if aim is None else aim if strict else aim / KEEP
     ladder = ladder_for(level_request)
     usable = ladder if request.generators else ladder[_start(level_request, ladder, None) :]
     most = room.extremes()[1] * room.fill

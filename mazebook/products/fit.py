@@ -75,7 +75,8 @@ MAKE_ROOM = "use a smaller {min_cell}, fewer {puzzles_per_page} or a larger {pag
 
 def fit_levels(planned: Fitting) -> dict[tuple[int, int], int]:
     """The level each (section, requested level) gets: itself when the page holds it, else the
-    highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default).
+    highest level that fits (fit = "cap") or a one-line TemplateError naming it (the default,
+    and fit = "cap" where no level fits: a silhouette too small to look like itself).
     The section's kind judges each level in the spot the product gives it (none: no room for
     its cells at all). Checked before any puzzle is made."""
     tpl = planned.template
@@ -91,16 +92,18 @@ def fit_levels(planned: Fitting) -> dict[tuple[int, int], int]:
                 levels[(i, level)] = level
                 continue
             top = _highest(planned, i, level)
-            if section.fit != "cap":
+            if section.fit != "cap" or top == 0:  # capped to no level: refused all the same
                 what = f"{kind.level_words(level)} does not fit {planned.room}"
-                raise level_refused(tpl, i, top, what)
-            levels[(i, level)] = max(top, LEVEL_MIN)
+                raise level_refused(tpl, i, top, what, capped=section.fit == "cap")
+            levels[(i, level)] = top
     return levels
 
 
-def level_refused(tpl: Template, index: int, top: int, what: str) -> TemplateError:
+def level_refused(
+    tpl: Template, index: int, top: int, what: str, *, capped: bool = False
+) -> TemplateError:
     """The one-line refusal of a level section ``index`` cannot hold, naming the highest that
-    fits (``top``, 0 for none) and what makes room."""
+    fits (``top``, 0 for none) and what makes room (``capped``: fit = "cap" is set already)."""
     first = "no level fits" if top == 0 else f"the highest level that fits is {top}"
     return TemplateError(
         f"{what}: {first}",
@@ -108,7 +111,7 @@ def level_refused(tpl: Template, index: int, top: int, what: str) -> TemplateErr
         section=index + 1,
         section_name=tpl.sections[index].name,
         key="difficulty",
-        advice=MAKE_ROOM + ", or set {fit}",
+        advice=MAKE_ROOM if capped else MAKE_ROOM + ", or set {fit}",
     )
 
 
