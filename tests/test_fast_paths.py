@@ -1,8 +1,10 @@
 """The book's fast paths give exactly what the plain ones give (issue 33: speed without a
-changed maze): shared rectangle grids, the breadth-first search's outline mask, and the
-effort's walk that skips the solution's corridor cells."""
+changed maze): shared rectangle grids, the breadth-first search's outline mask, the effort's
+walk that skips the solution's corridor cells, and the words' place tried nearest first."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from hypothesis import given
@@ -14,6 +16,8 @@ from mazebook.core.grid import bfs, rect_grid, slots_of
 from mazebook.core.maze import Maze
 from mazebook.difficulty import effort
 from mazebook.difficulty.effort import SEE, efforts_and_tree
+from mazebook.geometry import labels
+from mazebook.geometry.labels import Rect
 
 
 @given(st.integers(1, 60), st.integers(1, 60))
@@ -108,3 +112,63 @@ def test_breadth_first_search_reaches_what_a_plain_one_does(
     assert order == queue
     assert {c: dist[c] for c in range(maze.size)} == seen
     assert all(parent[c] in (-1, *queue) for c in range(maze.size))
+
+
+def _plain_best(
+    scene: labels._Scene, candidates: list[Rect], mark: Rect, others: list[Rect], within: float
+) -> Rect | None:
+    """The words' place as first written: every candidate tested, the nearest free one kept."""
+    r, pad = scene.region, scene.pad
+    kept: list[Rect] = []
+    for box in candidates:
+        x0, y0, x1, y1 = box
+        if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3] or labels._overlap(box, scene.walls):
+            continue
+        grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        if any(labels._overlap(grown, m) for m in scene.marks):
+            continue
+        if any(labels._overlap(grown, o) for o in others):
+            continue
+        kept.append(box)
+    if not kept:
+        return None
+    clear = ~labels._hits(scene.line, np.array(kept) + np.array([-pad, -pad, pad, pad]))
+    free = [box for box, ok in zip(kept, clear.tolist(), strict=True) if ok]
+    if not free:
+        return None
+    nearest = min(free, key=lambda box: round(labels._apart(box, mark), 6))
+    return nearest if labels._apart(nearest, mark) <= within else None
+
+
+_coord = st.integers(-40, 40).map(lambda v: v / 4)  # quarter cells: ties and touching boxes
+
+
+@st.composite
+def _box(draw: st.DrawFn) -> Rect:
+    x, y = draw(_coord), draw(_coord)
+    return (x, y, x + draw(st.integers(1, 24)) / 4, y + draw(st.integers(1, 8)) / 4)
+
+
+@given(
+    candidates=st.lists(_box(), max_size=40),
+    marks=st.lists(_box(), min_size=1, max_size=2),
+    others=st.lists(_box(), max_size=1),
+    walls=_box(),
+    line=st.lists(st.tuples(_coord, _coord, _coord, _coord), max_size=3),
+    within=st.sampled_from([math.inf, 2.0, 5.0]),
+)
+def test_the_words_place_is_the_plain_search_s(
+    candidates: list[Rect],
+    marks: list[Rect],
+    others: list[Rect],
+    walls: Rect,
+    line: list[tuple[float, float, float, float]],
+    within: float,
+) -> None:
+    """Trying the candidates nearest first finds the box the plain search (all tested, the
+    nearest free one kept, ties to the first) finds, on scenes of touching boxes and ties."""
+    segments = np.array(line, dtype=np.float64).reshape(-1, 4)
+    scene = labels._Scene(walls, tuple(marks), segments, (-8.0, -8.0, 12.0, 12.0), 0.25)
+    mark = marks[0]
+    found = scene.best(iter(candidates), mark, others, within)
+    assert found == _plain_best(scene, candidates, mark, others, within)
