@@ -1,17 +1,24 @@
 """Weaving's fast paths give exactly what the plain ones give (issue 33: a woven maze within
 1.76x a plain one's time, with no maze changed): binary-tree's and sidewinder's own readings of
-their mazes as trees, each against the plain reading it replaced."""
+their mazes as trees, the proposal of crossings, their weaving into a maze, the split graph's
+grid and the crossings' records, each against the plain code it replaced."""
 
 from __future__ import annotations
 
 import random
+from array import array
+from dataclasses import replace
+from typing import Any
 
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
+from mazebook.core import weave as core_weave
 from mazebook.core.generators import REGISTRY, binary_tree, sidewinder
-from mazebook.core.grid import Grid, rect_grid
+from mazebook.core.generators import weave as weaving
+from mazebook.core.grid import E, Grid, N, S, W, rect_grid
+from mazebook.core.tour import tree_order
 
 sizes = st.integers(min_value=1, max_value=24)
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
@@ -94,3 +101,165 @@ def test_sidewinder_order_of_other_passages_is_the_plain_one(
         links = bytearray(spec.run(grid, random.Random(seed), spec.resolve_options({})))
     got = sidewinder.tree_order(grid, bytes(links))
     _same(got, _plain_sidewinder_order(grid, bytes(links)))
+
+
+def _plain_propose(
+    grid: Grid, weave: float, nrng: np.random.Generator, allowed: np.ndarray | None
+) -> np.ndarray:
+    """Crossings proposed, written plainly: every neighbour's priority read from a table of
+    all the cells."""
+    w, h = grid.width, grid.height
+    if w < 3 or h < 3 or weave <= 0.0:
+        return np.zeros(0, dtype=np.int64)
+    chance = 1.0 - (1.0 - weave) ** (0.4 if allowed is None else 3.0)
+    if allowed is None:
+        at = np.flatnonzero(nrng.random(h * w) < chance)
+    else:
+        where = np.flatnonzero(allowed)
+        at = where[nrng.random(len(where)) < chance]
+    x = at % w
+    at = at[(x > 0) & (x < w - 1) & (at >= w) & (at < (h - 1) * w)]
+    score = np.full(h * w, -1.0)
+    score[at] = mine = nrng.random(len(at))
+    best = (
+        (mine > score[at - w])
+        & (mine > score[at + w])
+        & (mine > score[at - 1])
+        & (mine > score[at + 1])
+    )
+    return at[best].astype(np.int64)
+
+
+def _plain_weave_into(
+    grid: Grid, plain: bytes, weave: float, nrng: np.random.Generator, order: Any
+) -> tuple[np.ndarray, bytes]:
+    """Crossings woven in, written plainly: parents read from the neighbour table, each side's
+    bits set and cleared through bool indexes."""
+    n, w = grid.size, grid.width
+    mask = np.frombuffer(plain, dtype=np.uint8)[:n] & np.uint8(15)
+    cells = _plain_propose(grid, weave, nrng, (mask == 10) | (mask == 5))
+    if not len(cells) or order is None:
+        return np.zeros(0, dtype=np.int64), plain
+    up, rank = order
+    along = mask[cells] == 10
+    step = np.where(along, w, 1)
+    ends = np.stack([cells - step, cells + step])
+    r0, r1 = rank[ends[0]], rank[ends[1]]
+    later = (r1 > r0) | ((r1 == r0) & (ends[1] > ends[0]))
+    cut = np.where(later, ends[1], ends[0])
+    slot = up[cut].astype(np.int64)
+    parent = np.frombuffer(grid.adj, dtype=np.intc)[cut * 4 + slot]
+    crossing = np.zeros(n + 1, dtype=bool)
+    crossing[cells] = True
+    fine = ~crossing[parent]
+    index = np.arange(len(cells))
+    first = np.full(n, len(cells), dtype=np.int64)
+    np.minimum.at(first, cut, index)
+    keep = fine & (first[cut] == index)
+    cells, along, cut, slot, parent = cells[keep], along[keep], cut[keep], slot[keep], parent[keep]
+    out = mask.copy()
+    back = np.frombuffer(grid.back, dtype=np.uint8)[cut * 4 + slot]
+    out[cut] &= ~(np.uint8(1) << slot.astype(np.uint8))
+    for side in (N, E, S, W):
+        out[parent[back == side]] &= np.uint8(~(1 << side) & 0xFF)
+    out[cells] = 15
+    out[cells[along] - w] |= np.uint8(1 << S)
+    out[cells[~along] - 1] |= np.uint8(1 << E)
+    out[cells[along] + w] |= np.uint8(1 << N)
+    out[cells[~along] + 1] |= np.uint8(1 << W)
+    return cells, out.tobytes()
+
+
+def _plain_split_grid(grid: Grid, cells: np.ndarray) -> Grid:
+    """The split graph's grid, written plainly: a zero-filled table, the plain one copied in and
+    the sentinel found wherever it is."""
+    n, at, w = grid.size, np.asarray(cells, dtype=np.int64), grid.width
+    k = len(at)
+    if k == 0:
+        return grid
+    m = n + k
+    flat = array("i", [0]) * (m * 4)
+    out = np.frombuffer(flat, dtype=np.intc).reshape(m, 4)
+    out[:n] = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
+    out[:n][out[:n] == n] = m
+    nodes = np.arange(n, m, dtype=np.intc)
+    out[at - w, S] = nodes
+    out[at + w, N] = nodes
+    out[at, N] = m
+    out[at, S] = m
+    out[n:, N] = at - w
+    out[n:, S] = at + w
+    out[n:, E] = m
+    out[n:, W] = m
+    backs = np.empty((m, 4), dtype=np.uint8)
+    backs[:n] = np.frombuffer(grid.back, dtype=np.uint8).reshape(n, 4)
+    backs[at, N] = backs[at, S] = 255
+    backs[n:] = (S, 255, N, 255)
+    del out
+    params = {**grid.params, "crossing_cells": tuple(at.tolist())}
+    return Grid(grid.kind, w, grid.height, m, 4, flat, backs.tobytes(), grid.boundary, params)
+
+
+def _plain_crossings(cells: np.ndarray, over: np.ndarray) -> tuple[tuple[int, str], ...]:
+    return tuple((int(c), ("h", "v")[int(o)]) for c, o in zip(cells, over, strict=True))
+
+
+@given(st.integers(1, 30), st.integers(1, 30), seeds, chances, st.booleans())
+def test_proposals_are_the_plain_ones(
+    w: int, h: int, seed: int, weave: float, every_cell: bool
+) -> None:
+    grid = rect_grid(w, h)
+    allowed = None if every_cell else np.random.default_rng(seed).random(w * h) < 0.4
+    got = weaving.propose(grid, weave, np.random.default_rng(seed), allowed)
+    want = _plain_propose(grid, weave, np.random.default_rng(seed), allowed)
+    assert got.dtype == want.dtype and np.array_equal(got, want)
+
+
+@given(st.sampled_from([n for n in REGISTRY if n != "kruskal"]), sizes, sizes, seeds, chances)
+def test_weaving_into_a_maze_is_the_plain_weaving(
+    name: str, w: int, h: int, seed: int, weave: float
+) -> None:
+    spec = REGISTRY[name]
+    options = spec.resolve_options({})
+    grid = rect_grid(w, h)
+    plain = bytes(spec.run(grid, random.Random(seed), options))
+    own = spec.tree_order
+    order = own(grid, plain, **options) if own else tree_order(grid, plain)
+    got = weaving.weave_into(grid, plain, weave, np.random.default_rng(seed), lambda: order)
+    want = _plain_weave_into(grid, plain, weave, np.random.default_rng(seed), order)
+    assert np.array_equal(got[0], want[0]) and got[1] == want[1]
+
+
+def _split_inputs(w: int, h: int, seed: int) -> tuple[Grid, np.ndarray]:
+    grid = rect_grid(w, h)
+    cells = weaving.propose(grid, 1.0, np.random.default_rng(seed))
+    return grid, cells
+
+
+@given(st.integers(3, 30), st.integers(3, 30), seeds, st.booleans())
+def test_the_split_grid_is_the_plain_one(w: int, h: int, seed: int, other_kind: bool) -> None:
+    """On the rectangle (the sentinel on its outline) and on any other table (found wherever
+    it is)."""
+    grid, cells = _split_inputs(w, h, seed)
+    if other_kind:
+        grid = replace(grid, kind="mask")
+    got, want = core_weave.split_grid(grid, cells), _plain_split_grid(grid, cells)
+    assert (got.kind, got.width, got.height, got.size, got.degree, got.boundary) == (
+        want.kind,
+        want.width,
+        want.height,
+        want.size,
+        want.degree,
+        want.boundary,
+    )
+    assert got.adj == want.adj and got.adj.typecode == want.adj.typecode
+    assert got.back == want.back and dict(got.params) == dict(want.params)
+
+
+@given(st.integers(3, 30), st.integers(3, 30), seeds)
+def test_crossing_records_are_the_plain_ones(w: int, h: int, seed: int) -> None:
+    _, cells = _split_inputs(w, h, seed)
+    over = np.random.default_rng(seed).integers(0, 2, len(cells), dtype=np.uint8)
+    got = weaving._crossings(cells, over)
+    assert got == _plain_crossings(cells, over)
+    assert all(type(c) is int and type(o) is str for c, o in got)
