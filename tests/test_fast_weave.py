@@ -236,14 +236,18 @@ def _split_inputs(w: int, h: int, seed: int) -> tuple[Grid, np.ndarray]:
     return grid, cells
 
 
-@given(st.integers(3, 30), st.integers(3, 30), seeds, st.booleans())
-def test_the_split_grid_is_the_plain_one(w: int, h: int, seed: int, other_kind: bool) -> None:
+@given(st.integers(3, 30), st.integers(3, 30), seeds, st.booleans(), st.booleans())
+def test_the_split_grid_is_the_plain_one(
+    w: int, h: int, seed: int, other_kind: bool, listed: bool
+) -> None:
     """On the rectangle (the sentinel on its outline) and on any other table (found wherever
-    it is)."""
+    it is), with or without the cells listed by the caller."""
     grid, cells = _split_inputs(w, h, seed)
     if other_kind:
         grid = replace(grid, kind="mask")
-    got, want = core_weave.split_grid(grid, cells), _plain_split_grid(grid, cells)
+    given_list = tuple(cells.tolist()) if listed else None
+    got = core_weave.split_grid(grid, cells, listed=given_list)
+    want = _plain_split_grid(grid, cells)
     assert (got.kind, got.width, got.height, got.size, got.degree, got.boundary) == (
         want.kind,
         want.width,
@@ -260,6 +264,6 @@ def test_the_split_grid_is_the_plain_one(w: int, h: int, seed: int, other_kind: 
 def test_crossing_records_are_the_plain_ones(w: int, h: int, seed: int) -> None:
     _, cells = _split_inputs(w, h, seed)
     over = np.random.default_rng(seed).integers(0, 2, len(cells), dtype=np.uint8)
-    got = weaving._crossings(cells, over)
+    got = weaving._crossings(cells.tolist(), over)
     assert got == _plain_crossings(cells, over)
     assert all(type(c) is int and type(o) is str for c, o in got)

@@ -32,10 +32,13 @@ NS_BITS = (1 << N) | (1 << S)
 EW_BITS = (1 << E) | (1 << W)
 
 
-def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
+def split_grid(
+    grid: Grid, cells: Sequence[int] | np.ndarray, *, listed: tuple[int, ...] | None = None
+) -> Grid:
     """The split graph's grid: ``grid`` with each crossing cell's north-south passage moved to a
     node of its own (``grid.size + i`` for ``cells[i]``). Same kind, width, height and
-    boundary; ``size`` grows by the number of crossings. No two cells may be side by side."""
+    boundary; ``size`` grows by the number of crossings. No two cells may be side by side.
+    ``listed``: the same cells as a tuple of ints, where the caller has made one."""
     n = grid.size
     at = np.asarray(cells, dtype=np.int64)
     k = len(at)
@@ -73,7 +76,8 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
     backs[n * 4 :].reshape(k, 4)[:] = (S, 255, N, 255)
     back = backs.tobytes()
     del out  # the view: the array is the grid's now
-    params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
+    listed = tuple(at.tolist()) if listed is None else listed
+    params: dict[str, Any] = {**grid.params, "crossing_cells": listed}
     return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
 
 

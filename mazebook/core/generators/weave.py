@@ -131,7 +131,9 @@ def carve(
         over = nrng.integers(0, 2, len(cells), dtype=np.uint8)
         if not len(cells):
             return links, (), None
-        return links, _crossings(cells, over), (split_grid(grid, cells), split_links(links, cells))
+        listed = cells.tolist()  # the cells as ints once, for the records and the split grid
+        split = split_grid(grid, cells, listed=tuple(listed))
+        return links, _crossings(listed, over), (split, split_links(links, cells))
     nrng = np.random.default_rng(rng.getrandbits(128))
     proposed = propose(grid, weave, nrng)
     over = nrng.integers(0, 2, len(proposed), dtype=np.uint8)
@@ -153,13 +155,13 @@ def carve(
     node_links = bytes(spec.run(split, rng, options))
     kept, node_out = keep_complete(split, node_links, proposed)
     links = join_links(bytes(node_out), grid.size, proposed)
-    crossings = _crossings(proposed[kept], over[kept])
+    crossings = _crossings(proposed[kept].tolist(), over[kept])
     if kept.all():  # the split graph as carved is the maze's: hand it on, no need to remake it
         return links, crossings, (split, bytes(node_out))
     return links, crossings, None
 
 
-def _crossings(cells: np.ndarray, over: np.ndarray) -> tuple[Crossing, ...]:
+def _crossings(cells: list[int], over: np.ndarray) -> tuple[Crossing, ...]:
     """Crossings as a Maze stores them: (cell, "h" | "v") from cells and 0/1 draws."""
     # A 1000 x 1000 maze has a hundred thousand crossings: the pairs are made in one C loop
     # with the cyclic garbage collector paused (it would walk the growing heap of new tuples
@@ -168,7 +170,7 @@ def _crossings(cells: np.ndarray, over: np.ndarray) -> tuple[Crossing, ...]:
     # array of objects.
     names = (over.astype(np.uint8) * np.uint8(_V_MINUS_H) + np.uint8(ord(OVER[0]))).tobytes()
     with gc_paused():
-        return tuple(zip(cells.tolist(), names.decode("ascii"), strict=True))
+        return tuple(zip(cells, names.decode("ascii"), strict=True))
 
 
 #: The distance in ASCII from the first over-passage name to the second ("h" to "v").
