@@ -24,9 +24,7 @@ from .core.engine import braid_cost, check_seed, generate, new_seed
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
-from .printing.units import PAGE_SIZES, parse_length, parse_page_size
 from .template.limits import DEFAULT_PUZZLE, LEVEL_MAX, LEVEL_MIN, MAX_COUNT
-from .template.visible import visible
 
 if TYPE_CHECKING:
     from .kinds import Kind
@@ -151,6 +149,8 @@ def parse_share(text: str, field: str) -> float:
 
 def parse_page(text: str, field: str = "page_size") -> str:
     """A page size as typed, checked (the template reads it again): a name or WxH with a unit."""
+    from .printing.units import PAGE_SIZES, parse_page_size  # not for a maze without a level
+
     try:
         parse_page_size(text)
     except ValueError as exc:
@@ -163,6 +163,8 @@ def parse_page(text: str, field: str = "page_size") -> str:
 
 def parse_min_cell(text: str, field: str = "min_cell") -> str:
     """A smallest cell as typed, checked: a length above 0 ('6mm')."""
+    from .printing.units import parse_length
+
     try:
         if parse_length(text) <= 0:
             raise ValueError(f"{text!r} is not more than 0")
@@ -174,6 +176,8 @@ def parse_min_cell(text: str, field: str = "min_cell") -> str:
 def parse_text(text: str, field: str) -> str:
     """A title or instruction: any text but an empty one (or one of only spaces and other
     invisible characters, which would print nothing)."""
+    from .template.visible import visible  # its tables, only for a text typed in
+
     if not visible(text):
         words = "" if not text.strip() else " (it has only spaces or other invisible characters)"
         raise InvalidOptionError(f"must not be empty{words}", key=field)
@@ -288,6 +292,7 @@ def level_maze(request: MazeRequest) -> Maze:
     """A maze of the request's level fitted to its page as the books choose theirs (the same
     levels, search and checks), from ``random.Random(seed)``."""
     from .kinds.maze import level_maze as maze_for_level  # the search, only for a level
+    from .printing.units import parse_length
     from .template.load import DEFAULTS
 
     assert request.level is not None

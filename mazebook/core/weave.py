@@ -14,7 +14,6 @@ graph and the checks of a maze's crossings.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,10 +32,13 @@ NS_BITS = (1 << N) | (1 << S)
 EW_BITS = (1 << E) | (1 << W)
 
 
-def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
+def split_grid(
+    grid: Grid, cells: Sequence[int] | np.ndarray, *, listed: tuple[int, ...] | None = None
+) -> Grid:
     """The split graph's grid: ``grid`` with each crossing cell's north-south passage moved to a
     node of its own (``grid.size + i`` for ``cells[i]``). Same kind, width, height and
-    boundary; ``size`` grows by the number of crossings. No two cells may be side by side."""
+    boundary; ``size`` grows by the number of crossings. No two cells may be side by side.
+    ``listed``: the same cells as a tuple of ints, where the caller has made one."""
     n = grid.size
     at = np.asarray(cells, dtype=np.int64)
     k = len(at)
@@ -44,29 +46,49 @@ def split_grid(grid: Grid, cells: Sequence[int] | np.ndarray) -> Grid:
         return grid
     m = n + k
     w = grid.width
-    # Speed: the plain table copied whole, then only the rows around crossings changed; the
-    # table is filled in place in the array the grid keeps (no second copy of it)
-    flat = array("i", [0]) * (m * 4)
-    out = np.frombuffer(flat, dtype=np.intc).reshape(m, 4)
-    out[:n] = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, 4)
-    out[:n][out[:n] == n] = m  # the sentinel moves to the new size
-    nodes = np.arange(n, m, dtype=np.intc)
-    out[at - w, S] = nodes  # the cells above and below now lead to the north-south node
-    out[at + w, N] = nodes
-    out[at, N] = m
-    out[at, S] = m
-    out[n:, N] = at - w
-    out[n:, S] = at + w
-    out[n:, E] = m
-    out[n:, W] = m
-    backs = np.empty((m, 4), dtype=np.uint8)
-    backs[:n] = np.frombuffer(grid.back, dtype=np.uint8).reshape(n, 4)
-    backs[at, N] = backs[at, S] = 255
-    backs[n:] = (S, 255, N, 255)
+    # Speed: the plain table copied whole and the crossings' nodes appended (the array grows
+    # in place), then only the rows around crossings changed, in place in the array the grid
+    # keeps: one pass over the table, no zero-filled array first and no second copy
+    below, above = at - w, at + w
+    nodes = np.empty((k, 4), dtype=np.intc)  # the north-south nodes' rows
+    nodes[:, N] = below
+    nodes[:, S] = above
+    nodes[:, E] = m
+    nodes[:, W] = m
+    flat = grid.adj[:]
+    flat.frombytes(nodes.data.cast("B"))
+    out = np.frombuffer(flat, dtype=np.intc)
+    # the sentinel moves to the new size: on the plain rectangle it is on the outline's sides
+    if grid.kind == "rect" and n == w * grid.height:
+        out[_outline_slots(w, grid.height)] = m
+    else:  # any other table: wherever it holds the sentinel
+        out[: n * 4][out[: n * 4] == n] = m
+    numbers = np.arange(n, m, dtype=np.intc)
+    out[below * 4 + S] = numbers  # the cells above and below now lead to the north-south node
+    out[above * 4 + N] = numbers
+    at4 = at * 4
+    out[at4 + N] = m
+    out[at4 + S] = m
+    backs = np.empty(m * 4, dtype=np.uint8)
+    backs[: n * 4] = np.frombuffer(grid.back, dtype=np.uint8)
+    backs[at4 + N] = 255
+    backs[at4 + S] = 255
+    backs[n * 4 :].reshape(k, 4)[:] = (S, 255, N, 255)
     back = backs.tobytes()
     del out  # the view: the array is the grid's now
-    params: dict[str, Any] = {**grid.params, "crossing_cells": tuple(at.tolist())}
+    listed = tuple(at.tolist()) if listed is None else listed
+    params: dict[str, Any] = {**grid.params, "crossing_cells": listed}
     return Grid(grid.kind, grid.width, grid.height, m, 4, flat, back, grid.boundary, params)
+
+
+def _outline_slots(width: int, height: int) -> np.ndarray:
+    """The slots (cell * 4 + side) of a plain ``width`` x ``height`` rectangle that lead out of
+    it: where its neighbour table holds the sentinel."""
+    xs = np.arange(width, dtype=np.int64)
+    ys = np.arange(height, dtype=np.int64) * width
+    return np.concatenate(
+        [xs * 4 + N, (ys + width - 1) * 4 + E, ((height - 1) * width + xs) * 4 + S, ys * 4 + W]
+    )
 
 
 def split_links(links: bytes, cells: Sequence[int] | np.ndarray) -> bytes:

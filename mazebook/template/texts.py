@@ -10,11 +10,12 @@ placeholders in braces, e.g. ``"Puzzle {number}"``; each key allows only its own
 
 from __future__ import annotations
 
+import os
 import string
+import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -172,17 +173,20 @@ def load_language(
     return MappingProxyType({key: data[key] for key in TEXT_KEYS})
 
 
-def _shipped() -> dict[str, Mapping[str, str]]:
-    """The packaged language files, in SHIPPED order."""
-    folder = resources.files("mazebook") / "data" / "languages"
-    return {
-        code: load_language(
-            tomllib.loads((folder / f"{code}.toml").read_text(encoding="utf-8")),
-            source=f"mazebook/data/languages/{code}.toml",
-            schema=False,  # jsonschema costs a build 50 ms and 8 MB: a test checks them
-        )
-        for code in SHIPPED
-    }
+def _shipped(code: str) -> Mapping[str, str]:
+    """The packaged language file of ``code`` (one of SHIPPED), read and checked."""
+    # Speed: read through the package's own loader (what pkgutil.get_data does, and like it
+    # from a zip too) rather than importlib.resources, whose import and first read take a
+    # first maze a few milliseconds
+    package = sys.modules[__package__.rpartition(".")[0]]  # mazebook
+    assert package.__spec__ is not None and package.__file__ is not None
+    loader: Any = package.__spec__.loader
+    where = os.path.join(os.path.dirname(package.__file__), "data", "languages", f"{code}.toml")
+    return load_language(
+        tomllib.loads(loader.get_data(where).decode("utf-8")),
+        source=f"mazebook/data/languages/{code}.toml",
+        schema=False,  # jsonschema costs a build 50 ms and 8 MB: a test checks them
+    )
 
 
 @dataclass(frozen=True)
@@ -347,19 +351,20 @@ UNPRINTED = frozenset(
 
 
 class _Languages(Mapping[str, Mapping[str, str]]):
-    """The shipped sets by code, read (and checked) the first time one is asked for: the
-    commands that print no words never read the files or load the schema checker."""
+    """The shipped sets by code, each read (and checked) the first time it is asked for: the
+    commands that print no words never read the files or load the schema checker, and a
+    maze in one language reads that language's file only."""
 
     def __init__(self) -> None:
-        self._sets: dict[str, Mapping[str, str]] | None = None
-
-    def _read(self) -> dict[str, Mapping[str, str]]:
-        if self._sets is None:
-            self._sets = _shipped()
-        return self._sets
+        self._sets: dict[str, Mapping[str, str]] = {}
 
     def __getitem__(self, code: str) -> Mapping[str, str]:
-        return self._read()[code]
+        words = self._sets.get(code)
+        if words is None:
+            if code not in SHIPPED:
+                raise KeyError(code)
+            words = self._sets[code] = _shipped(code)
+        return words
 
     def __iter__(self) -> Iterator[str]:
         return iter(SHIPPED)

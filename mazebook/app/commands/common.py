@@ -42,6 +42,11 @@ def capped_note(capped: int) -> str:
     return f" ({capped} capped at the highest level the page holds)" if capped else ""
 
 
+#: The named page sizes --page offers (printing/units.py's PAGE_SIZES, named here so the parser
+#: needs no units import; a test checks they are the same).
+PAGE_NAMES = ("letter", "a4", "a5", "6x9in", "8.5x11in", "8x10in")
+
+
 #: The languages --language offers (template/texts.py's sets, named here so the parser needs no
 #: template import; a test checks they are the same).
 LANGUAGE_CODES = ("en", "de", "fr", "es")

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 from ...core.engine import OPENINGS
 from ...core.maze import Maze
 from ...core.shapes import SHAPES
-from ...core.shapes.silhouettes import SILHOUETTES
 from ...errors import InvalidOptionError, MazebookError
 from ...fileio import is_special
 from ...geometry.drawing import MazeGeometry
 from ...inputs import check_distinct
-from ...printing.units import PAGE_SIZES, parse_page_size
 from ...render.writers import FORMATS, PLAIN, Wording, write
 from ...requests import MazeRequest, make_maze, parse_level, parse_page, puzzle_kind
 from ...template.limits import DEFAULT_PUZZLE
-from .common import emit, language_flag, parse_seed, parse_size
+from .common import PAGE_NAMES, emit, language_flag, parse_seed, parse_size
 
 #: Defaults of the flags a --level maze chooses itself (the search picks them).
 DEFAULT_ALGORITHM, DEFAULT_SIZE = "backtracker", "20x20"
@@ -28,13 +26,21 @@ DEFAULT_ALGORITHM, DEFAULT_SIZE = "backtracker", "20x20"
 
 class ShapeChoices:
     """--shape's choices: the shapes (a registry that answers a shipped name without reading
-    the plugins) and every built-in silhouette's name, listed only when asked."""
+    the plugins) and every built-in silhouette's name, listed only when asked (the
+    silhouettes' table loaded only for a name that is not a shape's)."""
 
     def __contains__(self, name: object) -> bool:
-        return name in SHAPES or name in SILHOUETTES
+        return name in SHAPES or name in _silhouettes()
 
     def __iter__(self) -> Iterator[str]:
-        return iter((*SHAPES, *SILHOUETTES))
+        return iter((*SHAPES, *_silhouettes()))
+
+
+def _silhouettes() -> Mapping[str, Any]:
+    """The built-in silhouettes by name (mazebook.core.shapes.silhouettes)."""
+    from ...core.shapes.silhouettes import SILHOUETTES
+
+    return SILHOUETTES
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,7 +64,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--page",
         default="letter",
-        help=f"page size a --level maze is fitted to: {', '.join(PAGE_SIZES)}, or WxH with a "
+        help=f"page size a --level maze is fitted to: {', '.join(PAGE_NAMES)}, or WxH with a "
         "unit (default letter)",
     )
     p.add_argument(
@@ -187,6 +193,8 @@ def _level(args: argparse.Namespace, rules: bool) -> tuple[int | None, tuple[flo
     for flag, value in (("--algorithm", args.algorithm), ("--size", args.size)):
         if value is not None and not rules:
             raise InvalidOptionError(f"{flag} goes without --level (the level chooses it)")
+    from ...printing.units import parse_page_size  # only for a --level maze
+
     try:
         level = parse_level(args.level, "level")
         page = parse_page_size(parse_page(args.page, "page"))
@@ -205,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     level, page = _level(args, rules)
     width, height = parse_size(args.size or DEFAULT_SIZE)
     seed = parse_seed(args.seed)
-    if args.shape in SILHOUETTES and args.shape not in SHAPES:  # --shape heart
+    if args.shape not in SHAPES and args.shape in _silhouettes():  # --shape heart
         if args.mask is not None:
             raise InvalidOptionError(f"--shape {args.shape} is a silhouette already; drop --mask")
         args.shape, args.mask = "mask", args.shape

@@ -8,6 +8,7 @@ decides on its own, so the whole maze is a few numpy operations.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import numpy as np
@@ -52,13 +53,25 @@ def tree_order(
     one passage to the bias sides), its rank its steps to the corner."""
     w, h = grid.width, grid.height
     north, east = bias[0] == "N", bias[1] == "E"
-    cells = np.frombuffer(bytes(links), dtype=np.uint8)[: w * h].reshape(h, w)
-    v_slot, h_slot = (0 if north else 2), (1 if east else 3)
-    up = np.where(cells >> v_slot & 1, v_slot, np.where(cells >> h_slot & 1, h_slot, -1))
+    cells = np.frombuffer(links, dtype=np.uint8, count=w * h)
+    # Speed: the parent slot looked up per passage byte (one pass, not two nested wheres)
+    up = np.take(_parent_slots(0 if north else 2, 1 if east else 3), cells)
     ys, xs = np.ogrid[:h, :w]
     ys, xs = ys.astype(np.int32), xs.astype(np.int32)  # half the memory traffic of int64
     rank = (ys if north else h - 1 - ys) + (w - 1 - xs if east else xs)
-    return up.astype(np.int8).ravel(), rank.ravel()
+    return up, rank.ravel()
+
+
+@functools.cache
+def _parent_slots(v_slot: int, h_slot: int) -> np.ndarray:
+    """Per passage byte, the slot of the parent passage: the vertical side if open, else the
+    horizontal one, else -1 (the root)."""
+    table = np.array(
+        [v_slot if b >> v_slot & 1 else h_slot if b >> h_slot & 1 else -1 for b in range(256)],
+        dtype=np.int8,
+    )
+    table.setflags(write=False)
+    return table
 
 
 SPEC = GeneratorSpec(

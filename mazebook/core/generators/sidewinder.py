@@ -48,20 +48,41 @@ def tree_order(grid: Grid, links: bytes, p_east: float = 0.5) -> tuple[np.ndarra
     parent is west; below, a run's north exit's parent is north and the run's other cells lead
     along the run to it. Rank: rows above count more than any step along a run."""
     w, h = grid.width, grid.height
-    cells = np.frombuffer(bytes(links), dtype=np.uint8)[: w * h].reshape(h, w)
+    flat = np.frombuffer(links, dtype=np.uint8, count=w * h)
     # int32 throughout (a maze has at most 2**31 cells): half the memory traffic of int64
-    xs = np.broadcast_to(np.arange(w, dtype=np.int32), (h, w))
-    starts = (~cells.ravel() & _W) != 0  # a run starts with no west
-    run = (np.cumsum(starts, dtype=np.int32) - 1).reshape(h, w)
-    exit_x = np.zeros(int(run.max()) + 1, dtype=np.int32)
-    north = (cells & _N != 0) & (np.arange(h)[:, None] > 0)
-    exit_x[run[north]] = xs[north]
-    exit_x[run[0]] = 0  # the top corridor leads west to the corner
-    at = exit_x[run]
-    up = np.where(xs > at, 3, np.where(xs < at, 1, 0)).astype(np.int8)
-    up[0, 0] = -1
-    rank = np.arange(h, dtype=np.int32)[:, None] * (w + 1) + np.abs(xs - at)
-    return up.ravel(), rank.ravel()
+    run = np.cumsum((flat & _W) == 0, dtype=np.int32)  # a run starts with no west
+    run -= 1
+    exit_x = np.zeros(int(run[-1]) + 1, dtype=np.int32)  # the top corridor's is the corner
+    # Speed: nonzero of a bool view (several times faster than of the bytes themselves)
+    exits = np.flatnonzero((flat[w:] & _N).view(bool)) + w  # north exits below the top row
+    runs = np.take(run, exits)
+    if len(runs) == len(exit_x) - 1 and run[w - 1] == 0 and np.array_equal(runs, _count(len(runs))):
+        # as carved: the top row one run, then one exit per run in order, so the exits fill
+        # the runs' table in order (no scatter)
+        exit_x[1:] = exits % w
+    else:  # any other passages (a run with no exit or two): as read cell by cell
+        exit_x[runs] = exits % w
+        exit_x[run[:w]] = 0
+    # each cell's offset from its run's exit: the sign gives its parent's side, the size its
+    # steps along the run
+    off = np.take(exit_x, run).reshape(h, w)
+    np.subtract(np.arange(w, dtype=np.int32), off, out=off)
+    up = np.take(_UP_BY_SIGN, np.sign(off).ravel() + 1)
+    up[0] = -1
+    rank = np.abs(off, out=off)
+    rank += (np.arange(h, dtype=np.int32) * np.int32(w + 1))[:, None]
+    return up, rank.ravel()
+
+
+def _count(k: int) -> np.ndarray:
+    """1, 2, ..., k as int32: the runs below the top row, in order."""
+    return np.arange(1, k + 1, dtype=np.int32)
+
+
+#: The parent's slot by the sign of a cell's offset from its run's exit (-1, 0, 1 at 0, 1,
+#: 2): east of a cell west of the exit, north at the exit, west of a cell east of it.
+_UP_BY_SIGN = np.array([1, 0, 3], dtype=np.int8)
+_UP_BY_SIGN.setflags(write=False)
 
 
 SPEC = GeneratorSpec(
