@@ -86,7 +86,9 @@ def _colour(obj: object, stroke: bool) -> tuple[int, int, int]:
     return (r.value, g.value, b.value)
 
 
-def _text(obj: object, textpage: object) -> str:
+def object_text(obj: object, textpage: object) -> str:
+    """The text of a PDF text object, as pdfium reads it (its UTF-16, the terminator left out);
+    the test readers of print, rule mazes and tactile pages share it."""
     size = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
     if size <= 2:
         return ""
@@ -139,7 +141,7 @@ def _objects(
                     page,
                     "text",
                     box,
-                    text=_text(obj, textpage),
+                    text=object_text(obj, textpage),
                     size=round(size, 3),
                     bold=_bold(obj),
                     font=_font_name(obj),

@@ -21,6 +21,8 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
+from .pdfprint import object_text
+
 Point = tuple[float, float]
 
 
@@ -49,15 +51,6 @@ def _mode(obj: object) -> tuple[bool, bool]:
     return fill.value != 0, bool(stroke.value)
 
 
-def _text(obj: object, textpage: object) -> str:
-    size = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-    if size <= 2:
-        return ""
-    buffer = (ctypes.c_ushort * (size // 2))()
-    raw.FPDFTextObj_GetText(obj, textpage, buffer, size)
-    return bytes(memoryview(buffer).cast("B")[: size - 2]).decode("utf-16-le")
-
-
 def _centre(obj: object) -> Point:
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
     raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
@@ -77,7 +70,7 @@ def read_rule_maze(pdf: Path | bytes) -> dict[str, Any]:
                 fill, stroke = _mode(obj.raw)
                 paths.append((fill, stroke, _points(obj.raw)))
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                texts.append((_text(obj.raw, textpage.raw).strip(), _centre(obj.raw)))
+                texts.append((object_text(obj.raw, textpage.raw).strip(), _centre(obj.raw)))
         textpage.close()
         page.close()
     finally:

@@ -17,6 +17,8 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
+from .pdfprint import object_text
+
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 MM = 72.0 / 25.4
@@ -82,15 +84,6 @@ def _colour(getter: object, obj: object) -> tuple[int, int, int, int]:
     return (r.value, g.value, b.value, a.value)
 
 
-def _text(obj: object, textpage: object) -> str:
-    size = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-    if size <= 2:
-        return ""
-    buffer = (ctypes.c_ushort * (size // 2))()
-    raw.FPDFTextObj_GetText(obj, textpage, buffer, size)
-    return bytes(memoryview(buffer).cast("B")[: size - 2]).decode("utf-16-le")
-
-
 def _shape(obj: object) -> Shape:
     fill_mode, stroke = ctypes.c_int(), ctypes.c_int()
     raw.FPDFPath_GetDrawMode(obj, fill_mode, stroke)
@@ -142,7 +135,7 @@ def read_pages(pdf: Path | bytes) -> list[Page]:
                     shapes.append(_shape(obj))
                 elif kind == raw.FPDF_PAGEOBJ_TEXT:
                     rgba = _colour(raw.FPDFPageObj_GetFillColor, obj)
-                    texts.append(Text(_text(obj, textpage.raw), _bounds(obj), rgba))
+                    texts.append(Text(object_text(obj, textpage.raw), _bounds(obj), rgba))
                 else:
                     others += 1
             pages.append(

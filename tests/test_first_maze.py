@@ -7,8 +7,6 @@ it starts is measured by tests/bench_startup.py, not here.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -18,6 +16,8 @@ import pytest
 from mazebook.app.commands.common import PAGE_NAMES
 from mazebook.printing.units import PAGE_SIZES
 from mazebook.template.texts import LANGUAGES, SHIPPED, load_language
+
+from .fresh import run_fresh
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,18 +43,7 @@ sys.stdout.write(json.dumps([code, [m for m in wanted if m in sys.modules],
 def probe(argv: list[str], cwd: Path) -> tuple[int, list[str], list[str]]:
     """Exit code, the UNNEEDED modules loaded and the languages read by ``mazebook ARGV`` in a
     fresh interpreter."""
-    env = {"UNNEEDED": json.dumps(UNNEEDED), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE, *argv],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr
-    code, modules, languages = json.loads(out.stdout)
+    code, modules, languages = run_fresh(PROBE, argv, cwd, {"UNNEEDED": json.dumps(UNNEEDED)})
     return code, modules, languages
 
 

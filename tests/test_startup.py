@@ -18,6 +18,8 @@ import pytest
 
 from mazebook.app import cli
 
+from .fresh import run_fresh
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The libraries a command loads only when it uses them.
@@ -44,19 +46,8 @@ difficulty = [1, 1]
 
 def loaded(argv: list[str], cwd: Path) -> list[str]:
     """The HEAVY libraries ``mazebook ARGV`` loads in a fresh interpreter (it must succeed)."""
-    env = {"HEAVY": json.dumps(HEAVY), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE, *argv],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert out.returncode == 0, out.stderr
-    code, names = json.loads(out.stdout)
-    assert code == 0, out.stderr
+    code, names = run_fresh(PROBE, argv, cwd, {"HEAVY": json.dumps(HEAVY)})
+    assert code == 0, argv
     return list(names)
 
 

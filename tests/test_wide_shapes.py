@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mazebook.core.engine import generate
+from mazebook.core.shapes.polar import cell_angles
 from mazebook.errors import TemplateError
 from mazebook.geometry import from_maze, labels
 from mazebook.geometry.from_maze import maze_geometry
@@ -99,9 +100,9 @@ def test_a_circle_is_drawn_with_start_at_its_top_and_nothing_else_moved(
     path = geom.solution.reshape(-1, 2)  # the solution leaves through START's opening
     assert math.hypot(path[0][0] - c, path[0][1]) <= 1.0
     assert math.hypot(path[-1][0] - c, path[-1][1] - c) <= 1e-9  # and ends at the centre
-    turn = from_maze._turn(maze)
+    turn = from_maze._turned_angles(maze)[1]
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(from_maze, "_turn", lambda _maze: 0.0)
+        patch.setattr(from_maze, "_turned_angles", lambda m: (cell_angles(m.grid), 0.0))
         plain = maze_geometry(maze)
 
     def back(x: float, y: float) -> tuple[float, float]:
@@ -126,14 +127,14 @@ def test_a_circle_is_drawn_with_start_at_its_top_and_nothing_else_moved(
 def test_only_a_maze_too_large_for_the_room_beside_its_words_takes_the_whole_width() -> None:
     """A circle whose cells stay at min_cell in the box that keeps room beside it keeps that
     room (its words beside their arrows); one that would be smaller there takes the width."""
-    spot = Spot((300.0, 470.0), 8.5, ("START", "FINISH"), side=34.0)
+    beside = (300.0, 470.0, 8.5)  # the box that keeps room beside it, and the least cell
     small = generate("backtracker", 6, 6, seed=1, shape="circle")
     large = generate("backtracker", 19, 19, seed=1, shape="circle")
-    assert not whole_width(small, spot, 8.5)
-    assert whole_width(large, spot, 8.5)
-    assert not whole_width(large, Spot((300.0, 470.0), 8.5, ("START", "FINISH")), 8.5)
+    assert not whole_width(small, maze_geometry(small), beside)
+    assert whole_width(large, maze_geometry(large), beside)
+    assert not whole_width(large, maze_geometry(large), None)  # a slot with no room beside
     rect = generate("backtracker", 40, 50, seed=1)
-    assert not whole_width(rect, spot, 8.5)
+    assert not whole_width(rect, maze_geometry(rect), beside)
 
 
 @pytest.mark.parametrize("fit", ['fit = "cap"\n', ""])

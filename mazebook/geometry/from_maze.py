@@ -230,19 +230,21 @@ def _ring_arcs(
     ]
 
 
-def _turn(maze: Maze) -> float:
-    """How far a circle's drawing turns (radians, clockwise): START's rim opening to the top
-    (FINISH's when START is the centre), polar_turn."""
-    from ..core.shapes.polar import polar_turn
+def _turned_angles(maze: Maze) -> tuple[np.ndarray, float]:
+    """A circle's cell angles as drawn, and the turn (radians, clockwise) that brings START's
+    rim opening to the top (FINISH's when START is the centre): polar_turn."""
+    from ..core.shapes.polar import cell_angles, polar_turn
 
+    angles = cell_angles(maze.grid)
     ends = (maze.entrance, maze.exit)
-    return polar_turn(maze.grid, tuple((end.cell, end.side) for end in ends))
+    turn = polar_turn(angles, tuple((end.cell, end.side) for end in ends))
+    return angles + turn, turn
 
 
 def polar_geometry(maze: Maze) -> MazeGeometry:
     """Circle maze: arcs for the rings' walls, radial runs between the cells of a ring, the
     circle turned so that its START (or, from the centre, its FINISH) opens at the top."""
-    from ..core.shapes.polar import OUT0, cell_angles, cell_rings, polar_centres
+    from ..core.shapes.polar import OUT0, cell_rings, polar_centres
 
     grid = maze.grid
     counts = list(grid.params["ring_counts"])
@@ -250,7 +252,7 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
     c = float(rings + 1)
     ring, index, count = cell_rings(grid)
     linked = _link_bits(maze)
-    turn = _turn(maze)
+    mid, turn = _turned_angles(maze)
     top = -90.0 + math.degrees(turn)
     # radial walls: between cell i and i + 1 of a ring (the clockwise slot)
     radial = (ring > 0) & ~linked[:, 1]
@@ -268,7 +270,6 @@ def polar_geometry(maze: Maze) -> MazeGeometry:
         if opening.side == OUT0:
             outer[opening.cell - int(offsets[rings])] = False
     arcs += _ring_arcs(outer, float(rings + 1), c, counts[rings], top)
-    mid = cell_angles(grid) + turn
     centres = polar_centres(grid, turn)
     start = _polar_marker(maze, True, centres, mid, c, rings)
     finish = _polar_marker(maze, False, centres, mid, c, rings)
@@ -359,14 +360,14 @@ def cell_points(maze: Maze) -> np.ndarray:
     """(n, 2) centre of every cell in the drawing's units, where the solution line passes
     through it (a word trail's letters stand there)."""
     from ..core.shapes import cell_centres
-    from ..core.shapes.polar import cell_angles, cell_rings
+    from ..core.shapes.polar import cell_rings
 
     grid = maze.grid
     if grid.kind == "circle":
         rings = len(grid.params["ring_counts"]) - 1
         c = float(rings + 1)
         ring, _, _ = cell_rings(grid)
-        mid = cell_angles(grid) + _turn(maze)
+        mid = _turned_angles(maze)[0]
         r = np.where(ring == 0, 0.0, ring + 0.5)
         return np.stack([c + r * np.cos(mid), c + r * np.sin(mid)], axis=1)
     if grid.kind == "rect":

@@ -196,11 +196,7 @@ class _Scene:
         (a page's words are placed hundreds of times; tests/test_fast_paths.py holds the plain
         form, which tests them all)."""
         boxes = list(candidates)
-        m0, m1, m2, m3 = mark  # _apart(box, mark) for every box, written out (thousands a page)
-        near = [
-            round(math.hypot(max(m0 - x1, x0 - m2, 0.0), max(m1 - y1, y0 - m3, 0.0)), 6)
-            for x0, y0, x1, y1 in boxes
-        ]
+        near = [round(_apart(box, mark), 6) for box in boxes]
         r, pad, walls, marks = self.region, self.pad, self.walls, self.marks
         for i in sorted(range(len(boxes)), key=lambda i: (near[i], i)):
             box = boxes[i]

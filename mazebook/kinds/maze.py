@@ -114,12 +114,19 @@ class MadeMaze:
     answer_word: str = ""
     noun: str = "kind_maze"  # the text key naming its kind in a description
     least: float = 0.0  # the least cell (points) its drawing's marks need (a rule maze's)
-    wide: bool = False  # it takes its slot's whole width (whole_width): no room beside it
+    #: The box (points) that keeps room beside it for its words, and the least cell it must
+    #: keep there; None where it never takes the slot's whole width (see ``wide``).
+    beside: tuple[float, float, float] | None = None
 
     @functools.cached_property
     def geometry(self) -> MazeGeometry:
         """Its drawing geometry (worked out once, for the page, the key and the SVGs)."""
         return maze_geometry(self.maze)
+
+    @functools.cached_property
+    def wide(self) -> bool:
+        """Whether it takes its slot's whole width (whole_width, from its own drawing)."""
+        return whole_width(self.maze, self.geometry, self.beside)
 
     @property
     def shown_level(self) -> int:
@@ -191,9 +198,7 @@ def section_request(
     of this generator and size alone). A book that leaves min_cell at its default lets a
     shape with a floor of its own (search.SHAPE_MIN_CELL) go down to it."""
     section = template.sections[index]
-    min_cell = spot.min_cell
-    if template.worksheet is None and not template.min_cell_given:
-        min_cell = min(min_cell, search.SHAPE_MIN_CELL.get(section.shape, min_cell))
+    min_cell = least_cell(template, index, spot)
     box = spot.box_for(section.shape, dict(section.shape_options))
     return Request(
         level=level,
@@ -209,6 +214,15 @@ def section_request(
         words=spot.words,
         like=like,
     )
+
+
+def least_cell(template: Template, index: int, spot: Spot) -> float:
+    """The least cell (points) a maze of section ``index`` keeps in ``spot``: the spot's, or
+    in a book that leaves min_cell at its default, a shape's own floor (search.SHAPE_MIN_CELL)."""
+    shape = template.sections[index].shape
+    if template.worksheet is None and not template.min_cell_given:
+        return min(spot.min_cell, search.SHAPE_MIN_CELL.get(shape, spot.min_cell))
+    return spot.min_cell
 
 
 #: Maze options that name a file the template points to.
@@ -358,20 +372,21 @@ class MazeKind(Kind):
     ) -> MadeMaze:
         choice = self.choose(template, planned, spot, rng, like)
         asked = planned.level if requested_level is None else requested_level
-        min_cell = section_request(template, planned.section, planned.level, spot).min_cell
-        wide = whole_width(choice.maze, spot, min_cell)
-        return dataclasses.replace(made_maze(choice, maze_facts(choice, asked)), wide=wide)
+        beside = None
+        if spot.side:  # a slot with room beside the box: the maze may take it (``wide``)
+            beside = (*spot.box, least_cell(template, planned.section, spot))
+        return dataclasses.replace(made_maze(choice, maze_facts(choice, asked)), beside=beside)
 
 
-def whole_width(maze: Maze, spot: Spot, min_cell: float) -> bool:
-    """Whether the maze takes its slot's whole width: an outline other than a rectangle
-    (Spot.box_for) whose cells would be smaller than ``min_cell`` in the box that keeps room
-    beside it for its words. One that fits that box keeps the room, its words beside their
-    arrows."""
-    if not spot.side or words_beside(maze.shape, maze.options):
+def whole_width(maze: Maze, geom: MazeGeometry, beside: tuple[float, float, float] | None) -> bool:
+    """Whether the maze (drawn as ``geom``) takes its slot's whole width: an outline other than
+    a rectangle (Spot.box_for) whose cells would be smaller than the least cell in ``beside``
+    (width, height of the box that keeps room beside it for its words, least cell; None: no
+    such room). One that fits that box keeps the room, its words beside their arrows."""
+    if beside is None or words_beside(maze.shape, maze.options):
         return False
-    geom = maze_geometry(maze)
-    return maze_scale(geom.width, geom.height, *spot.box) < min_cell - 1e-9
+    width, height, least = beside
+    return maze_scale(geom.width, geom.height, width, height) < least - 1e-9
 
 
 def made_maze(

@@ -323,6 +323,22 @@ def draw_caption(
         canvas.setFillGray(0.0)
 
 
+def draw_card_caption(
+    canvas: Canvas, fonts: FontPair, card: MazeCard | NumberCard, slot: Slot
+) -> None:
+    """A maze's or number path's caption in its slot (draw_caption with the card's texts and
+    least sizes)."""
+    draw_caption(
+        canvas,
+        fonts,
+        slot,
+        card.caption_left,
+        card.caption_right,
+        card.caption_right_short,
+        card.sizes,
+    )
+
+
 def clip_visual(shown: str, font: str, size: float, width: float) -> str:
     """Drawn text cut short with an ellipsis to fit the width ('' if not even that fits)."""
     if stringWidth(shown, font, size) <= width:
@@ -413,15 +429,7 @@ def card_ink_box(card: MazeCard, slot: Slot) -> list[float]:
 
 def draw_card(canvas: Canvas, fonts: FontPair, card: MazeCard, slot: Slot) -> Fit:
     """Caption and maze in a slot; the maze as large as the slot allows."""
-    draw_caption(
-        canvas,
-        fonts,
-        slot,
-        card.caption_left,
-        card.caption_right,
-        card.caption_right_short,
-        card.sizes,
-    )
+    draw_card_caption(canvas, fonts, card, slot)
     box = card_box(card, slot)
     return draw_maze_box(canvas, fonts, card, box, side_room=box.x - slot.maze.x)
 
@@ -578,15 +586,7 @@ def number_ink_box(card: NumberCard, slot: Slot) -> list[float]:
 
 def draw_number_card(canvas: Canvas, fonts: FontPair, card: NumberCard, slot: Slot) -> None:
     """Caption and number grid in a slot, the grid as large as the slot allows."""
-    draw_caption(
-        canvas,
-        fonts,
-        slot,
-        card.caption_left,
-        card.caption_right,
-        card.caption_right_short,
-        card.sizes,
-    )
+    draw_card_caption(canvas, fonts, card, slot)
     draw_number_box(canvas, fonts, card, number_box(card, slot), slot.maze)
 
 

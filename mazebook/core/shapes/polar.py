@@ -127,13 +127,14 @@ def polar_centres(grid: Grid, turn: float = 0.0) -> np.ndarray:
     return np.stack([c + radius * np.cos(mid), c + radius * np.sin(mid)], axis=1)
 
 
-def polar_turn(grid: Grid, openings: tuple[tuple[int, int | None], ...]) -> float:
+def polar_turn(angles: np.ndarray, openings: tuple[tuple[int, int | None], ...]) -> float:
     """The angle (radians, clockwise) a circle's drawing is turned by so that the first of
     ``openings`` (cell, side) on the rim is at the top: START's arrow points straight down,
-    its word above it in the room a page keeps above every maze. 0.0 when none is on it."""
+    its word above it in the room a page keeps above every maze. 0.0 when none is on it.
+    ``angles``: the cells' (cell_angles)."""
     for cell, side in openings:
         if side == OUT0:
-            return float(-math.pi / 2 - cell_angles(grid)[cell])
+            return float(-math.pi / 2 - angles[cell])
     return 0.0
 
 
