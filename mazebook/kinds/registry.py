@@ -4,6 +4,9 @@ are the model), read when the registry is first consulted."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+
 from ..errors import TemplateError, did_you_mean
 from ..plugins import Registry
 from ..template import Template
@@ -13,15 +16,47 @@ from .base import Kind, section_refusal
 DEFAULT_KIND = "maze"
 
 
-def _builtins() -> dict[str, Kind]:
-    from .keys import KeysKind
-    from .maze import MazeKind
-    from .number_path import NumberPathKind
-    from .one_way import OneWayKind
-    from .word_trail import WordTrailKind
+#: The shipped kinds in their order: name -> (module, class, its ``own_keys``). A kind's module
+#: (and the code it draws with) is imported when the kind is first asked for, so a book of
+#: plain mazes loads none of the rule mazes; ``own_keys`` is here too, for ``check_sections``,
+#: which must know every kind's keys (tests/test_kinds_registry.py checks it against the class).
+SHIPPED: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "maze": (".maze", "MazeKind", ()),
+    "number-path": (".number_path", "NumberPathKind", ("step",)),
+    "word-trail": (".word_trail", "WordTrailKind", ("words",)),
+    "one-way": (".one_way", "OneWayKind", ()),
+    "keys": (".keys", "KeysKind", ()),
+}
 
-    shipped = (MazeKind(), NumberPathKind(), WordTrailKind(), OneWayKind(), KeysKind())
-    return {kind.name: kind for kind in shipped}
+
+class _Shipped(Mapping[str, Kind]):
+    """The shipped kinds by name, each made on first use."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Kind] = {}
+
+    def __getitem__(self, name: str) -> Kind:
+        kind = self._made.get(name)
+        if kind is None:
+            module, cls, _keys = SHIPPED[name]
+            kind = getattr(import_module(module, __package__), cls)()
+            self._made[name] = kind
+        return kind
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SHIPPED)
+
+    def __len__(self) -> int:
+        return len(SHIPPED)
+
+
+def _builtins() -> Mapping[str, Kind]:
+    return _Shipped()
+
+
+def own_keys(name: str) -> tuple[str, ...]:
+    """The section keys kind ``name`` alone takes, without loading a shipped kind's code."""
+    return SHIPPED[name][2] if name in SHIPPED else KINDS[name].own_keys
 
 
 def _accept(name: str, loaded: object) -> Kind:
@@ -64,13 +99,13 @@ def check_sections(template: Template) -> None:
         # a shipped kind's section is checked against the kinds read so far: the shipped ones,
         # unless a section named a plugin (a template's schema knows no plugin kind's keys, so
         # reading every installed package's metadata for them would find nothing new)
-        for other in KINDS.shipped().values():
-            taken = [k for k in other.own_keys if k in section.given and k not in kind.own_keys]
-            if other.name != kind.name and taken:
+        for other in KINDS.shipped():
+            taken = [k for k in own_keys(other) if k in section.given and k not in kind.own_keys]
+            if other != kind.name and taken:
                 raise section_refusal(
                     template,
                     index,
-                    f'it is for {other.name} sections: add puzzle = "{other.name}" to the section',
+                    f'it is for {other} sections: add puzzle = "{other}" to the section',
                     key=taken[0],
                 )
         kind.check_section(template, index)
