@@ -1,0 +1,237 @@
+"""The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
+without a changed byte): the words' places made run by run, nearest first."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from mazebook import generate
+from mazebook.geometry import labels
+from mazebook.geometry.from_maze import maze_geometry
+from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
+from mazebook.render.typeset import default_fonts
+
+from .test_fast_paths import _plain_best
+
+# -- the words' candidate boxes as first written: one flat stream each ---------------------
+
+
+def _plain_beside_arrow(
+    box: Rect, out: tuple[float, float], w: float, h: float, gap: float, near: float
+) -> Iterator[Rect]:
+    ax0, ay0, ax1, ay1 = box
+    cx, cy = (ax0 + ax1) / 2, (ay0 + ay1) / 2
+    ox, oy = out
+    sides = sorted(
+        (((1.0, 0.0), ox), ((-1.0, 0.0), -ox), ((0.0, 1.0), oy), ((0.0, -1.0), -oy)),
+        key=lambda side: -side[1],
+    )
+    for (nx, ny), _ in sides:
+        if nx:
+            x0 = ax1 + gap if nx > 0 else ax0 - gap - w
+            reach = (x0 - cx) if nx > 0 else (cx - x0 - w)
+            for y0 in _plain_slides(cy, h, reach, near):
+                yield (x0, y0, x0 + w, y0 + h)
+        else:
+            y0 = ay1 + gap if ny > 0 else ay0 - gap - h
+            reach = (y0 - cy) if ny > 0 else (cy - y0 - h)
+            for x0 in _plain_slides(cx, w, reach, near):
+                yield (x0, y0, x0 + w, y0 + h)
+
+
+def _plain_slides(centre: float, length: float, reach: float, near: float) -> Iterator[float]:
+    yield centre - length / 2
+    if reach >= near:
+        return
+    most = length / 2 + math.sqrt(near * near - reach * reach)
+    for k in range(1, 7):
+        yield centre - length / 2 + most * k / 6
+        yield centre - length / 2 - most * k / 6
+
+
+def _plain_outside_walls(mark: Rect, walls: Rect, w: float, h: float, gap: float) -> Iterator[Rect]:
+    cx, cy = (mark[0] + mark[2]) / 2, (mark[1] + mark[3]) / 2
+    wx0, wy0, wx1, wy1 = walls
+    sides = sorted(
+        ((cx - wx0, "left"), (wx1 - cx, "right"), (cy - wy0, "top"), (wy1 - cy, "bottom")),
+    )
+    for _, side in sides:
+        across = side in ("left", "right")
+        length = h if across else w
+        most = 0.999 * length / 2
+        for k in range(13):
+            shift = (k + 1) // 2 * (1 if k % 2 else -1) * most / 6
+            if across:
+                x0 = wx0 - gap - w if side == "left" else wx1 + gap
+                y0 = cy - h / 2 + shift
+                yield (x0, y0, x0 + w, y0 + h)
+            else:
+                y0 = wy0 - gap - h if side == "top" else wy1 + gap
+                x0 = cx - w / 2 + shift
+                yield (x0, y0, x0 + w, y0 + h)
+
+
+def _plain_keyed(texts: Iterator[Rect], lead: float, walls: Rect) -> Iterator[Rect]:
+    for x0, y0, x1, y1 in texts:
+        if x0 >= walls[2]:
+            yield (x0, y0, x1 + lead, y1)
+        else:
+            yield (x0 - lead, y0, x1, y1)
+
+
+def _flat(runs: Sequence[labels._Run]) -> list[Rect]:
+    return [box for run in runs for box in run.boxes()]
+
+
+_at = st.floats(-30.0, 30.0, allow_nan=False).map(lambda v: round(v * 8) / 8)  # ties
+_size = st.floats(0.05, 8.0, allow_nan=False)
+
+
+@st.composite
+def _rect(draw: st.DrawFn) -> Rect:
+    x, y = draw(_at), draw(_at)
+    return (x, y, x + draw(_size), y + draw(_size))
+
+
+@st.composite
+def _scene(draw: st.DrawFn) -> dict[str, Any]:
+    """A word's scene: its mark beside (or inside) the walls' box, a word's size and gap, the
+    region, another word and a few pieces of a solution line."""
+    walls = draw(_rect())
+    mark = draw(_rect())
+    line = draw(st.lists(st.tuples(_at, _at, _at, _at), max_size=3))
+    return {
+        "walls": walls,
+        "mark": mark,
+        "w": draw(_size),
+        "h": draw(_size),
+        "gap": draw(st.floats(0.0, 2.0)),
+        "near": draw(st.floats(0.0, 10.0)),
+        "out": draw(st.sampled_from([(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)])),
+        "lead": draw(st.floats(0.0, 3.0)),
+        "others": draw(st.lists(_rect(), max_size=1)),
+        "region": draw(st.sampled_from([(-40.0, -40.0, 40.0, 40.0), (-10.0, -12.0, 14.0, 9.0)])),
+        "line": np.array(line, dtype=np.float64).reshape(-1, 4),
+        "within": draw(st.sampled_from([math.inf, 1.0, 4.0])),
+    }
+
+
+@settings(max_examples=300)
+@given(_scene())
+def test_the_runs_hold_the_plain_candidates_in_their_order(sc: dict[str, Any]) -> None:
+    """Flattened, the runs are the boxes the plain generators yield, to the last bit, and no
+    box of a run is nearer its mark than the run's floor."""
+    mark, walls, w, h, gap = sc["mark"], sc["walls"], sc["w"], sc["h"], sc["gap"]
+    beside = labels._beside_arrow(mark, sc["out"], w, h, gap, sc["near"])
+    outside = labels._outside_walls(mark, walls, w, h, gap)
+    keyed = labels._outside_walls(mark, walls, w, h, gap, sc["lead"])
+    assert _flat(beside) == list(_plain_beside_arrow(mark, sc["out"], w, h, gap, sc["near"]))
+    assert _flat(outside) == list(_plain_outside_walls(mark, walls, w, h, gap))
+    plain_keyed = _plain_keyed(_plain_outside_walls(mark, walls, w, h, gap), sc["lead"], walls)
+    assert _flat(keyed) == list(plain_keyed)
+    for run in [*beside, *outside, *keyed]:
+        boxes = run.boxes()
+        assert len(boxes) == run.count
+        assert all(run.floor <= round(labels._apart(box, mark), 6) for box in boxes)
+
+
+@settings(max_examples=300)
+@given(_scene())
+def test_the_word_found_run_by_run_is_the_plain_search_s(sc: dict[str, Any]) -> None:
+    """best_of over the runs finds the box the plain search over every candidate finds (all
+    tested, the nearest free one kept, ties to the first), a keyed word's too."""
+    mark, walls, w, h, gap = sc["mark"], sc["walls"], sc["w"], sc["h"], sc["gap"]
+    scene = labels._Scene(walls, (mark,), sc["line"], sc["region"], 0.25)
+    runs = labels._beside_arrow(mark, sc["out"], w, h, gap, sc["near"])
+    runs += labels._outside_walls(mark, walls, w, h, gap)
+    found = scene.best_of(runs, mark, sc["others"], sc["within"])
+    assert found == _plain_best(scene, _flat(runs), mark, sc["others"], sc["within"])
+    keyed = labels._outside_walls(mark, walls, w, h, gap, sc["lead"])
+    found = scene.best_of(keyed, mark, sc["others"], math.inf)
+    assert found == _plain_best(scene, _flat(keyed), mark, sc["others"], math.inf)
+
+
+@given(
+    st.lists(st.tuples(_at, _at, _at, _at), max_size=4),
+    _rect(),
+)
+def test_a_line_enters_a_box_as_the_array_test_says(
+    segments: list[tuple[float, float, float, float]], box: Rect
+) -> None:
+    """_enters (plain floats, one box) agrees with _hits (numpy, all boxes at once), for
+    segments along the box's sides and through its corners."""
+    array = np.array(segments, dtype=np.float64).reshape(-1, 4)
+    expected = bool(labels._hits(array, np.array([box]))[0]) if segments else False
+    assert labels._enters([list(s) for s in segments], box) == expected
+
+
+def _plain_best_of(
+    scene: labels._Scene,
+    runs: Sequence[labels._Run],
+    mark: Rect,
+    others: list[Rect],
+    within: float,
+) -> Rect | None:
+    return _plain_best(scene, _flat(runs), mark, others, within)
+
+
+SHAPES = st.sampled_from(
+    [
+        ("rect", {}),
+        ("circle", {}),
+        ("hex", {}),
+        ("triangle", {}),
+        ("mask", {"mask": "heart"}),
+    ]
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    shape=SHAPES,
+    width=st.integers(4, 24),
+    height=st.integers(3, 24),
+    seed=st.integers(0, 10_000),
+    box=st.sampled_from([(540.0, 650.0), (250.0, 300.0), (160.0, 200.0)]),
+    size=st.sampled_from([8.0, 10.5, 12.0, 18.0]),
+)
+def test_a_maze_s_words_land_where_the_plain_search_puts_them(
+    shape: tuple[str, dict[str, Any]],
+    width: int,
+    height: int,
+    seed: int,
+    box: tuple[float, float],
+    size: float,
+) -> None:
+    """Whole placements (fit and both words, a circle's keyed centre word too) are the same
+    with the run-by-run search as with every candidate tested."""
+    name, options = shape
+    if name == "circle":
+        width, height = 1, max(1, height // 3)
+    if name == "hex":
+        width = max(width, height // 2 + 2)
+    if name == "mask":
+        width, height = max(width, 9), max(height, 9)
+    geom = maze_geometry(generate("backtracker", width, height, seed=seed, shape=name, **options))
+    font = default_fonts().bold
+
+    def width_of(word: str, at: float) -> float:
+        return float(stringWidth(word, font, at))
+
+    words = ("START", "FINISH")
+    side, band = word_room(words, width_of, size), word_band(size)
+    box_w, box_h = box[0] - 2 * side, box[1] - 2 * band
+    assume(min(box_w, box_h) > 60.0)
+    fast = place_maze(geom, box_w, box_h, words, width_of, (side, band), size)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(labels._Scene, "best_of", _plain_best_of)
+        plain = place_maze(geom, box_w, box_h, words, width_of, (side, band), size)
+    assert (fast.fit, fast.labels) == (plain.fit, plain.labels)
