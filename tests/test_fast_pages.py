@@ -1,8 +1,10 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
-without a changed byte): the words' places made run by run, nearest first."""
+without a changed byte): the words' places made run by run, nearest first; form XObjects
+whose shared parts are formatted once."""
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -12,11 +14,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 
 from mazebook import generate
 from mazebook.geometry import labels
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
+from mazebook.pages.document import PdfDocument, place_form
+from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
+from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
 from .test_fast_paths import _plain_best
@@ -235,3 +241,65 @@ def test_a_maze_s_words_land_where_the_plain_search_puts_them(
         patch.setattr(labels._Scene, "best_of", _plain_best_of)
         plain = place_maze(geom, box_w, box_h, words, width_of, (side, band), size)
     assert (fast.fit, fast.labels) == (plain.fit, plain.labels)
+
+
+# -- form XObjects with their shared parts formatted once ---------------------------------
+
+
+def _document_with_forms(shared: bool, sizes: Sequence[tuple[float, float]]) -> bytes:
+    """A document of forms of the given sizes (one of them showing another) placed on a page,
+    with the shared form parts (``shared``) or reportlab's own for every form."""
+    buffer = io.BytesIO()
+    layout = PageLayout(PageFormat(612.0, 792.0), Margins(54.0, 36.0, 36.0, 36.0))
+    with pytest.MonkeyPatch.context() as patch:
+        if not shared:
+            patch.setattr(FormParts, "attributes", lambda self, width, height: {})
+        doc = PdfDocument(buffer, layout, default_fonts(), title="Forms")
+        for i, (width, height) in enumerate(sizes):
+
+            def paint(canvas: Canvas, i: int = i, width: float = width) -> None:
+                canvas.setFont(default_fonts().bold, 9)
+                canvas.drawString(2, 2, f"Form {i}")
+                canvas.line(0, 0, width, 1)
+                if i == 2:  # a form that shows another keeps its XObject resources
+                    canvas.doForm("f0")
+
+            doc.add_form(f"f{i}", width, height, paint)
+
+        def show(canvas: Canvas, frame: PageFrame) -> None:
+            for i in range(len(sizes)):
+                place_form(canvas, f"f{i}", Box(40.0 + 20 * i, 40.0 + 30 * i, 10.0, 10.0))
+
+        doc.add_page(show)
+        doc.save()
+    return buffer.getvalue()
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.integers(1, 600), st.floats(0.5, 600.0)),
+            st.one_of(st.integers(1, 800), st.floats(0.5, 800.0)),
+        ),
+        min_size=3,
+        max_size=6,
+    )
+)
+@settings(max_examples=25, deadline=None)
+def test_forms_with_shared_parts_are_the_bytes_reportlab_writes(
+    sizes: list[tuple[float, float]],
+) -> None:
+    """Forms whose resources, matrix and box are shared and formatted once make the file
+    reportlab makes with its own for each (sizes repeated and not, whole and not), and a form
+    that shows another keeps its own resources."""
+    fast = _document_with_forms(True, sizes)
+    assert fast == _document_with_forms(False, sizes)
+    assert fast.count(b"/XObject <<") >= 2  # the page's and the nesting form's
+
+
+def test_a_document_keeps_one_box_a_form_size() -> None:
+    parts = FormParts()
+    first = parts.attributes(173.5, 201)
+    assert parts.attributes(173.5, 201)["BBox"] is first["BBox"]
+    assert parts.attributes(173.5, 201.0)["BBox"] is not first["BBox"]  # 201 and 201.0 apart
+    assert parts.attributes(10, 20)["Resources"] is first["Resources"]
