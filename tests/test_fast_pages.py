@@ -1,10 +1,12 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
 without a changed byte): the words' places made run by run, nearest first; form XObjects
-whose shared parts are formatted once."""
+whose shared parts are formatted once; the manifest's indented JSON and its records."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import json
 import math
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -20,8 +22,11 @@ from mazebook import generate
 from mazebook.geometry import labels
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
+from mazebook.kinds.base import OPTIONAL
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
+from mazebook.products.jsontext import indented_json
+from mazebook.products.manifest import INLINE, to_json
 from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
@@ -303,3 +308,92 @@ def test_a_document_keeps_one_box_a_form_size() -> None:
     assert parts.attributes(173.5, 201)["BBox"] is first["BBox"]
     assert parts.attributes(173.5, 201.0)["BBox"] is not first["BBox"]  # 201 and 201.0 apart
     assert parts.attributes(10, 20)["Resources"] is first["Resources"]
+
+
+# -- the manifest's text and records --------------------------------------------------------
+
+_json_leaf = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(),
+)
+_json_value = st.recursive(
+    _json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(st.text(max_size=8), inner, max_size=5),
+        st.dictionaries(
+            st.one_of(st.integers(-5, 5), st.floats(), st.booleans(), st.none()),
+            inner,
+            max_size=3,
+        ),
+    ),
+    max_leaves=40,
+)
+
+
+@given(_json_value)
+@settings(max_examples=400)
+def test_indented_json_is_json_dumps_text(value: Any) -> None:
+    """Any JSON-ready value (empty and nested containers, tuples, keys that are not strings,
+    NaN and the infinities, any text) is written as json.dumps writes it with indent=2."""
+    assert indented_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
+
+
+def test_indented_json_leaves_the_unusual_to_json() -> None:
+    """A value json cannot write raises json's own error; a loop json's own."""
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        indented_json({"a": [1, {2, 3}]})
+    loop: list[Any] = [1]
+    loop.append(loop)
+    with pytest.raises(ValueError, match="Circular reference"):
+        indented_json({"loop": loop})
+
+
+@dataclasses.dataclass(frozen=True)
+class _Inner:
+    a: int
+    b: str | None = dataclasses.field(default=None, metadata=OPTIONAL)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Outer:
+    first: int
+    inner: _Inner = dataclasses.field(metadata=INLINE)
+    maybe: float | None = dataclasses.field(default=None, metadata=OPTIONAL)
+    always: float | None = None
+    items: tuple[_Inner, ...] = ()
+
+
+def _plain_to_json(value: object) -> Any:
+    """to_json as first written: the fields and their metadata read for every record."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.metadata.get("inline"):
+                out.update(_plain_to_json(item))
+            elif item is not None or not f.metadata.get("optional"):
+                out[f.name] = _plain_to_json(item)
+        return out
+    if isinstance(value, list | tuple):
+        return [_plain_to_json(v) for v in value]
+    return value
+
+
+@given(
+    st.builds(
+        _Outer,
+        st.integers(),
+        st.builds(_Inner, st.integers(), st.none() | st.text(max_size=3)),
+        st.none() | st.floats(allow_nan=False),
+        st.none() | st.floats(allow_nan=False),
+        st.lists(st.builds(_Inner, st.integers(), st.none() | st.text()), max_size=3).map(tuple),
+    )
+)
+def test_records_read_their_fields_once_and_write_the_same(record: _Outer) -> None:
+    assert to_json(record) == _plain_to_json(record)
+    assert list(to_json(record)) == list(_plain_to_json(record))  # the same order
