@@ -1,6 +1,7 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
 without a changed byte): the words' places made run by run, nearest first; form XObjects
-whose shared parts are formatted once; the manifest's indented JSON and its records."""
+whose shared parts are formatted once; the manifest's indented JSON and its records; ASCII
+text drawn without a look-up."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import dataclasses
 import io
 import json
 import math
+import unicodedata
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -27,6 +29,7 @@ from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
 from mazebook.products.jsontext import indented_json
 from mazebook.products.manifest import INLINE, to_json
+from mazebook.render import textorder
 from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
@@ -397,3 +400,37 @@ def _plain_to_json(value: object) -> Any:
 def test_records_read_their_fields_once_and_write_the_same(record: _Outer) -> None:
     assert to_json(record) == _plain_to_json(record)
     assert list(to_json(record)) == list(_plain_to_json(record))  # the same order
+
+
+# -- text in visual order -------------------------------------------------------------------
+
+
+def _plain_visual(text: str) -> str:
+    """visual as first written: every character's class looked up."""
+    rtl = any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text)
+    if not rtl:
+        if any(unicodedata.category(c) == "Cf" for c in text):
+            return textorder.drawable(text)
+        return text
+    from bidi.algorithm import get_display
+
+    shaped = textorder.shape(text)
+    return textorder.drawable(str(get_display(shaped, base_dir=textorder.direction(text))))
+
+
+@given(
+    st.one_of(
+        st.text(st.characters(max_codepoint=127)),
+        st.text(),
+        st.text(st.sampled_from("abc 12·…\u200f\u200e\u00adשלוםمرحبا")),
+    )
+)
+def test_text_is_drawn_as_the_plain_reading_orders_it(text: str) -> None:
+    """ASCII text comes back as it is without a look-up; any other text (right-to-left,
+    format marks, a soft hyphen) as the plain reading gives it."""
+    assert textorder.visual(text) == _plain_visual(text)
+    if not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
+        assert textorder.reorder(text) == _plain_visual(text)  # no shaping to do
+    assert textorder.has_rtl(text) == any(
+        unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
+    )

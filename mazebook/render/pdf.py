@@ -252,10 +252,12 @@ def draw_words(
 ) -> None:
     """The placement's words, for its maze drawn by ``draw_maze`` (with the placement's fit) in
     the box with lower-left corner (x, y) and this ``height``."""
-    face = font or default_fonts().bold
     fit = placement.fit
     left, top, s = x + fit.x, y + height - fit.y, fit.scale
     canvas.setFillGray(0.0)
+    if not placement.labels:  # an answer's: no words, no font to look up
+        return
+    face = font or default_fonts().bold
     for label in placement.labels:
         canvas.setFont(face, label.size)
         canvas.drawString(left + label.x0 * s, top - label.baseline * s, label.word)

@@ -40,6 +40,8 @@ def _reshaper() -> Any:
 
 def has_rtl(text: str) -> bool:
     """Whether the text holds any right-to-left letter (Arabic, Hebrew, Syriac, ...)."""
+    if text.isascii():  # most text: no letter to look up
+        return False
     return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
 
 
@@ -69,6 +71,8 @@ def drawable(text: str) -> str:
 
 
 def reorder(line: str, base: Direction | None = None) -> str:
+    if line.isascii():  # no right-to-left letter, no format mark
+        return line
     if not has_rtl(line):
         return drawable(line) if any(unicodedata.category(c) == "Cf" for c in line) else line
     from bidi.algorithm import get_display
@@ -79,6 +83,8 @@ def reorder(line: str, base: Direction | None = None) -> str:
 
 def visual(text: str) -> str:
     """One line as it must be drawn left to right: joined, in visual order, no format marks."""
+    if text.isascii():  # no right-to-left letter, no format mark: drawn as it is
+        return text
     if not has_rtl(text):
         return reorder(text)
     return reorder(shape(text), direction(text))
