@@ -225,36 +225,48 @@ class _Scene:
     ) -> Rect | None:
         """``best`` of the runs' boxes in their order, nearest first: a run's boxes are made
         and measured only once no free box made so far is nearer than its floor (a page's
-        words are placed hundreds of times, and the first box tried is mostly the one)."""
+        words are placed hundreds of times, and the first box tried is mostly the one). A box
+        off the region or on the walls, a mark or another word is dropped as it is made; the
+        solution line, the one costly test, is tried on the nearest box left."""
         starts, total = [], 0
         for run in runs:
             starts.append(total)
             total += run.count
         order = sorted(range(len(runs)), key=lambda k: (runs[k].floor, starts[k]))
         pool: list[tuple[float, int, Rect]] = []
+        blocks = (*self.marks, *others)
         for k in [*order, -1]:
             limit = (runs[k].floor, starts[k]) if k >= 0 else (math.inf, total)
             while pool and (pool[0][0], pool[0][1]) < limit:
                 box = heapq.heappop(pool)[2]
-                if self._free(box, others):
+                if not self._on_line(box):
                     return box if _apart(box, mark) <= within else None
             if k >= 0:
                 for i, box in enumerate(runs[k].boxes(), starts[k]):
-                    heapq.heappush(pool, (round(_apart(box, mark), 6), i, box))
+                    if self._clear(box, blocks):
+                        heapq.heappush(pool, (round(_apart(box, mark), 6), i, box))
         return None
 
-    def _free(self, box: Rect, others: list[Rect]) -> bool:
+    def _clear(self, box: Rect, blocks: tuple[Rect, ...]) -> bool:
         """Whether a word's box is inside the region, outside the walls' box and (grown by
-        the clear space) off the marks, the other words and the solution line."""
+        the clear space) off the ``blocks``: the marks and the other words."""
         r, pad = self.region, self.pad
         x0, y0, x1, y1 = box
         if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3] or _overlap(box, self.walls):
             return False
-        g0, g1, g2, g3 = grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-        for b in (*self.marks, *others):  # _overlap(grown, b), written out
+        g0, g1, g2, g3 = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        for b in blocks:  # _overlap(grown, b), written out
             if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
                 return False
-        return not (len(self.line) and _enters(self._pieces, grown))
+        return True
+
+    def _on_line(self, box: Rect) -> bool:
+        """Whether the solution line enters the word's box grown by the clear space."""
+        if not len(self.line):
+            return False
+        x0, y0, x1, y1 = box
+        pad = self.pad
+        return _enters(self._pieces, (x0 - pad, y0 - pad, x1 + pad, y1 + pad))
 
 
 def _enters(segments: list[list[float]], box: Rect) -> bool:
