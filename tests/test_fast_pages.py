@@ -1,7 +1,7 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
 without a changed byte): the words' places made run by run, nearest first; form XObjects
 whose shared parts are formatted once; the manifest's indented JSON and its records; ASCII
-text drawn without a look-up."""
+text drawn without a look-up; a maze's walls written once for its page and its answer."""
 
 from __future__ import annotations
 
@@ -24,12 +24,14 @@ from mazebook import generate
 from mazebook.geometry import labels
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
+from mazebook.geometry.paths import pdf_segments_ops
+from mazebook.geometry.style import Fit, Style
 from mazebook.kinds.base import OPTIONAL
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
 from mazebook.products.jsontext import indented_json
 from mazebook.products.manifest import INLINE, to_json
-from mazebook.render import textorder
+from mazebook.render import pdf, textorder
 from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
@@ -434,3 +436,56 @@ def test_text_is_drawn_as_the_plain_reading_orders_it(text: str) -> None:
     assert textorder.has_rtl(text) == any(
         unicodedata.bidirectional(ch) in ("R", "AL") for ch in text
     )
+
+
+# -- a maze's walls written once for its page and its answer --------------------------------
+
+
+class _Literal:
+    """A canvas that keeps what draw_maze writes."""
+
+    def __init__(self) -> None:
+        self.text: list[str] = []
+
+    def addLiteral(self, text: str) -> None:
+        self.text.append(text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    shape=st.sampled_from(["rect", "circle", "hex", "triangle", "weave"]),
+    size=st.integers(3, 14),
+    seed=st.integers(0, 1000),
+)
+def test_walls_written_once_are_the_walls_written_anew(shape: str, size: int, seed: int) -> None:
+    """The walls' operators kept for a drawing are the ones written anew from its segments and
+    arcs, and a page's and an answer's drawing of one maze (any scale, solution or not) are
+    what they are with nothing kept."""
+    options: dict[str, Any] = {"weave": 0.6} if shape == "weave" else {}
+    name = "rect" if shape == "weave" else shape
+    width = 1 if name == "circle" else size
+    geom = maze_geometry(generate("backtracker", width, size, seed=seed, shape=name, **options))
+    plain = pdf_segments_ops(geom.segments) + (pdf._arc_ops(geom) if len(geom.arcs) else "")
+    assert pdf.wall_ops(geom) == plain
+    assert pdf.wall_ops(geom) is pdf.wall_ops(geom)  # written once
+    drawn = []
+    for _ in range(2):
+        for scale, solved in ((12.0, False), (3.5, True)):
+            canvas = _Literal()
+            fit = Fit(scale, 1.0, 2.0)
+            style = Style(wall_width=1.0)
+            pdf.draw_maze(
+                canvas,  # type: ignore[arg-type]
+                geom,
+                x=10.0,
+                y=20.0,
+                width=300.0,
+                height=300.0,
+                style=style,
+                show_solution=solved,
+                fit=fit,
+            )
+            drawn.append("".join(canvas.text))
+        pdf.wall_ops.cache_clear()  # the second round: written anew
+    assert drawn[:2] == drawn[2:]
+    assert plain in drawn[0] and plain in drawn[1]
