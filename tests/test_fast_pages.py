@@ -1,7 +1,8 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
 without a changed byte): the words' places made run by run, nearest first; form XObjects
 whose shared parts are formatted once; the manifest's indented JSON and its records; ASCII
-text drawn without a look-up; a maze's walls written once for its page and its answer."""
+text drawn without a look-up; a maze's walls written once for its page and its answer; the
+canonical key's turns taken as views."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook import generate
-from mazebook.geometry import labels
+from mazebook.geometry import labels, symmetry
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
 from mazebook.geometry.paths import pdf_segments_ops
@@ -489,3 +490,21 @@ def test_walls_written_once_are_the_walls_written_anew(shape: str, size: int, se
         pdf.wall_ops.cache_clear()  # the second round: written anew
     assert drawn[:2] == drawn[2:]
     assert plain in drawn[0] and plain in drawn[1]
+
+
+# -- a maze's canonical key from views of its turns -----------------------------------------
+
+
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 2**32))
+def test_the_eight_turns_are_numpy_s_with_the_same_bytes(
+    rows: int, columns: int, seed: int
+) -> None:
+    """The turns and mirrors taken as views are np.rot90's of the array and its transpose, in
+    that order, and read as the same bytes as their contiguous copies."""
+    array = np.random.default_rng(seed).integers(0, 4, (rows, columns)).astype(np.uint8)
+    plain = [np.ascontiguousarray(np.rot90(a, k)) for a in (array, array.T) for k in range(4)]
+    turned = symmetry._eight(array)
+    assert len(turned) == 8
+    for view, copy in zip(turned, plain, strict=True):
+        assert view.shape == copy.shape
+        assert symmetry._array_form(view) == symmetry._array_form(copy)
