@@ -1,6 +1,6 @@
 """The per-page fast paths give exactly what the plain ones give (issue 33: a cheaper page
 without a changed byte): the words' places made run by run, nearest first; form XObjects
-whose shared parts are formatted once; the manifest's indented JSON and its records; ASCII
+whose shared parts are formatted once; the manifest's indented JSON and its records; plain
 text drawn without a look-up; a maze's walls written once for its page and its answer; the
 canonical key's turns taken as views."""
 
@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -425,12 +425,17 @@ def _plain_visual(text: str) -> str:
     st.one_of(
         st.text(st.characters(max_codepoint=127)),
         st.text(),
-        st.text(st.sampled_from("abc 12·…\u200f\u200e\u00adשלוםمرحبا")),
+        st.text(st.characters(max_codepoint=0x600)),  # accents, Greek, the first Hebrew
+        st.text(st.sampled_from("abc 12·…é\u05be\u200f\u200e\u00adשלוםمرحبا")),
     )
 )
+@example("soft\u00adhyphen · é")
+@example("Level 3 \u00b7 Solution on page 12")
+@example("\u05be")
 def test_text_is_drawn_as_the_plain_reading_orders_it(text: str) -> None:
-    """ASCII text comes back as it is without a look-up; any other text (right-to-left,
-    format marks, a soft hyphen) as the plain reading gives it."""
+    """Text with no right-to-left letter or format mark (ASCII, accents, a middle dot) comes
+    back as it is without a look-up a character; any other text (right-to-left, format
+    marks, a soft hyphen) as the plain reading gives it."""
     assert textorder.visual(text) == _plain_visual(text)
     if not any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in text):
         assert textorder.reorder(text) == _plain_visual(text)  # no shaping to do
