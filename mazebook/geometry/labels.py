@@ -17,8 +17,10 @@ are in cell units (y down, like the geometry); sizes in points, through the scal
 
 from __future__ import annotations
 
+import functools
+import heapq
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -176,6 +178,23 @@ def _apart(a: Rect, b: Rect) -> float:
 
 
 @dataclass(frozen=True)
+class _Run:
+    """Candidate boxes for a word that share one side's distance from its mark: ``floor`` is
+    no more than any of their rounded distances (``best_of`` leaves a run unmade while a box
+    nearer than it is free), ``count`` how many ``boxes()`` makes."""
+
+    floor: float
+    count: int
+    boxes: Callable[[], list[Rect]]
+
+
+def _floor(lo: float, hi: float, mark_lo: float, mark_hi: float) -> float:
+    """The rounded distance along one axis between a box spanning lo..hi and the mark, worked
+    out as _apart does: no box with that span is nearer (hypot is never below one side)."""
+    return round(max(mark_lo - hi, lo - mark_hi, 0.0), 6)
+
+
+@dataclass(frozen=True)
 class _Scene:
     """What a word must keep clear of, in cell units: the walls' box (grown by WALL_PAD), the
     marks' boxes, the solution's pieces outside the walls, and the region it must stay in."""
@@ -186,30 +205,89 @@ class _Scene:
     region: Rect
     pad: float  # CLEARANCE in cell units
 
+    @functools.cached_property
+    def _pieces(self) -> list[list[float]]:
+        return [list(map(float, row)) for row in np.asarray(self.line).reshape(-1, 4).tolist()]
+
     def best(
         self, candidates: Iterator[Rect], mark: Rect, others: list[Rect], within: float
     ) -> Rect | None:
         """The candidate box nearest ``mark`` that is inside the region, outside the walls'
         box and clear of the marks, the other words and the solution line; None if none is,
         or if the nearest is farther than ``within`` (cell units) from the mark (the first of
-        equally near ones). The candidates are tried nearest first, so most are never tested
-        (a page's words are placed hundreds of times; tests/test_fast_paths.py holds the plain
-        form, which tests them all)."""
+        equally near ones). tests/test_fast_paths.py holds the plain form, which tests them
+        all."""
         boxes = list(candidates)
-        near = [round(_apart(box, mark), 6) for box in boxes]
-        r, pad, walls, marks = self.region, self.pad, self.walls, self.marks
-        for i in sorted(range(len(boxes)), key=lambda i: (near[i], i)):
-            box = boxes[i]
-            x0, y0, x1, y1 = box
-            if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3] or _overlap(box, walls):
-                continue
-            grown = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
-            if any(_overlap(grown, m) for m in marks) or any(_overlap(grown, o) for o in others):
-                continue
-            if len(self.line) and _hits(self.line, np.array([grown]))[0]:
-                continue
-            return box if _apart(box, mark) <= within else None
+        return self.best_of((_Run(0.0, len(boxes), lambda: boxes),), mark, others, within)
+
+    def best_of(
+        self, runs: Sequence[_Run], mark: Rect, others: list[Rect], within: float
+    ) -> Rect | None:
+        """``best`` of the runs' boxes in their order, nearest first: a run's boxes are made
+        and measured only once no free box made so far is nearer than its floor (a page's
+        words are placed hundreds of times, and the first box tried is mostly the one). A box
+        off the region or on the walls, a mark or another word is dropped as it is made; the
+        solution line, the one costly test, is tried on the nearest box left."""
+        starts, total = [], 0
+        for run in runs:
+            starts.append(total)
+            total += run.count
+        order = sorted(range(len(runs)), key=lambda k: (runs[k].floor, starts[k]))
+        pool: list[tuple[float, int, Rect]] = []
+        blocks = (*self.marks, *others)
+        for k in [*order, -1]:
+            limit = (runs[k].floor, starts[k]) if k >= 0 else (math.inf, total)
+            while pool and (pool[0][0], pool[0][1]) < limit:
+                box = heapq.heappop(pool)[2]
+                if not self._on_line(box):
+                    return box if _apart(box, mark) <= within else None
+            if k >= 0:
+                for i, box in enumerate(runs[k].boxes(), starts[k]):
+                    if self._clear(box, blocks):
+                        heapq.heappush(pool, (round(_apart(box, mark), 6), i, box))
         return None
+
+    def _clear(self, box: Rect, blocks: tuple[Rect, ...]) -> bool:
+        """Whether a word's box is inside the region, outside the walls' box and (grown by
+        the clear space) off the ``blocks``: the marks and the other words."""
+        r, pad = self.region, self.pad
+        x0, y0, x1, y1 = box
+        if x0 < r[0] or y0 < r[1] or x1 > r[2] or y1 > r[3] or _overlap(box, self.walls):
+            return False
+        g0, g1, g2, g3 = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+        for b in blocks:  # noqa: SIM110 - _overlap(grown, b) written out, no generator
+            if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
+                return False
+        return True
+
+    def _on_line(self, box: Rect) -> bool:
+        """Whether the solution line enters the word's box grown by the clear space."""
+        if not len(self.line):
+            return False
+        x0, y0, x1, y1 = box
+        pad = self.pad
+        return _enters(self._pieces, (x0 - pad, y0 - pad, x1 + pad, y1 + pad))
+
+
+def _enters(segments: list[list[float]], box: Rect) -> bool:
+    """Whether any segment enters the box: _hits for one box, the same arithmetic in plain
+    floats (numpy's set-up costs more than the few pieces of a line)."""
+    x0, y0, x1, y1 = box
+    for px, py, ex, ey in segments:
+        dx, dy = ex - px, ey - py
+        lo, hi = 0.0, 1.0
+        for p, q in ((-dx, px - x0), (dx, x1 - px), (-dy, py - y0), (dy, y1 - py)):
+            parallel = abs(p) < 1e-12
+            t = q / (1.0 if parallel else p)
+            if p < -1e-12:
+                lo = max(lo, t)
+            if p > 1e-12:
+                hi = min(hi, t)
+            if parallel and q < 0:
+                hi = -1.0
+        if lo <= hi:
+            return True
+    return False
 
 
 def _mark_box(marker: Marker, arrow: float, entering: bool) -> Rect:
@@ -227,10 +305,11 @@ def _mark_box(marker: Marker, arrow: float, entering: bool) -> Rect:
 
 def _beside_arrow(
     box: Rect, out: tuple[float, float], w: float, h: float, gap: float, near: float
-) -> Iterator[Rect]:
-    """Boxes of w x h (cell units) beside an arrow, most telling first: beyond its outer end,
-    then its other sides by how far they face outward, each centred on the arrow first, then
-    slid along that side while the word still reaches within ``near`` of the arrow's centre."""
+) -> list[_Run]:
+    """Runs of boxes of w x h (cell units) beside an arrow (``box``, the mark the words are
+    measured from), most telling first: beyond its outer end, then its other sides by how far
+    they face outward, each centred on the arrow first, then slid along that side while the
+    word still reaches within ``near`` of the arrow's centre."""
     ax0, ay0, ax1, ay1 = box
     cx, cy = (ax0 + ax1) / 2, (ay0 + ay1) / 2
     ox, oy = out  # y down
@@ -238,23 +317,34 @@ def _beside_arrow(
         (((1.0, 0.0), ox), ((-1.0, 0.0), -ox), ((0.0, 1.0), oy), ((0.0, -1.0), -oy)),
         key=lambda side: -side[1],
     )
+    runs = []
     for (nx, ny), _ in sides:
         if nx:  # left or right of the arrow: the word's box slides up and down
             x0 = ax1 + gap if nx > 0 else ax0 - gap - w
             reach = (x0 - cx) if nx > 0 else (cx - x0 - w)
-            for y0 in _slides(cy, h, reach, near):
-                yield (x0, y0, x0 + w, y0 + h)
+            floor = _floor(x0, x0 + w, ax0, ax1)
+            make = functools.partial(_slid_across, x0, w, h, cy, reach, near)
         else:  # above or below it: the box slides left and right
             y0 = ay1 + gap if ny > 0 else ay0 - gap - h
             reach = (y0 - cy) if ny > 0 else (cy - y0 - h)
-            for x0 in _slides(cx, w, reach, near):
-                yield (x0, y0, x0 + w, y0 + h)
+            floor = _floor(y0, y0 + h, ay0, ay1)
+            make = functools.partial(_slid_along, y0, w, h, cx, reach, near)
+        runs.append(_Run(floor, 1 if reach >= near else 13, make))
+    return runs
+
+
+def _slid_across(x0: float, w: float, h: float, cy: float, reach: float, near: float) -> list[Rect]:
+    return [(x0, y0, x0 + w, y0 + h) for y0 in _slides(cy, h, reach, near)]
+
+
+def _slid_along(y0: float, w: float, h: float, cx: float, reach: float, near: float) -> list[Rect]:
+    return [(x0, y0, x0 + w, y0 + h) for x0 in _slides(cx, w, reach, near)]
 
 
 def _slides(centre: float, length: float, reach: float, near: float) -> Iterator[float]:
     """Starts of a box of ``length`` along a side ``reach`` away from the arrow's ``centre``:
-    centred first, then moved either way in steps as far as its nearest corner stays within
-    ``near`` of the centre."""
+    centred first, then (1 + 12 in all) moved either way in steps as far as its nearest corner
+    stays within ``near`` of the centre."""
     yield centre - length / 2
     if reach >= near:
         return
@@ -264,30 +354,54 @@ def _slides(centre: float, length: float, reach: float, near: float) -> Iterator
         yield centre - length / 2 - most * k / 6
 
 
-def _outside_walls(mark: Rect, walls: Rect, w: float, h: float, gap: float) -> Iterator[Rect]:
-    """Boxes of w x h just outside each side of the walls' box, in line with the mark: level
-    with it beside the box's left or right side, above or below it beyond the top or bottom
-    (centred on it, then slid either way as far as they still span its middle), nearest side
-    first."""
+def _outside_walls(
+    mark: Rect, walls: Rect, w: float, h: float, gap: float, lead: float | None = None
+) -> list[_Run]:
+    """Runs of boxes of w x h just outside each side of the walls' box, in line with the
+    mark: level with it beside the box's left or right side, above or below it beyond the top
+    or bottom (centred on it, then slid either way as far as they still span its middle),
+    nearest side first. With a ``lead``, the boxes of keyed words (``_keyed``)."""
     cx, cy = (mark[0] + mark[2]) / 2, (mark[1] + mark[3]) / 2
     wx0, wy0, wx1, wy1 = walls
     sides = sorted(
         ((cx - wx0, "left"), (wx1 - cx, "right"), (cy - wy0, "top"), (wy1 - cy, "bottom")),
     )
+    runs = []
     for _, side in sides:
-        across = side in ("left", "right")
-        length = h if across else w
-        most = 0.999 * length / 2  # the farthest a slid box still spans the mark's middle
-        for k in range(13):
-            shift = (k + 1) // 2 * (1 if k % 2 else -1) * most / 6
-            if across:
-                x0 = wx0 - gap - w if side == "left" else wx1 + gap
-                y0 = cy - h / 2 + shift
-                yield (x0, y0, x0 + w, y0 + h)
-            else:
-                y0 = wy0 - gap - h if side == "top" else wy1 + gap
-                x0 = cx - w / 2 + shift
-                yield (x0, y0, x0 + w, y0 + h)
+        if side in ("left", "right"):
+            x0 = wx0 - gap - w if side == "left" else wx1 + gap
+            lo, hi = x0, x0 + w
+            if lead is not None:  # a keyed word's box: the same way for the whole run
+                lo, hi = (lo, hi + lead) if x0 >= wx1 else (lo - lead, hi)
+            floor = _floor(lo, hi, mark[0], mark[2])
+            make = functools.partial(_level_beside, x0, w, h, cy, lead, walls)
+        else:
+            y0 = wy0 - gap - h if side == "top" else wy1 + gap
+            floor = _floor(y0, y0 + h, mark[1], mark[3])
+            make = functools.partial(_level_over, y0, w, h, cx, lead, walls)
+        runs.append(_Run(floor, 13, make))
+    return runs
+
+
+def _shifts(length: float) -> list[float]:
+    """The 13 shifts of a box of ``length`` along a side of the walls' box: none, then either
+    way in steps while it still spans the mark's middle."""
+    most = 0.999 * length / 2  # the farthest a slid box still spans the mark's middle
+    return [(k + 1) // 2 * (1 if k % 2 else -1) * most / 6 for k in range(13)]
+
+
+def _level_beside(
+    x0: float, w: float, h: float, cy: float, lead: float | None, walls: Rect
+) -> list[Rect]:
+    boxes = [(x0, cy - h / 2 + shift, x0 + w, cy - h / 2 + shift + h) for shift in _shifts(h)]
+    return boxes if lead is None else _keyed(boxes, lead, walls)
+
+
+def _level_over(
+    y0: float, w: float, h: float, cx: float, lead: float | None, walls: Rect
+) -> list[Rect]:
+    boxes = [(cx - w / 2 + shift, y0, cx - w / 2 + shift + w, y0 + h) for shift in _shifts(w)]
+    return boxes if lead is None else _keyed(boxes, lead, walls)
 
 
 def label_anchors(
@@ -373,8 +487,8 @@ def _place(
         r = min(r, 0.3 * h)  # a dot no taller than the word's capitals
         lead = 2 * r + KEY_GAP * size / s
         # the word's own box in line with the goal, its key dot before it (both outside)
-        texts = _outside_walls(mark, scene.walls, w, h, gap)
-        found = scene.best(_keyed(texts, lead, scene.walls), mark, others, math.inf)
+        runs = _outside_walls(mark, scene.walls, w, h, gap, lead)
+        found = scene.best_of(runs, mark, others, math.inf)
         if found is None:
             return None
         x0, y0, x1, y1 = found
@@ -382,27 +496,19 @@ def _place(
         key = (x0 + r, baseline - ASCENT * size / s / 2, r)  # level with the capitals' middle
         return Label(word, x0 + lead, y0, x1, y1, size, key)
     out = (marker.dx, marker.dy) if not entering else (-marker.dx, -marker.dy)
-    candidates = _chain(
-        _beside_arrow(mark, out, w, h, gap, NEAR / s),
-        _outside_walls(mark, scene.walls, w, h, gap),
-    )
-    found = scene.best(candidates, mark, others, within)
+    runs = _beside_arrow(mark, out, w, h, gap, NEAR / s)
+    runs += _outside_walls(mark, scene.walls, w, h, gap)
+    found = scene.best_of(runs, mark, others, within)
     return None if found is None else Label(word, *found, size)
 
 
-def _keyed(texts: Iterator[Rect], lead: float, walls: Rect) -> Iterator[Rect]:
+def _keyed(texts: list[Rect], lead: float, walls: Rect) -> list[Rect]:
     """The boxes of keyed words: each text box of ``texts`` with the key's ``lead`` before it
     (beyond the walls' right side the text moves out by the lead, the key between them)."""
-    for x0, y0, x1, y1 in texts:
-        if x0 >= walls[2]:
-            yield (x0, y0, x1 + lead, y1)
-        else:
-            yield (x0 - lead, y0, x1, y1)
-
-
-def _chain(*parts: Iterator[Rect]) -> Iterator[Rect]:
-    for part in parts:
-        yield from part
+    return [
+        (x0, y0, x1 + lead, y1) if x0 >= walls[2] else (x0 - lead, y0, x1, y1)
+        for x0, y0, x1, y1 in texts
+    ]
 
 
 @dataclass(frozen=True, eq=False)

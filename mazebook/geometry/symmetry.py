@@ -65,8 +65,14 @@ def _array_form(array: np.ndarray) -> bytes:
 
 
 def _eight(array: np.ndarray) -> list[np.ndarray]:
-    """The array under the eight turns and mirrors of a rectangle, each made contiguous."""
-    return [np.ascontiguousarray(np.rot90(a, k)) for a in (array, array.T) for k in range(4)]
+    """The array under the eight turns and mirrors of a rectangle: ``np.rot90(a, k)`` for k in
+    0..3 of the array and of its transpose, as views (their bytes are read in row order; a
+    copy of each cost more than the key's hash)."""
+    out = []
+    for a in (array, array.T):
+        turned = a.T
+        out += [a, turned[::-1], a[::-1, ::-1], turned[:, ::-1]]
+    return out
 
 
 #: A rectangle's layout: a cell, and a weave crossing with its west-east or its north-south

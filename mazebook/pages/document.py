@@ -40,6 +40,7 @@ from ..geometry.style import (
 )
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
+from ..render.pdfobjects import FormParts
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -109,6 +110,7 @@ class PdfDocument:
         if keywords:
             self.canvas.setKeywords(keywords)
         self.page_count = 0
+        self.form_parts = FormParts()
 
     def add_page(self, *painters: Painter) -> PageFrame:
         """Paint the next page with each painter in turn and close it."""
@@ -138,7 +140,11 @@ class PdfDocument:
         """
         self.canvas.beginForm(name, 0, 0, width, height)
         paint(self.canvas)
-        self.canvas.endForm()
+        # a form that shows no other form has the resources, matrix and box every such form
+        # has: shared, each formatted once (render/pdfobjects); one that shows forms keeps
+        # the resources reportlab makes it (their XObjects)
+        nested = getattr(self.canvas, "_formsinuse", None)
+        self.canvas.endForm(**({} if nested else self.form_parts.attributes(width, height)))
 
     def save(self) -> None:
         self.canvas.save()

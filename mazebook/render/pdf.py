@@ -8,6 +8,7 @@ one-page PDF of a single maze.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import io
 import json
@@ -72,6 +73,16 @@ def _arc_ops(geom: MazeGeometry) -> str:
     return "".join(out)
 
 
+@functools.lru_cache(maxsize=32)
+def wall_ops(geom: MazeGeometry) -> str:
+    """The path operators of a drawing's walls and arcs, in cell units (the page's scale is
+    in the matrix before them): the same text for a maze's page and its answer, so it is
+    written once for both (the last few drawings are kept; a drawing is not changed once
+    made)."""
+    ops = pdf_segments_ops(geom.segments)
+    return ops + _arc_ops(geom) if len(geom.arcs) else ops
+
+
 def _dot_ops(cx: float, cy: float, r: float) -> str:
     """A filled circle (four Bezier quarters), for a goal inside the maze."""
     out = [f"{cx + r:.3f} {cy:.3f} m\n"]
@@ -113,9 +124,7 @@ def draw_maze(
     if not style.solution_on_top:
         ops += solution
     ops.append(f"{style.wall_gray:.3f} G {style.wall_width / s:.5f} w 2 J\n")
-    ops.append(pdf_segments_ops(geom.segments))
-    if len(geom.arcs):
-        ops.append(_arc_ops(geom))
+    ops.append(wall_ops(geom))
     ops.append("S\n")
     if style.solution_on_top:
         ops += solution
@@ -252,10 +261,12 @@ def draw_words(
 ) -> None:
     """The placement's words, for its maze drawn by ``draw_maze`` (with the placement's fit) in
     the box with lower-left corner (x, y) and this ``height``."""
-    face = font or default_fonts().bold
     fit = placement.fit
     left, top, s = x + fit.x, y + height - fit.y, fit.scale
     canvas.setFillGray(0.0)
+    if not placement.labels:  # an answer's: no words, no font to look up
+        return
+    face = font or default_fonts().bold
     for label in placement.labels:
         canvas.setFont(face, label.size)
         canvas.drawString(left + label.x0 * s, top - label.baseline * s, label.word)

@@ -38,8 +38,34 @@ def _reshaper() -> Any:
     )
 
 
+@functools.cache
+def _plain_below() -> tuple[str, frozenset[str]]:
+    """The first right-to-left letter (U+05BE) and the format marks before it (the soft
+    hyphen): text of characters before it and none of those marks needs no reordering and
+    loses nothing, whatever else it holds (accents, a middle dot, Greek, Cyrillic)."""
+    marks: list[str] = []
+    for code in range(0x110000):
+        ch = chr(code)
+        if unicodedata.bidirectional(ch) in _RTL_CLASSES:
+            return ch, frozenset(marks)
+        if unicodedata.category(ch) == "Cf":
+            marks.append(ch)
+    return chr(0x10FFFF), frozenset(marks)
+
+
+def _drawn_as_is(text: str) -> bool:
+    """Whether the text is drawn as it is: no right-to-left letter, no format mark (checked
+    for the whole text at once, not a look-up a character)."""
+    if text.isascii():
+        return True
+    first_rtl, marks = _plain_below()
+    return max(text) < first_rtl and marks.isdisjoint(text)
+
+
 def has_rtl(text: str) -> bool:
     """Whether the text holds any right-to-left letter (Arabic, Hebrew, Syriac, ...)."""
+    if _drawn_as_is(text):  # most text: no letter to look up
+        return False
     return any(unicodedata.bidirectional(ch) in _RTL_CLASSES for ch in text)
 
 
@@ -69,6 +95,8 @@ def drawable(text: str) -> str:
 
 
 def reorder(line: str, base: Direction | None = None) -> str:
+    if _drawn_as_is(line):  # no right-to-left letter, no format mark
+        return line
     if not has_rtl(line):
         return drawable(line) if any(unicodedata.category(c) == "Cf" for c in line) else line
     from bidi.algorithm import get_display
@@ -79,6 +107,8 @@ def reorder(line: str, base: Direction | None = None) -> str:
 
 def visual(text: str) -> str:
     """One line as it must be drawn left to right: joined, in visual order, no format marks."""
+    if _drawn_as_is(text):  # no right-to-left letter, no format mark
+        return text
     if not has_rtl(text):
         return reorder(text)
     return reorder(shape(text), direction(text))

@@ -1,0 +1,49 @@
+"""PDF objects a document writes many times over, formatted once.
+
+A book's answers are hundreds of form XObjects whose resources, matrix and bounding box are
+the same objects each time; reportlab formats each anew at save (its names, numbers and
+references one by one). ``Once`` formats the object the first time with reportlab itself and
+gives the same bytes after, so the file is the one reportlab would have written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.pdfbase import pdfdoc
+
+
+class Once(pdfdoc.PDFObject):
+    """``inner`` as reportlab formats it in a document, formatted the first time only (its
+    bytes hold reference numbers: one ``Once`` a document)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self._text: bytes | None = None
+
+    def format(self, document: Any) -> bytes:
+        if self._text is None:
+            self._text = bytes(pdfdoc.format(self.inner, document))
+        return self._text
+
+
+class FormParts:
+    """The parts every form XObject of a document shares, for ``Canvas.endForm``: the
+    resources reportlab gives a form (its fonts, all procedure sets), the identity matrix and
+    the bounding box of each size, each formatted once."""
+
+    def __init__(self) -> None:
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        self.resources = Once(resources)
+        self.matrix = Once(pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]))
+        self.boxes: dict[tuple[type, float, type, float], Once] = {}
+
+    def attributes(self, width: float, height: float) -> dict[str, Once]:
+        """endForm's extra attributes for a form of ``width`` x ``height`` from (0, 0)."""
+        key = (type(width), width, type(height), height)
+        box = self.boxes.get(key)
+        if box is None:
+            box = self.boxes[key] = Once(pdfdoc.PDFArray([0, 0, width, height]))
+        return {"Resources": self.resources, "Matrix": self.matrix, "BBox": box}
