@@ -233,8 +233,10 @@ def paths_as_given(maze: Maze, template: Template) -> Maze:
     """The maze with the files its options name (a mask image, a text font) relative to the
     template's folder, as the template gives them: the manifest and the SVG metadata record
     them, and no absolute path of the machine may be written into an output."""
+    if not any(isinstance(maze.options.get(k), str) for k in PATH_OPTIONS):
+        return maze  # the common case, asked first: base_dir resolves a path on the disk
     base = template.base_dir
-    if base is None or not any(isinstance(maze.options.get(k), str) for k in PATH_OPTIONS):
+    if base is None:
         return maze
     options = dict(maze.options)
     for key in PATH_OPTIONS:
