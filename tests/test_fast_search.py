@@ -8,12 +8,16 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from mazebook import generate
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY
+from mazebook.core.grid import Opening, bfs, walk
+from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
+from mazebook.difficulty import effort
 from mazebook.errors import MazebookError
 
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
@@ -76,3 +80,89 @@ def test_an_outline_past_the_band_still_opens_by_the_doubling(seed: int) -> None
     a, b = openings.best_apart(metric, *openings._apart_windows(grid))
     a, b = min(a, b), max(a, b)
     assert openings.apart_openings(grid, links) == (grid.boundary[a], grid.boundary[b])
+
+
+@st.composite
+def perfect_mazes(draw: st.DrawFn) -> Maze:
+    """A perfect maze of any shape, woven or not, as the search makes them."""
+    shape = draw(shapes())
+    algorithm = draw(st.sampled_from(GRAPH))
+    seed = draw(st.integers(0, 2**32))
+    kind, w, h, options = shape
+    if kind == "rect" and w * h > 1 and draw(st.booleans()):
+        options = {"weave": draw(st.sampled_from([0.3, 1.0]))}
+    placement = draw(st.sampled_from(["farthest", "random", "corners"]))
+    try:
+        return generate(algorithm, w, h, seed=seed, shape=kind, openings=placement, **options)
+    except MazebookError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_both_ends_weighed_in_one_pass_are_each_end_weighed_alone(maze: Maze) -> None:
+    """_exact_both (each false branch's corridor walked once for both ends) gives both
+    efforts to the last bit as _exact_along walked from START and then from FINISH."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    grid, links = view.grid, view.links
+    forward = effort._Heading(grid, links, view.exit.cell)
+    backward = effort._Heading(grid, links, view.entrance.cell)
+    both = effort._exact_both(view, hung, forward, backward)
+    alone = (
+        effort._exact_along(view, hung.path, hung, effort._Heading(grid, links, view.exit.cell)),
+        effort._exact_along(
+            view, hung.path[::-1], hung, effort._Heading(grid, links, view.entrance.cell)
+        ),
+    )
+    assert [x.hex() for x in both] == [x.hex() for x in alone]
+    (ahead, behind), _ = effort.efforts_and_tree(maze)
+    assert (ahead.mean, behind.mean) == alone
+
+
+@settings(max_examples=200)
+@given(perfect_mazes(), st.data())
+def test_a_walk_reaches_as_breadth_first_search_does(maze: Maze, data: st.DataObject) -> None:
+    """walk (no distances, a list of parents) gives bfs's parents and order from any cell."""
+    view = maze.split_view
+    source = data.draw(st.integers(0, view.size - 1))
+    dist, parent, order = bfs(view.grid, view.links, source)
+    walked_parent, walked_order = walk(view.grid, view.links, source)
+    assert walked_order == order
+    assert list(walked_parent) == parent.tolist()
+    assert len(dist) == view.size + 1 and dist[view.size] == -1
+
+
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_the_entrance_tree_from_the_hung_tree_is_the_entrance_s_search(maze: Maze) -> None:
+    """The (distance, parent) arrays from the entrance read off the tree hung from the exit
+    are, entry for entry and type for type, those of a breadth-first search from it; the
+    effort leaves them on the maze for bfs_expanded and the metrics."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    derived = effort.entrance_tree(hung, view.size)
+    dist, parent, _ = bfs(view.grid, view.links, view.entrance.cell)
+    assert derived is not None
+    assert derived == (dist, parent)
+    assert [a.typecode for a in derived] == [dist.typecode, parent.typecode]
+    fresh = Maze(view.grid, view.links, view.entrance, view.exit)
+    effort.efforts_and_tree(fresh)
+    assert "entrance_tree" in fresh.__dict__
+    assert fresh.entrance_tree == (dist, parent)
+
+
+def test_no_entrance_tree_when_the_exit_s_search_misses_a_cell() -> None:
+    """Where the search from the exit leaves a cell unreached (links that are no spanning
+    tree), nothing is read off it: the entrance's search is made afresh."""
+    grid = make_grid("rect", 3, 1)
+    links = bytes([2, 8, 0])  # cells 0 and 1 joined, cell 2 cut off
+    maze = Maze(grid, links, Opening(1, 0), Opening(0, 3))
+    hung = effort.hang(maze)
+    assert hung is not None and sorted(hung.order) == [0, 1]
+    assert effort.entrance_tree(hung, grid.size) is None
