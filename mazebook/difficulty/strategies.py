@@ -27,6 +27,7 @@ are walked the same way.
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -75,7 +76,12 @@ class Geometry:
     so growing clockwise on the page) of each slot's neighbour."""
 
     def __init__(self, grid: Grid) -> None:
-        self.grid = grid
+        opposite = grid.params.get("opposite")
+        if opposite is None and grid.kind == "rect":
+            opposite = (2, 3, 0, 1)
+        #: the slot across the cell from each slot (None where the grid says not): not the
+        #: grid itself, so a Geometry kept for a grid (geometry_of) does not keep it alive
+        self.opposite: Sequence[int] | None = opposite
         n, degree = grid.size, grid.degree
         self.centres = node_centres(grid)
         adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
@@ -93,14 +99,25 @@ class Geometry:
         if opening.side is None:
             return UP
         cell, side = opening.cell, opening.side
-        opposite = self.grid.params.get("opposite")
-        if opposite is None and self.grid.kind == "rect":
-            opposite = (2, 3, 0, 1)
+        opposite = self.opposite
         if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
             return float(self.angles[cell, opposite[side]]) + math.pi
         angles = self.angles[cell][self.real[cell]]
         x, y = -np.cos(angles).sum(), -np.sin(angles).sum()
         return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
+
+
+#: Each grid's Geometry, made once: a book's candidates share their grids (a grid is never
+#: changed). Weak keys: an entry goes with its grid.
+_GEOMETRIES: weakref.WeakKeyDictionary[Grid, Geometry] = weakref.WeakKeyDictionary()
+
+
+def geometry_of(grid: Grid) -> Geometry:
+    """``Geometry(grid)``, made once per grid."""
+    found = _GEOMETRIES.get(grid)
+    if found is None:
+        found = _GEOMETRIES[grid] = Geometry(grid)
+    return found
 
 
 def node_centres(grid: Grid) -> np.ndarray:
@@ -119,7 +136,7 @@ def shortcut(maze: Maze, hung: Hung | None = None) -> Shortcut:
     """Every strategy from both ends on ``maze`` (its split graph on a weave); ``hung``: the
     tree effort.hang made, when the caller has it (a perfect maze)."""
     view = maze.split_view
-    geometry = Geometry(view.grid)
+    geometry = geometry_of(view.grid)
     if hung is None and int(passage_counts(view.links).sum()) // 2 == view.size - 1:
         hung = hang(view)
     if hung is not None:
