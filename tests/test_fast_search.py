@@ -4,7 +4,10 @@ mazes of every shape."""
 
 from __future__ import annotations
 
+import gc
+import math
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -14,10 +17,11 @@ from hypothesis import strategies as st
 from mazebook import generate
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY
-from mazebook.core.grid import Opening, bfs, walk
+from mazebook.core.grid import Opening, bfs, slots_of, walk
 from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
-from mazebook.difficulty import effort
+from mazebook.difficulty import effort, strategies
+from mazebook.difficulty.strategies import shortcut
 from mazebook.errors import MazebookError
 
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
@@ -166,3 +170,69 @@ def test_no_entrance_tree_when_the_exit_s_search_misses_a_cell() -> None:
     hung = effort.hang(maze)
     assert hung is not None and sorted(hung.order) == [0, 1]
     assert effort.entrance_tree(hung, grid.size) is None
+
+
+def plain_tree_walks(
+    view: Maze, geometry: strategies.Geometry, hung: effort.Hung
+) -> tuple[strategies.Walk, ...]:
+    """The walks read off the tree as first written: every cell of the solution looked at."""
+    grid, links = view.grid, view.links
+    degree, adj = grid.degree, grid.adj
+    slots = slots_of(degree)
+    angles, size = geometry.flat, hung.size
+    walks = []
+    for direction, start, goal in strategies._ends(view):
+        path = hung.path if direction == "forward" else hung.path[::-1]
+        near = strategies._goal_distances(geometry, goal.cell)
+        costs = dict.fromkeys(strategies.STRATEGIES, len(path))
+        back = geometry.way_in(start)
+        prev = -1
+        for i in range(len(path) - 1):
+            p, right = path[i], path[i + 1]
+            base = p * degree
+            slot = grid.slot_to(p, right)
+            ahead = angles[base + slot]
+            key_right = (near[right], slot)
+            turn_right = (ahead - back) % strategies.TAU
+            for k in slots[links[p]]:
+                b = adj[base + k]
+                if b in (right, prev):
+                    continue
+                cost = 2 * size[b]
+                if (near[b], k) < key_right:
+                    costs["nearest"] += cost
+                turn = (angles[base + k] - back) % strategies.TAU
+                if turn < 1e-9:
+                    continue
+                costs["left-hand" if turn < turn_right else "right-hand"] += cost
+            back = ahead + math.pi
+            prev = p
+        walks += [strategies.Walk(s, direction, float(costs[s])) for s in strategies.STRATEGIES]
+    return tuple(walks)
+
+
+@settings(max_examples=150)
+@given(perfect_mazes())
+def test_the_strategies_pass_over_the_solution_s_corridors(maze: Maze) -> None:
+    """The walks read off the hung tree, the solution's corridor cells passed over and the
+    grid's Geometry made once, are those of every cell looked at on a fresh Geometry."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    kept = strategies.geometry_of(view.grid)
+    assert strategies.geometry_of(view.grid) is kept
+    plain = plain_tree_walks(view, strategies.Geometry(view.grid), hung)
+    assert strategies._tree_walks(view, kept, hung) == plain
+    assert shortcut(maze, effort.efforts_and_tree(maze)[1]).walks == plain
+
+
+def test_a_kept_geometry_does_not_keep_its_grid() -> None:
+    """geometry_of holds its grids weakly: a grid no one uses any more goes, and its entry."""
+    grid = make_grid("hex", 7, 5)
+    strategies.geometry_of(grid)
+    assert grid in strategies._GEOMETRIES
+    ref = weakref.ref(grid)
+    del grid
+    gc.collect()
+    assert ref() is None

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.grid import Grid, Opening, passage_counts, slots_of
+from ..core.grid import Grid, Opening, neighbour_list, passage_counts, slots_of
 from ..core.maze import Maze
 from ..core.shapes import BUILTINS, cell_centres
 from .effort import Hung, hang
@@ -155,9 +155,10 @@ def _ends(view: Maze) -> tuple[tuple[str, Opening, Opening], ...]:
 def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
     """The walks on a perfect maze, from the solution's choices and the branches' sizes."""
     grid, links = view.grid, view.links
-    degree, adj = grid.degree, grid.adj
+    degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     angles, size = geometry.flat, hung.size
+    counts = bytes(links).translate(_PASSAGES)
     walks = []
     for direction, start, goal in _ends(view):
         path = hung.path if direction == "forward" else hung.path[::-1]
@@ -174,6 +175,10 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
             else:  # pragma: no cover - the path's cells are neighbours
                 raise ValueError(f"cells {p} and {right} are not neighbours")
             ahead = angles[base + slot]
+            if counts[p] <= (2 if i else 1):  # the ways in and on alone: no branch to weigh
+                back = ahead + math.pi
+                prev = p
+                continue
             key_right = (near[right], slot)
             turn_right = (ahead - back) % TAU
             for k in slots[links[p]]:
@@ -191,6 +196,11 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
             prev = p
         walks += [Walk(name, direction, float(costs[name])) for name in STRATEGIES]
     return tuple(walks)
+
+
+#: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
+#: in and on has no branch to weigh (as in mazebook.difficulty.effort).
+_PASSAGES = bytes(bin(b).count("1") for b in range(256))
 
 
 def _goal_distances(geometry: Geometry, goal: int) -> list[float]:
