@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mazebook import generate
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY
-from mazebook.core.grid import Opening, bfs, slots_of, walk
+from mazebook.core.grid import LISTS_KEPT, Opening, bfs, neighbour_list, slots_of, walk
 from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
 from mazebook.difficulty import effort, strategies
@@ -227,12 +227,22 @@ def test_the_strategies_pass_over_the_solution_s_corridors(maze: Maze) -> None:
     assert shortcut(maze, effort.efforts_and_tree(maze)[1]).walks == plain
 
 
-def test_a_kept_geometry_does_not_keep_its_grid() -> None:
-    """geometry_of holds its grids weakly: a grid no one uses any more goes, and its entry."""
+def test_the_kept_geometries_neighbour_lists_and_bands_are_few() -> None:
+    """What is kept per grid (its Geometry, its neighbour list, its openings' band) is kept
+    for the last few grids only: a grid no longer used goes once others have followed it, so
+    a book's many sizes do not add up in memory."""
     grid = make_grid("hex", 7, 5)
-    strategies.geometry_of(grid)
-    assert grid in strategies._GEOMETRIES
+    first = strategies.geometry_of(grid)
+    assert strategies.geometry_of(grid) is first
+    assert neighbour_list(grid) is neighbour_list(grid)
+    assert openings._band(grid) is openings._band(grid)
     ref = weakref.ref(grid)
-    del grid
+    del grid, first
+    kept = max(strategies.GEOMETRIES_KEPT, LISTS_KEPT, openings.BANDS_KEPT)
+    others = [make_grid("hex", 7, 5 + i) for i in range(1, kept + 1)]
+    for other in others:
+        strategies.geometry_of(other)
+        neighbour_list(other)
+        openings._band(other)
     gc.collect()
     assert ref() is None

@@ -10,7 +10,6 @@ wall bits N=1 E=2 S=4 W=8.
 from __future__ import annotations
 
 import functools
-import weakref
 from array import array
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
@@ -131,24 +130,27 @@ def _rect(width: int, height: int) -> Grid:
     return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
 
 
-#: Each grid's neighbour table as a list, made once (a book's candidates share their grids,
-#: ``rect_grid``): the loops of the carvers, searches and solver models read a list faster
-#: than the typed array. Weak keys: an entry goes with its grid.
-_NEIGHBOUR_LISTS: weakref.WeakKeyDictionary[Grid, list[int]] = weakref.WeakKeyDictionary()
-#: Grids of more cells than this read their typed array (a list of ints takes 8 times its
-#: memory, and a large maze is carved once).
+#: Grids of more cells than this read their typed array in ``neighbour_list`` (a list of ints
+#: takes several times its memory, and a large maze is carved once).
 LIST_UP_TO = 40_000
+#: The grids whose neighbour lists are kept: the last one. A candidate's carving, searches,
+#: effort and strategies all read the one grid, and the next candidate is often of the same
+#: size; more would hold memory (about 160 kB for a 30 x 41 maze) to the book's peak.
+LISTS_KEPT = 1
 
 
 def neighbour_list(grid: Grid) -> Sequence[int]:
-    """``grid.adj`` as a list (made once per grid) for a grid of at most LIST_UP_TO cells,
-    else the array itself: the same entries either way."""
+    """``grid.adj`` as a list (the loops of the carvers, searches and solver models read a
+    list faster than the typed array) for a grid of at most LIST_UP_TO cells, kept for the
+    last LISTS_KEPT grids; else the array itself: the same entries either way."""
     if grid.size > LIST_UP_TO:
         return grid.adj
-    found = _NEIGHBOUR_LISTS.get(grid)
-    if found is None:
-        found = _NEIGHBOUR_LISTS[grid] = grid.adj.tolist()
-    return found
+    return _neighbour_list(grid)
+
+
+@functools.lru_cache(maxsize=LISTS_KEPT)
+def _neighbour_list(grid: Grid) -> list[int]:
+    return grid.adj.tolist()
 
 
 #: Passage byte -> number of passages (set bits).

@@ -152,25 +152,26 @@ class _Band(NamedTuple):
     inside: np.ndarray  # [i, t]: first + t lies in lo[i] .. hi[i]
 
 
+#: The grids whose band is kept: the last one (the next candidate is often of the same size).
+BANDS_KEPT = 1
+
+
+@functools.lru_cache(maxsize=BANDS_KEPT)
 def _band(grid: Grid) -> _Band:
-    """``_apart_windows`` as a band (once per grid)."""
-    cache = _per_grid(grid)
-    found: _Band | None = cache.get("band")
-    if found is None:
-        lo, hi = _apart_windows(grid)
-        count = len(lo)
-        valid = lo <= hi
-        first = int(lo[valid].min()) if valid.any() else 0
-        width = int(hi[valid].max()) - first + 1 if valid.any() else 1
-        steps = first + np.arange(width)[None, :]
-        entries = np.arange(count)[:, None]
-        rows = np.broadcast_to(entries, (count, width)).copy()
-        partners = (entries + steps) % count
-        inside = (steps >= lo[:, None]) & (steps <= hi[:, None])
-        for table in (rows, partners, inside):
-            table.setflags(write=False)
-        found = cache["band"] = _Band(first, rows, partners, inside)
-    return found
+    """``_apart_windows`` as a band (kept for the last BANDS_KEPT grids)."""
+    lo, hi = _apart_windows(grid)
+    count = len(lo)
+    valid = lo <= hi
+    first = int(lo[valid].min()) if valid.any() else 0
+    width = int(hi[valid].max()) - first + 1 if valid.any() else 1
+    steps = first + np.arange(width)[None, :]
+    entries = np.arange(count)[:, None]
+    rows = np.broadcast_to(entries, (count, width)).copy()
+    partners = (entries + steps) % count
+    inside = (steps >= lo[:, None]) & (steps <= hi[:, None])
+    for table in (rows, partners, inside):
+        table.setflags(write=False)
+    return _Band(first, rows, partners, inside)
 
 
 def _outer_cells(grid: Grid) -> np.ndarray:
@@ -423,7 +424,7 @@ class BoundaryMetric:
         return self.pairs(np.full(self.size, i), np.arange(self.size))
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=16)
 def _spans(columns: int) -> tuple[np.ndarray, np.ndarray]:
     """Per span of ranks (0 .. columns) of a sparse table ``columns`` wide, its level's row
     start in the flat table and the level's run (1 << level): the same for every maze of an

@@ -26,8 +26,8 @@ are walked the same way.
 
 from __future__ import annotations
 
+import functools
 import math
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -107,17 +107,15 @@ class Geometry:
         return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
 
 
-#: Each grid's Geometry, made once: a book's candidates share their grids (a grid is never
-#: changed). Weak keys: an entry goes with its grid.
-_GEOMETRIES: weakref.WeakKeyDictionary[Grid, Geometry] = weakref.WeakKeyDictionary()
+#: The grids whose Geometry is kept: the last one (the next candidate walked is often of the
+#: same size); more would hold memory (about 200 kB for a 30 x 41 maze) to the book's peak.
+GEOMETRIES_KEPT = 1
 
 
+@functools.lru_cache(maxsize=GEOMETRIES_KEPT)
 def geometry_of(grid: Grid) -> Geometry:
-    """``Geometry(grid)``, made once per grid."""
-    found = _GEOMETRIES.get(grid)
-    if found is None:
-        found = _GEOMETRIES[grid] = Geometry(grid)
-    return found
+    """``Geometry(grid)``, kept for the last GEOMETRIES_KEPT grids (a grid is never changed)."""
+    return Geometry(grid)
 
 
 def node_centres(grid: Grid) -> np.ndarray:
