@@ -10,6 +10,7 @@ import random
 import weakref
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -20,7 +21,7 @@ from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import LISTS_KEPT, Opening, bfs, neighbour_list, slots_of, walk
 from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
-from mazebook.difficulty import effort, strategies
+from mazebook.difficulty import effort, metrics, strategies
 from mazebook.difficulty.strategies import shortcut
 from mazebook.errors import MazebookError
 
@@ -246,3 +247,21 @@ def test_the_kept_geometries_neighbour_lists_and_bands_are_few() -> None:
         openings._band(other)
     gc.collect()
     assert ref() is None
+
+
+@settings(max_examples=150)
+@given(perfect_mazes())
+def test_a_tree_s_branches_are_the_breadth_first_search_s(maze: Maze) -> None:
+    """The false branches of a perfect maze counted per root cell (metrics._tree_branches)
+    are, branch for branch, those a search out from the solution finds (_graph_branches)."""
+    view = maze.split_view
+    n = view.size
+    dist_arr, parent_arr = view.entrance_tree
+    dist = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
+    on_path = np.zeros(n, dtype=bool)
+    on_path[list(view.solution_nodes)] = True
+    sizes, deepest, decisions = metrics._tree_branches(view, dist, parent_arr, on_path, dist >= 0)
+    plain = metrics._graph_branches(view, on_path)
+    assert sizes.tolist() == plain[0].tolist()
+    assert deepest.tolist() == plain[1].tolist()
+    assert decisions == plain[2]
