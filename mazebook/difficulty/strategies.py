@@ -157,43 +157,62 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
     slots = slots_of(degree)
     angles, size = geometry.flat, hung.size
     counts = bytes(links).translate(_PASSAGES)
+    steps = _rect_steps(grid)
     walks = []
     for direction, start, goal in _ends(view):
         path = hung.path if direction == "forward" else hung.path[::-1]
         near = _goal_distances(geometry, goal.cell)
-        costs = {"nearest": len(path), "left-hand": len(path), "right-hand": len(path)}
+        nearest = left = right_hand = len(path)
         back = geometry.way_in(start)
         prev = -1
         for i in range(len(path) - 1):
             p, right = path[i], path[i + 1]
             base = p * degree
-            for slot in range(degree):  # grid.slot_to(p, right), inlined: once a path cell
-                if adj[base + slot] == right:
-                    break
-            else:  # pragma: no cover - the path's cells are neighbours
-                raise ValueError(f"cells {p} and {right} are not neighbours")
+            if steps is not None:
+                slot = steps[right - p]
+            else:
+                for slot in range(degree):  # grid.slot_to(p, right), inlined
+                    if adj[base + slot] == right:
+                        break
+                else:  # pragma: no cover - the path's cells are neighbours
+                    raise ValueError(f"cells {p} and {right} are not neighbours")
             ahead = angles[base + slot]
             if counts[p] <= (2 if i else 1):  # the ways in and on alone: no branch to weigh
                 back = ahead + math.pi
                 prev = p
                 continue
-            key_right = (near[right], slot)
+            near_right = near[right]
             turn_right = (ahead - back) % TAU
             for k in slots[links[p]]:
                 b = adj[base + k]
                 if b in (right, prev):
                     continue
                 cost = 2 * size[b]
-                if (near[b], k) < key_right:
-                    costs["nearest"] += cost
+                near_b = near[b]  # nearer the goal first, then the lower slot
+                if near_b < near_right or (near_b == near_right and k < slot):
+                    nearest += cost
                 turn = (angles[base + k] - back) % TAU
                 if turn < 1e-9:
                     continue  # straight back out of the start: last for either hand
-                costs["left-hand" if turn < turn_right else "right-hand"] += cost
+                if turn < turn_right:
+                    left += cost
+                else:
+                    right_hand += cost
             back = ahead + math.pi
             prev = p
+        costs = {"nearest": nearest, "left-hand": left, "right-hand": right_hand}
         walks += [Walk(name, direction, float(costs[name])) for name in STRATEGIES]
     return tuple(walks)
+
+
+def _rect_steps(grid: Grid) -> dict[int, int] | None:
+    """On a plain rectangle, the slot of the step from a cell to each neighbour by the
+    difference of their numbers (N, S after E, W: one cell wide, a step of 1 is N or S);
+    None on other grids, whose slots are looked up."""
+    if grid.kind != "rect" or grid.degree != 4 or grid.size != grid.width * grid.height:
+        return None
+    w = grid.width
+    return {1: 1, -1: 3, -w: 0, w: 2}
 
 
 #: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
