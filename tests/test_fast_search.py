@@ -8,6 +8,7 @@ import gc
 import math
 import random
 import weakref
+from array import array
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,15 @@ from hypothesis import strategies as st
 from mazebook import generate
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY
-from mazebook.core.grid import LISTS_KEPT, Opening, bfs, neighbour_list, slots_of, walk
+from mazebook.core.grid import (
+    LISTS_KEPT,
+    Opening,
+    bfs,
+    int_array,
+    neighbour_list,
+    slots_of,
+    walk,
+)
 from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
 from mazebook.difficulty import effort, metrics, strategies
@@ -265,3 +274,10 @@ def test_a_tree_s_branches_are_the_breadth_first_search_s(maze: Maze) -> None:
     assert sizes.tolist() == plain[0].tolist()
     assert deepest.tolist() == plain[1].tolist()
     assert decisions == plain[2]
+
+
+@given(st.lists(st.integers(-(2**31), 2**31 - 1), max_size=500))
+def test_a_packed_int_array_is_the_array_of_its_values(values: list[int]) -> None:
+    """int_array (packed by struct) is array("i", values), entry for entry and type."""
+    packed = int_array(values)
+    assert packed == array("i", values) and packed.typecode == "i"

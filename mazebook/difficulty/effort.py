@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.grid import Grid, bfs, neighbour_list, passage_counts, slots_of, walk
+from ..core.grid import Grid, bfs, int_array, neighbour_list, passage_counts, slots_of, walk
 from ..core.maze import Maze
 from ..errors import InvalidOptionError
 
@@ -275,7 +275,7 @@ def entrance_tree(hung: Hung, size: int) -> tuple[array[int], array[int]] | None
     for c in order:
         if dist[c] < 0:
             dist[c] = dist[up[c]] + 1
-    return array("i", dist), array("i", parent)
+    return int_array(dist), int_array(parent)
 
 
 def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading) -> float:
