@@ -17,6 +17,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from mazebook import generate
+from mazebook.core import grid as grid_module
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY
 from mazebook.core.grid import (
@@ -281,3 +282,22 @@ def test_a_packed_int_array_is_the_array_of_its_values(values: list[int]) -> Non
     """int_array (packed by struct) is array("i", values), entry for entry and type."""
     packed = int_array(values)
     assert packed == array("i", values) and packed.typecode == "i"
+
+
+@settings(max_examples=60)
+@given(perfect_mazes(), st.data())
+def test_lists_and_arrays_search_alike(maze: Maze, data: st.DataObject) -> None:
+    """A grid past LIST_UP_TO keeps its searches in arrays and reads its neighbours from the
+    typed array: the same searches, walks and efforts as the lists of a small grid."""
+    view = maze.split_view
+    source = data.draw(st.integers(0, view.size - 1))
+    listed = (bfs(view.grid, view.links, source), walk(view.grid, view.links, source))
+    efforts = effort.efforts_and_tree(Maze(view.grid, view.links, view.entrance, view.exit))[0]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(grid_module, "LIST_UP_TO", 0)
+        arrays = (bfs(view.grid, view.links, source), walk(view.grid, view.links, source))
+        assert neighbour_list(view.grid) is view.grid.adj
+        fresh = Maze(view.grid, view.links, view.entrance, view.exit)
+        assert effort.efforts_and_tree(fresh)[0] == efforts
+    assert arrays[0] == listed[0]
+    assert list(arrays[1][0]) == list(listed[1][0]) and arrays[1][1] == listed[1][1]

@@ -131,9 +131,11 @@ def _rect(width: int, height: int) -> Grid:
     return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
 
 
-#: Grids of more cells than this read their typed array in ``neighbour_list`` (a list of ints
-#: takes several times its memory, and a large maze is carved once).
-LIST_UP_TO = 40_000
+#: Grids of more cells than this read their typed array in ``neighbour_list`` and keep
+#: ``bfs``'s distances in arrays: a list of ints takes about ten times the memory (a list of a
+#: 200 x 200 maze's neighbours, 6 MB), and a large maze is made once. A book's mazes have
+#: at most a few thousand cells.
+LIST_UP_TO = 4096
 #: The grids whose neighbour lists are kept: the last one. A candidate's carving, searches,
 #: effort and strategies all read the one grid, and the next candidate is often of the same
 #: size; more would hold memory (about 160 kB for a 30 x 41 maze) to the book's peak.
