@@ -10,8 +10,9 @@ wall bits N=1 E=2 S=4 W=8.
 from __future__ import annotations
 
 import functools
+import struct
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -130,6 +131,31 @@ def _rect(width: int, height: int) -> Grid:
     return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
 
 
+#: Grids of more cells than this read their typed array in ``neighbour_list`` and keep
+#: ``bfs``'s distances in arrays: a list of ints takes about ten times the memory (a list of a
+#: 200 x 200 maze's neighbours, 6 MB), and a large maze is made once. A book's mazes have
+#: at most a few thousand cells.
+LIST_UP_TO = 4096
+#: The grids whose neighbour lists are kept: the last one. A candidate's carving, searches,
+#: effort and strategies all read the one grid, and the next candidate is often of the same
+#: size; more would hold memory (about 160 kB for a 30 x 41 maze) to the book's peak.
+LISTS_KEPT = 1
+
+
+def neighbour_list(grid: Grid) -> Sequence[int]:
+    """``grid.adj`` as a list (the loops of the carvers, searches and solver models read a
+    list faster than the typed array) for a grid of at most LIST_UP_TO cells, kept for the
+    last LISTS_KEPT grids; else the array itself: the same entries either way."""
+    if grid.size > LIST_UP_TO:
+        return grid.adj
+    return _neighbour_list(grid)
+
+
+@functools.lru_cache(maxsize=LISTS_KEPT)
+def _neighbour_list(grid: Grid) -> list[int]:
+    return grid.adj.tolist()
+
+
 #: Passage byte -> number of passages (set bits).
 _POPCOUNT = bytes(bin(b).count("1") for b in range(256))
 
@@ -179,20 +205,19 @@ def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], arra
     Returns (distance, parent, order): distance and parent per cell (-1 where unreached) and the
     cells in the order reached. Iterative, so it has no recursion limit.
     """
-    n, degree, adj = grid.size, grid.degree, grid.adj
-    dist = array("i", [-1]) * (n + 1)
+    n = grid.size
+    small = n <= LIST_UP_TO  # lists (read and written faster), as arrays once done
+    dist: MutableSequence[int] = [-1] * (n + 1) if small else array("i", [-1]) * (n + 1)
+    parent: MutableSequence[int] = [-1] * n if small else array("i", [-1]) * n
     dist[n] = 0  # the sentinel counts as reached, so it is never queued
-    parent = array("i", [-1]) * n
     dist[source] = 0
     order = [source]
     append = order.append
-    if grid.kind == "rect" and degree == 4 and n == grid.width * grid.height:
+    rect = _rect_passages(grid, links)
+    if rect is not None:
         # Speed (about 20 %): on the plain rectangle a neighbour is the cell plus an offset,
-        # saving the table lookup. Passage bits through the outer wall (never set in a maze)
-        # are masked off first, so an offset never leaves the grid or wraps to another row.
-        offsets = _rect_offsets(grid.width)
-        inside = np.frombuffer(_rect_inside(grid.width, grid.height), dtype=np.uint8)
-        passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
+        # saving the table lookup (``_rect_passages``).
+        offsets, passages = rect
         for i in order:
             d = dist[i] + 1
             for off in offsets[passages[i]]:
@@ -202,6 +227,7 @@ def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], arra
                     parent[j] = i
                     append(j)
     else:
+        degree, adj = grid.degree, neighbour_list(grid)
         slots = slots_of(degree)
         for i in order:
             d = dist[i] + 1
@@ -213,4 +239,61 @@ def bfs(grid: Grid, links: Sequence[int], source: int) -> tuple[array[int], arra
                     parent[j] = i
                     append(j)
     dist[n] = -1
+    if small:
+        return int_array(dist), int_array(parent), order
+    assert isinstance(dist, array) and isinstance(parent, array)  # made as arrays above
     return dist, parent, order
+
+
+def int_array(values: Sequence[int]) -> array[int]:
+    """``array("i", values)`` for a list of ints, packed by struct (twice as fast)."""
+    out = array("i")
+    out.frombytes(struct.pack(f"{len(values)}i", *values))
+    return out
+
+
+def walk(grid: Grid, links: Sequence[int], source: int) -> tuple[Sequence[int], list[int]]:
+    """``bfs`` without the distances: each cell's parent (-1 at ``source`` and where
+    unreached) and the cells in the order reached, the same as ``bfs`` gives them."""
+    n = grid.size
+    parent: MutableSequence[int] = [-1] * n if n <= LIST_UP_TO else array("i", [-1]) * n
+    seen = bytearray(n + 1)
+    seen[n] = 1  # the sentinel, never queued
+    seen[source] = 1
+    order = [source]
+    append = order.append
+    rect = _rect_passages(grid, links)
+    if rect is not None:
+        offsets, passages = rect
+        for i in order:
+            for off in offsets[passages[i]]:
+                j = i + off
+                if not seen[j]:
+                    seen[j] = 1
+                    parent[j] = i
+                    append(j)
+    else:
+        degree, adj = grid.degree, neighbour_list(grid)
+        slots = slots_of(degree)
+        for i in order:
+            base = i * degree
+            for k in slots[links[i]]:
+                j = adj[base + k]
+                if not seen[j]:
+                    seen[j] = 1
+                    parent[j] = i
+                    append(j)
+    return parent, order
+
+
+def _rect_passages(
+    grid: Grid, links: Sequence[int]
+) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
+    """On a plain rectangle, the offsets to the cells each passage byte leads to and the
+    passage bytes with the bits through the outer wall (never set in a maze) masked off, so
+    an offset never leaves the grid or wraps to another row; None on other grids."""
+    if grid.kind != "rect" or grid.degree != 4 or grid.size != grid.width * grid.height:
+        return None
+    inside = np.frombuffer(_rect_inside(grid.width, grid.height), dtype=np.uint8)
+    passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
+    return _rect_offsets(grid.width), passages

@@ -12,10 +12,11 @@ outside to the centre.
 
 from __future__ import annotations
 
+import functools
 import random
 import weakref
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -88,7 +89,10 @@ def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     perimeter apart, and on a rectangle never on the same side."""
     metric = boundary_metric(grid, links)
     lo, hi = _apart_windows(grid)
-    a, b = best_apart(metric, lo, hi)
+    if metric.matrix is None and len(lo) <= BAND_UP_TO:
+        a, b = best_apart_band(metric, lo, hi, _band(grid))
+    else:
+        a, b = best_apart(metric, lo, hi)
     a, b = min(a, b), max(a, b)  # START comes first going round from the top left
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
 
@@ -130,6 +134,44 @@ def _apart_windows(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     hi.setflags(write=False)
     cache["apart"] = (lo, hi)
     return lo, hi
+
+
+#: Outlines of at most this many outer sides (a book's mazes have tens) measure every entry's
+#: whole window at once (``best_apart_band``); longer ones by ``best_apart``'s doubling, whose
+#: work grows as the count times its logarithm. Only the speed depends on it.
+BAND_UP_TO = 1024
+
+
+class _Band(NamedTuple):
+    """Every entry's window as one band of a table: row i holds the entries i + first + t
+    (t = 0 .. width - 1, going round), ``inside`` where they lie in its own window."""
+
+    first: int
+    rows: np.ndarray  # [i, t]: i
+    partners: np.ndarray  # [i, t]: (i + first + t) mod count
+    inside: np.ndarray  # [i, t]: first + t lies in lo[i] .. hi[i]
+
+
+#: The grids whose band is kept: the last one (the next candidate is often of the same size).
+BANDS_KEPT = 1
+
+
+@functools.lru_cache(maxsize=BANDS_KEPT)
+def _band(grid: Grid) -> _Band:
+    """``_apart_windows`` as a band (kept for the last BANDS_KEPT grids)."""
+    lo, hi = _apart_windows(grid)
+    count = len(lo)
+    valid = lo <= hi
+    first = int(lo[valid].min()) if valid.any() else 0
+    width = int(hi[valid].max()) - first + 1 if valid.any() else 1
+    steps = first + np.arange(width)[None, :]
+    entries = np.arange(count)[:, None]
+    rows = np.broadcast_to(entries, (count, width)).copy()
+    partners = (entries + steps) % count
+    inside = (steps >= lo[:, None]) & (steps <= hi[:, None])
+    for table in (rows, partners, inside):
+        table.setflags(write=False)
+    return _Band(first, rows, partners, inside)
 
 
 def _outer_cells(grid: Grid) -> np.ndarray:
@@ -252,6 +294,59 @@ def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[
     return a, int(candidates[which[a], a])
 
 
+def best_apart_band(
+    metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray, band: _Band
+) -> tuple[int, int]:
+    """``best_apart`` on a tree maze's metric, the same pair found with fewer numpy calls:
+    each entry's farthest partner is the largest length in its window (all measured at once,
+    ``band``), which is what ``best_apart``'s diameter ends reach on a tree; where several
+    partners reach it, the one ``best_apart``'s runs give is worked out for that entry alone
+    (``_run_ends``)."""
+    lengths = metric.pairs(band.rows, band.partners)
+    far = np.where(band.inside, lengths, -1).max(axis=1)
+    a = _first_max(far)
+    most = int(far[a])
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    reaching = np.flatnonzero(band.inside[a] & (lengths[a] == most))
+    if len(reaching) == 1:
+        return a, int(band.partners[a, reaching[0]])
+    # a tie: the runs of best_apart's sparse table over a's window, among its entries alone
+    count, low, high = metric.size, int(lo[a]), int(hi[a])
+    window = (a + np.arange(low, high + 1)) % count
+    table: list[list[int]] = metric.pairs(window[:, None], window[None, :]).tolist()
+    level = (high - low + 1).bit_length() - 1
+    starts = (0, high - low + 1 - (1 << level))
+    candidates = [end for s in starts for end in _run_ends(table, level, s)]
+    near = lengths[a, low - band.first : high - band.first + 1].tolist()
+    b = candidates[0]
+    for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
+        if near[c] > near[b]:
+            b = c
+    return a, int(window[b])
+
+
+#: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
+_PICKS = tuple(zip(_PICK_LEFT.tolist(), _PICK_RIGHT.tolist(), strict=True))
+
+
+def _run_ends(table: list[list[int]], level: int, start: int) -> tuple[int, int]:
+    """The diameter ends ``best_apart``'s sparse table holds for the run of 2**level entries
+    from ``start``, from the path lengths ``table`` between the entries, ties broken as
+    ``best_apart`` breaks them."""
+    if level == 0:
+        return start, start
+    a0, b0 = _run_ends(table, level - 1, start)
+    a1, b1 = _run_ends(table, level - 1, start + (1 << (level - 1)))
+    ends = (a0, b0, a1, b1)
+    best, pick = -1, (0, 1)
+    for i, j in _PICKS:
+        length = table[ends[i]][ends[j]]
+        if length > best:
+            best, pick = length, (i, j)
+    return ends[pick[0]], ends[pick[1]]
+
+
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     """The two ends of the longest path between any two outer sides, wherever they are (a
     double sweep: exact on trees). The placement before openings were kept apart; kept for
@@ -308,10 +403,7 @@ class BoundaryMetric:
         # the table flat, and per span of ranks its level's row start and width (1 << level):
         # a pair's least gap is two reads of ``flat`` (flat reads cost less than 2-D ones)
         self.flat = self.table.ravel()
-        columns = self.table.shape[1]
-        level_of = _floor_log2(np.maximum(np.arange(columns + 1), 1))
-        self.row_at = level_of * columns
-        self.reach = (1 << level_of).astype(np.int64)
+        self.row_at, self.reach = _spans(self.table.shape[1])
 
     def pairs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Path lengths between the cells of entries ``a`` and ``b`` (arrays of entry indices)."""
@@ -330,6 +422,18 @@ class BoundaryMetric:
     def from_entry(self, i: int) -> np.ndarray:
         """Path lengths from entry ``i``'s cell to every entry's cell."""
         return self.pairs(np.full(self.size, i), np.arange(self.size))
+
+
+@functools.lru_cache(maxsize=16)
+def _spans(columns: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per span of ranks (0 .. columns) of a sparse table ``columns`` wide, its level's row
+    start in the flat table and the level's run (1 << level): the same for every maze of an
+    outline, so worked out once."""
+    level_of = _floor_log2(np.maximum(np.arange(columns + 1), 1))
+    row_at, reach = level_of * columns, (1 << level_of).astype(np.int64)
+    row_at.setflags(write=False)
+    reach.setflags(write=False)
+    return row_at, reach
 
 
 def _floor_log2(values: np.ndarray) -> np.ndarray:

@@ -213,7 +213,7 @@ def _jump_tour(succ: np.ndarray) -> np.ndarray | None:
     if len(before) != 1:
         return None
     end = int(before[0])
-    nxt = succ.astype(np.int32, copy=True)
+    nxt = succ.astype(np.intp)  # intp: indexing by it skips a conversion a round
     nxt[end] = end
     to_end = np.ones(m, dtype=np.int32)
     to_end[end] = 0

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..core.maze import Maze
 from .effort import RUNS, Effort, efforts_and_tree
-from .metrics import bfs_expanded, measure
+from .metrics import Metrics, bfs_expanded, measure
 from .strategies import Shortcut, shortcut
 
 #: The least cheapest-strategy ratio (moves over the solution's cells) by level.
@@ -69,6 +69,14 @@ def shortcut_floor(level: int) -> float:
 
 def problems(maze: Maze, assessment: Assessment, level: int) -> tuple[str, ...]:
     """What keeps ``maze`` from being used at ``level`` (empty when nothing does)."""
+    return checked(maze, assessment, level)[0]
+
+
+def checked(
+    maze: Maze, assessment: Assessment, level: int
+) -> tuple[tuple[str, ...], Metrics | None]:
+    """``problems``, and the maze's metrics where the checks measured it (the levels whose
+    dead ends are held short), so a caller that keeps the maze need not measure it again."""
     found = []
     floor = shortcut_floor(level)
     if assessment.shortcut_ratio < floor:
@@ -77,6 +85,7 @@ def problems(maze: Maze, assessment: Assessment, level: int) -> tuple[str, ...]:
             f"{walk.strategy} {walk.direction} walks it in {assessment.shortcut_ratio:.2f}x "
             f"its solution (level {level} needs {floor}x)"
         )
+    metrics = None
     if level <= SMALL_LEVELS:
         metrics = measure(maze)
         if metrics.branch_depth_max > DEAD_END_SHARE * metrics.solution_length:
@@ -84,4 +93,4 @@ def problems(maze: Maze, assessment: Assessment, level: int) -> tuple[str, ...]:
                 f"a dead end of {metrics.branch_depth_max} cells on a solution of "
                 f"{metrics.solution_length}"
             )
-    return tuple(found)
+    return tuple(found), metrics

@@ -27,7 +27,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.grid import Grid, bfs, passage_counts, slots_of
+from ..core.grid import Grid, bfs, int_array, neighbour_list, passage_counts, slots_of, walk
 from ..core.maze import Maze
 from ..errors import InvalidOptionError
 
@@ -105,11 +105,18 @@ def efforts_and_tree(
     if method == "exact" or (method == "auto" and tree):
         hung = hang(view)
         if hung is not None:
-            out = []
-            for path, goal in ((hung.path, view.exit.cell), (hung.path[::-1], view.entrance.cell)):
-                mean = _exact_along(view, path, hung, _Heading(view.grid, view.links, goal))
-                out.append(Effort(mean, len(path), mean - len(path), 0.0, 0))
-            return (out[0], out[1]), hung
+            forward = _Heading(view.grid, view.links, view.exit.cell)
+            backward = _Heading(view.grid, view.links, view.entrance.cell)
+            ahead, behind = _exact_both(view, hung, forward, backward)
+            cells = len(hung.path)
+            if "entrance_tree" not in view.__dict__:  # the solver's search, shared (Maze)
+                shared = entrance_tree(hung, view.size)
+                if shared is not None:
+                    view.__dict__["entrance_tree"] = shared
+            return (
+                Effort(ahead, cells, ahead - cells, 0.0, 0),
+                Effort(behind, cells, behind - cells, 0.0, 0),
+            ), hung
     return (_simulated(view, runs, seed), _simulated(reversed_maze(view), runs, seed)), None
 
 
@@ -148,6 +155,7 @@ class _Heading:
         self.grid = grid
         self.links = links
         self.slots = slots_of(grid.degree)
+        self.adj = neighbour_list(grid)
         self.memo: dict[int, float] = {}
         self.dead: dict[int, bool] = {}  # openings (cell * degree + slot) seen dead, unmarked
         self.h: Callable[[int], int]
@@ -174,15 +182,28 @@ class _Heading:
 
     def weight(self, here: int, first: int) -> float:
         """Weight of the opening from ``here`` into ``first``: GOAL_PULL ** (approach per cell)."""
-        adj, degree, links, slots = self.grid.adj, self.grid.degree, self.links, self.slots
+        cell, steps = self.corridor(here, first)
+        return self.pull(here, cell, steps)
+
+    def corridor(self, here: int, first: int) -> tuple[int, int]:
+        """Where the corridor behind the opening from ``here`` into ``first`` is looked along
+        to (at most LOOK cells, stopping where it branches or ends) and its cells: the same
+        whichever goal the solver seeks."""
+        adj, degree, links, slots = self.adj, self.grid.degree, self.links, self.slots
         prev, cell, steps = here, first, 1
         while steps < LOOK:
             base = cell * degree
-            onward = [adj[base + k] for k in slots[links[cell]]]
+            onward = slots[links[cell]]
             if len(onward) != 2:
                 break
-            nxt = onward[0] if onward[1] == prev else onward[1]
+            second = adj[base + onward[1]]
+            nxt = adj[base + onward[0]] if second == prev else second
             prev, cell, steps = cell, nxt, steps + 1
+        return cell, steps
+
+    def pull(self, here: int, cell: int, steps: int) -> float:
+        """The weight of an opening from ``here`` whose corridor is looked along to ``cell``
+        in ``steps`` cells: GOAL_PULL ** (its approach to the goal per cell)."""
         s = (self.h(here) - self.h(cell)) / steps
         return float(GOAL_PULL ** max(-1.0, min(1.0, s)))
 
@@ -204,11 +225,16 @@ class Hung:
     """A perfect maze hung from its exit: the solution (entrance first) and, per cell, the
     cells below it (away from the exit) and those of them the solver enters (pockets of at
     most SEE cells are seen to be dead). Below an off-solution cell lie the same cells from
-    either end, so both directions (and the strategies) read the one tree."""
+    either end, so both directions (and the strategies) read the one tree. ``parent`` (toward
+    the exit, -1 there and where unreached) and ``order`` (the cells as a breadth-first search
+    from the exit reaches them) are the search itself: the entrance's search follows from
+    them (``entrance_tree``)."""
 
     path: tuple[int, ...]
     size: list[int]
     entered: list[int]
+    parent: Sequence[int] = ()
+    order: Sequence[int] = ()
 
 
 def hang(maze: Maze) -> Hung | None:
@@ -216,19 +242,40 @@ def hang(maze: Maze) -> Hung | None:
     search; None when the entrance is not in it."""
     grid = maze.grid
     n = grid.size
-    _, parent, order = bfs(grid, maze.links, maze.exit.cell)
+    parent, order = walk(grid, maze.links, maze.exit.cell)
     size = [1] * n
     entered = [1] * n
-    for c in reversed(order):
-        p = parent[c]
-        if p >= 0:
-            size[p] += size[c]
-            if size[c] > SEE:
-                entered[p] += entered[c]
+    for c in order[:0:-1]:  # every cell reached but the exit, children before parents
+        p, below = parent[c], size[c]
+        size[p] += below
+        if below > SEE:
+            entered[p] += entered[c]
     path = _path_up(parent, maze.entrance.cell, maze.exit.cell)
     if not path:
         return None
-    return Hung(tuple(path), size, entered)
+    return Hung(tuple(path), size, entered, parent, order)
+
+
+def entrance_tree(hung: Hung, size: int) -> tuple[array[int], array[int]] | None:
+    """The breadth-first (distance, parent) arrays from the entrance of the perfect maze of
+    ``size`` cells ``hung`` was hung from (mazebook.core.maze.Maze.entrance_tree), without a
+    second search: a cell off the solution has the same parent either way and is one step
+    farther than it; the solution runs from the entrance. None unless the search from the
+    exit reached every cell (then the maze is a tree, with one path to each cell)."""
+    order, up = hung.order, hung.parent
+    if len(order) != size:
+        return None
+    dist = [-1] * (size + 1)
+    parent = list(up)
+    previous = -1
+    for i, c in enumerate(hung.path):
+        dist[c] = i
+        parent[c] = previous
+        previous = c
+    for c in order:
+        if dist[c] < 0:
+            dist[c] = dist[up[c]] + 1
+    return int_array(dist), int_array(parent)
 
 
 def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading) -> float:
@@ -258,6 +305,59 @@ def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading)
             total += 2.0 * entered[b] * w_b / (w_b + w_right)
         prev = p
     return total
+
+
+def _exact_both(
+    maze: Maze, hung: Hung, forward: _Heading, backward: _Heading
+) -> tuple[float, float]:
+    """``_exact_along`` from START (toward ``forward``'s goal, the exit) and from FINISH
+    (toward ``backward``'s, the entrance) in one pass: a false branch off a cell inside the
+    solution is weighed by the same corridor from either end, so each corridor is walked once
+    (``_Heading.corridor``); each end's sum is added up in its own order, as
+    ``_exact_along`` adds it."""
+    grid, links, path = maze.grid, maze.links, hung.path
+    degree, adj = grid.degree, neighbour_list(grid)
+    slots = slots_of(degree)
+    size, entered = hung.size, hung.entered
+    counts = bytes(links).translate(_PASSAGES)
+    last = len(path) - 1
+    ahead = float(len(path))
+    back_terms: list[list[float]] = []  # the backward sum's terms by cell, entrance first
+    prev = -1
+    for i in range(last + 1):
+        p = path[i]
+        nxt = path[i + 1] if i < last else -1
+        branchy = counts[p] > (1 if i == 0 or i == last else 2)
+        if not branchy:
+            prev = p
+            continue
+        base = p * degree
+        w_ahead = w_back = -1.0
+        here: list[float] = []
+        for k in slots[links[p]]:
+            b = adj[base + k]
+            if b in (nxt, prev) or size[b] <= SEE:
+                continue
+            end, steps = forward.corridor(p, b)
+            twice = 2.0 * entered[b]
+            if i < last:  # the exit is not a choice from START's end
+                if w_ahead < 0:
+                    w_ahead = forward.weight(p, nxt)
+                w_b = forward.pull(p, end, steps)
+                ahead += twice * w_b / (w_b + w_ahead)
+            if i > 0:  # nor the entrance from FINISH's
+                if w_back < 0:
+                    w_back = backward.weight(p, prev)
+                w_b = backward.pull(p, end, steps)
+                here.append(twice * w_b / (w_b + w_back))
+        if here:
+            back_terms.append(here)
+        prev = p
+    behind = float(len(path))
+    for here in reversed(back_terms):  # from the exit's end, each cell's in slot order
+        for term in here:
+            behind += term
+    return ahead, behind
 
 
 #: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways

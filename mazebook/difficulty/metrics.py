@@ -219,12 +219,15 @@ def _tree_branches(
         root = nxt
     off = ~on_path & reached
     roots = root[off]
-    branch_ids, branch_index = np.unique(roots, return_inverse=True)
+    # per branch (by its root cell, in cell order): its cells and its farthest cell's depth
+    per_root = np.bincount(roots, minlength=n)
+    branch_ids = np.flatnonzero(per_root)
     branches = len(branch_ids)
-    sizes = np.bincount(branch_index, minlength=branches)
+    sizes = per_root[branch_ids]
     depth = dist[off] - dist[roots] + 1
-    deepest = np.zeros(branches, dtype=np.int64)
-    np.maximum.at(deepest, branch_index, depth)
+    deepest_at = np.zeros(n, dtype=np.int64)
+    np.maximum.at(deepest_at, roots, depth)
+    deepest = deepest_at[branch_ids]
     # distinct parents counted by a set: np.unique imports numpy.ma (8 ms and memory a build)
     decision_points = len(set(parent[branch_ids].tolist())) if branches else 0
     return sizes, deepest, decision_points

@@ -26,13 +26,14 @@ are walked the same way.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.grid import Grid, Opening, passage_counts, slots_of
+from ..core.grid import Grid, Opening, neighbour_list, passage_counts, slots_of
 from ..core.maze import Maze
 from ..core.shapes import BUILTINS, cell_centres
 from .effort import Hung, hang
@@ -75,7 +76,12 @@ class Geometry:
     so growing clockwise on the page) of each slot's neighbour."""
 
     def __init__(self, grid: Grid) -> None:
-        self.grid = grid
+        opposite = grid.params.get("opposite")
+        if opposite is None and grid.kind == "rect":
+            opposite = (2, 3, 0, 1)
+        #: the slot across the cell from each slot (None where the grid says not): not the
+        #: grid itself, so a Geometry kept for a grid (geometry_of) does not keep it alive
+        self.opposite: Sequence[int] | None = opposite
         n, degree = grid.size, grid.degree
         self.centres = node_centres(grid)
         adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
@@ -93,14 +99,23 @@ class Geometry:
         if opening.side is None:
             return UP
         cell, side = opening.cell, opening.side
-        opposite = self.grid.params.get("opposite")
-        if opposite is None and self.grid.kind == "rect":
-            opposite = (2, 3, 0, 1)
+        opposite = self.opposite
         if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
             return float(self.angles[cell, opposite[side]]) + math.pi
         angles = self.angles[cell][self.real[cell]]
         x, y = -np.cos(angles).sum(), -np.sin(angles).sum()
         return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
+
+
+#: The grids whose Geometry is kept: the last one (the next candidate walked is often of the
+#: same size); more would hold memory (about 200 kB for a 30 x 41 maze) to the book's peak.
+GEOMETRIES_KEPT = 1
+
+
+@functools.lru_cache(maxsize=GEOMETRIES_KEPT)
+def geometry_of(grid: Grid) -> Geometry:
+    """``Geometry(grid)``, kept for the last GEOMETRIES_KEPT grids (a grid is never changed)."""
+    return Geometry(grid)
 
 
 def node_centres(grid: Grid) -> np.ndarray:
@@ -119,7 +134,7 @@ def shortcut(maze: Maze, hung: Hung | None = None) -> Shortcut:
     """Every strategy from both ends on ``maze`` (its split graph on a weave); ``hung``: the
     tree effort.hang made, when the caller has it (a perfect maze)."""
     view = maze.split_view
-    geometry = Geometry(view.grid)
+    geometry = geometry_of(view.grid)
     if hung is None and int(passage_counts(view.links).sum()) // 2 == view.size - 1:
         hung = hang(view)
     if hung is not None:
@@ -138,42 +153,71 @@ def _ends(view: Maze) -> tuple[tuple[str, Opening, Opening], ...]:
 def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
     """The walks on a perfect maze, from the solution's choices and the branches' sizes."""
     grid, links = view.grid, view.links
-    degree, adj = grid.degree, grid.adj
+    degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     angles, size = geometry.flat, hung.size
+    counts = bytes(links).translate(_PASSAGES)
+    steps = _rect_steps(grid)
     walks = []
     for direction, start, goal in _ends(view):
         path = hung.path if direction == "forward" else hung.path[::-1]
         near = _goal_distances(geometry, goal.cell)
-        costs = {"nearest": len(path), "left-hand": len(path), "right-hand": len(path)}
+        nearest = left = right_hand = len(path)
         back = geometry.way_in(start)
         prev = -1
         for i in range(len(path) - 1):
             p, right = path[i], path[i + 1]
             base = p * degree
-            for slot in range(degree):  # grid.slot_to(p, right), inlined: once a path cell
-                if adj[base + slot] == right:
-                    break
-            else:  # pragma: no cover - the path's cells are neighbours
-                raise ValueError(f"cells {p} and {right} are not neighbours")
+            if steps is not None:
+                slot = steps[right - p]
+            else:
+                for slot in range(degree):  # grid.slot_to(p, right), inlined
+                    if adj[base + slot] == right:
+                        break
+                else:  # pragma: no cover - the path's cells are neighbours
+                    raise ValueError(f"cells {p} and {right} are not neighbours")
             ahead = angles[base + slot]
-            key_right = (near[right], slot)
+            if counts[p] <= (2 if i else 1):  # the ways in and on alone: no branch to weigh
+                back = ahead + math.pi
+                prev = p
+                continue
+            near_right = near[right]
             turn_right = (ahead - back) % TAU
             for k in slots[links[p]]:
                 b = adj[base + k]
                 if b in (right, prev):
                     continue
                 cost = 2 * size[b]
-                if (near[b], k) < key_right:
-                    costs["nearest"] += cost
+                near_b = near[b]  # nearer the goal first, then the lower slot
+                if near_b < near_right or (near_b == near_right and k < slot):
+                    nearest += cost
                 turn = (angles[base + k] - back) % TAU
                 if turn < 1e-9:
                     continue  # straight back out of the start: last for either hand
-                costs["left-hand" if turn < turn_right else "right-hand"] += cost
+                if turn < turn_right:
+                    left += cost
+                else:
+                    right_hand += cost
             back = ahead + math.pi
             prev = p
+        costs = {"nearest": nearest, "left-hand": left, "right-hand": right_hand}
         walks += [Walk(name, direction, float(costs[name])) for name in STRATEGIES]
     return tuple(walks)
+
+
+def _rect_steps(grid: Grid) -> dict[int, int] | None:
+    """On a plain rectangle, the slot of the step from a cell to each neighbour by the
+    difference of their numbers (N, S after E, W: one cell wide, a step of 1 is N or S);
+    None on other grids, whose slots are looked up."""
+    if grid.kind != "rect" or grid.degree != 4 or grid.size != grid.width * grid.height:
+        return None
+    w = grid.width
+    return {1: 1, -1: 3, -w: 0, w: 2}
+
+
+#: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
+#: in and on has no branch to weigh (as in mazebook.difficulty.effort).
+_PASSAGES = bytes(bin(b).count("1") for b in range(256))
 
 
 def _goal_distances(geometry: Geometry, goal: int) -> list[float]:

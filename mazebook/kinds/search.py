@@ -41,7 +41,7 @@ from ..core.shapes import make_grid
 from ..core.shapes.masks import least_recognisable
 from ..core.shapes.polar import DEFAULT_INNER, MAX_INNER, MIN_INNER, ring_counts
 from ..core.shapes.silhouettes import SILHOUETTES
-from ..difficulty.checks import Assessment, assess, problems
+from ..difficulty.checks import Assessment, assess, checked, problems
 from ..difficulty.effort import Effort, Hung, efforts_and_tree, solving_effort
 from ..difficulty.levels import (
     FIRST_LEVEL,
@@ -477,7 +477,13 @@ def ladder_for(request: Request) -> tuple[Form, ...]:
     if TEXTURED not in REGISTRY:
         names = generators_for(request.level)
         return tuple(Form(n, (), effort_per_cell(n)) for n in names)
-    circle = _circle(request)
+    return _textured_ladder(_circle(request))
+
+
+@functools.cache
+def _textured_ladder(circle: bool) -> tuple[Form, ...]:
+    """The growing tree at each of forms.TEXTURES (made once: every puzzle's search starts
+    from it)."""
     return tuple(forms.textured(p, circle) for p in TEXTURES)
 
 
@@ -655,6 +661,7 @@ class _Candidate:
     hung: Hung | None
     bfs: int
     size: Size
+    metrics: Metrics | None = None  # measured when the level's checks measured it
 
     @property
     def in_band(self) -> bool:
@@ -756,7 +763,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
     best, verdict = kept
     return Choice(
         best.maze,
-        measure(best.maze),
+        best.metrics or measure(best.maze),
         target,
         len(tried),
         tuple(tried),
@@ -778,7 +785,7 @@ def _first_passing(
         if within_band and not candidate.in_band:
             return None
         verdict = candidate.verdict()
-        found = problems(candidate.maze, verdict, level)
+        found, candidate.metrics = checked(candidate.maze, verdict, level)
         if not found:
             pending.clear()
             return candidate, verdict
@@ -875,10 +882,12 @@ def choose_like(request: Request, size: Size, rng: random.Random) -> Choice:
         )
         verdict = assess(maze)
         tried.append((algorithm, width, height, round(verdict.effort, 1)))
-        if not problems(maze, verdict, request.level):
+        found, metrics = checked(maze, verdict, request.level)
+        if not found:
             target = target_for(request.level)
+            metrics = metrics or measure(maze)
             return Choice(
-                maze, measure(maze), target, len(tried), tuple(tried), verdict.effort, verdict, size
+                maze, metrics, target, len(tried), tuple(tried), verdict.effort, verdict, size
             )
     raise MazebookError(
         f"no level-{request.level} {algorithm} maze of {width} x {height} passed the level's "

@@ -20,7 +20,7 @@ import random
 from array import array
 from collections.abc import Callable, Iterator
 
-from ..grid import Grid
+from ..grid import Grid, neighbour_list
 from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec, Option
 
@@ -40,7 +40,8 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
         mode = "newest"
     elif mode == "mix" and p_newest <= 0.0:
         mode = "random"
-    n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
+    n, degree, back = grid.size, grid.degree, grid.back
+    adj = neighbour_list(grid)
     start = int(rng.random() * n)  # drawn first: not the backtracker's maze for the same seed
     perms = permutations(degree)
     order = side_orders(rng, degree, n)

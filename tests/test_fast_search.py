@@ -1,0 +1,303 @@
+"""The difficulty search's fast paths give exactly what the plain ones give (issue 33: a
+cheaper candidate, not one changed byte): each is checked against the plain way on random
+mazes of every shape."""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+import weakref
+from array import array
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from mazebook import generate
+from mazebook.core import grid as grid_module
+from mazebook.core import openings
+from mazebook.core.generators import REGISTRY
+from mazebook.core.grid import (
+    LISTS_KEPT,
+    Opening,
+    bfs,
+    int_array,
+    neighbour_list,
+    slots_of,
+    walk,
+)
+from mazebook.core.maze import Maze
+from mazebook.core.shapes import make_grid
+from mazebook.difficulty import effort, metrics, strategies
+from mazebook.difficulty.strategies import shortcut
+from mazebook.errors import MazebookError
+
+GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
+
+
+@st.composite
+def shapes(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
+    """A shape and size, up to the largest a book's page takes (a rectangle of 30 x 41)."""
+    shape = draw(st.sampled_from(["rect", "rect", "hex", "triangle", "mask"]))
+    if shape == "rect":
+        return "rect", draw(st.integers(1, 32)), draw(st.integers(1, 42)), {}
+    if shape == "hex":
+        outline = draw(st.sampled_from(["hexagon", "rect"]))
+        h = draw(st.integers(1, 12))
+        w = draw(st.integers(h // 2 + 1 if outline == "hexagon" else 1, 14))
+        return "hex", w, h, {"outline": outline}
+    if shape == "triangle":
+        outline = draw(st.sampled_from(["triangle", "rect"]))
+        return "triangle", draw(st.integers(2, 20)), draw(st.integers(1, 12)), {"outline": outline}
+    silhouette = draw(st.sampled_from(["heart", "star"]))
+    return "mask", draw(st.integers(10, 26)), draw(st.integers(10, 26)), {"mask": silhouette}
+
+
+def carved(shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int) -> Any:
+    """A grid of the drawn shape and a perfect maze carved on it."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    spec = REGISTRY[algorithm]
+    options = {"mode": "mix", "p_newest": 0.8} if algorithm == "growing-tree" else {}
+    return grid, bytes(spec.run(grid, random.Random(seed), spec.resolve_options(options)))
+
+
+@settings(max_examples=300)
+@given(shapes(), st.sampled_from(GRAPH), st.integers(0, 2**32))
+def test_the_band_finds_the_pair_the_doubling_finds(
+    shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int
+) -> None:
+    """Every entry's window measured at once (best_apart_band, a book's outlines) opens the
+    same two outer sides as the sparse table of diameter ends (best_apart), ties included."""
+    grid, links = carved(shape, algorithm, seed)
+    if len(grid.boundary) < 2:
+        return
+    metric = openings.boundary_metric(grid, links)
+    lo, hi = openings._apart_windows(grid)
+    try:
+        plain = openings.best_apart(metric, lo, hi)
+    except MazebookError as exc:
+        with pytest.raises(MazebookError, match=str(exc)):
+            openings.best_apart_band(metric, lo, hi, openings._band(grid))
+        return
+    assert openings.best_apart_band(metric, lo, hi, openings._band(grid)) == plain
+
+
+@given(st.integers(0, 2**32))
+def test_an_outline_past_the_band_still_opens_by_the_doubling(seed: int) -> None:
+    """A maze whose outline is longer than BAND_UP_TO opens where best_apart says."""
+    grid, links = carved(("rect", 600, 4, {}), "backtracker", seed)
+    assert len(grid.boundary) > openings.BAND_UP_TO
+    metric = openings.boundary_metric(grid, links)
+    a, b = openings.best_apart(metric, *openings._apart_windows(grid))
+    a, b = min(a, b), max(a, b)
+    assert openings.apart_openings(grid, links) == (grid.boundary[a], grid.boundary[b])
+
+
+@st.composite
+def perfect_mazes(draw: st.DrawFn) -> Maze:
+    """A perfect maze of any shape, woven or not, as the search makes them."""
+    shape = draw(shapes())
+    algorithm = draw(st.sampled_from(GRAPH))
+    seed = draw(st.integers(0, 2**32))
+    kind, w, h, options = shape
+    if kind == "rect" and w * h > 1 and draw(st.booleans()):
+        options = {"weave": draw(st.sampled_from([0.3, 1.0]))}
+    placement = draw(st.sampled_from(["farthest", "random", "corners"]))
+    try:
+        return generate(algorithm, w, h, seed=seed, shape=kind, openings=placement, **options)
+    except MazebookError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_both_ends_weighed_in_one_pass_are_each_end_weighed_alone(maze: Maze) -> None:
+    """_exact_both (each false branch's corridor walked once for both ends) gives both
+    efforts to the last bit as _exact_along walked from START and then from FINISH."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    grid, links = view.grid, view.links
+    forward = effort._Heading(grid, links, view.exit.cell)
+    backward = effort._Heading(grid, links, view.entrance.cell)
+    both = effort._exact_both(view, hung, forward, backward)
+    alone = (
+        effort._exact_along(view, hung.path, hung, effort._Heading(grid, links, view.exit.cell)),
+        effort._exact_along(
+            view, hung.path[::-1], hung, effort._Heading(grid, links, view.entrance.cell)
+        ),
+    )
+    assert [x.hex() for x in both] == [x.hex() for x in alone]
+    (ahead, behind), _ = effort.efforts_and_tree(maze)
+    assert (ahead.mean, behind.mean) == alone
+
+
+@settings(max_examples=200)
+@given(perfect_mazes(), st.data())
+def test_a_walk_reaches_as_breadth_first_search_does(maze: Maze, data: st.DataObject) -> None:
+    """walk (no distances, a list of parents) gives bfs's parents and order from any cell."""
+    view = maze.split_view
+    source = data.draw(st.integers(0, view.size - 1))
+    dist, parent, order = bfs(view.grid, view.links, source)
+    walked_parent, walked_order = walk(view.grid, view.links, source)
+    assert walked_order == order
+    assert list(walked_parent) == parent.tolist()
+    assert len(dist) == view.size + 1 and dist[view.size] == -1
+
+
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_the_entrance_tree_from_the_hung_tree_is_the_entrance_s_search(maze: Maze) -> None:
+    """The (distance, parent) arrays from the entrance read off the tree hung from the exit
+    are, entry for entry and type for type, those of a breadth-first search from it; the
+    effort leaves them on the maze for bfs_expanded and the metrics."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    derived = effort.entrance_tree(hung, view.size)
+    dist, parent, _ = bfs(view.grid, view.links, view.entrance.cell)
+    assert derived is not None
+    assert derived == (dist, parent)
+    assert [a.typecode for a in derived] == [dist.typecode, parent.typecode]
+    fresh = Maze(view.grid, view.links, view.entrance, view.exit)
+    effort.efforts_and_tree(fresh)
+    assert "entrance_tree" in fresh.__dict__
+    assert fresh.entrance_tree == (dist, parent)
+
+
+def test_no_entrance_tree_when_the_exit_s_search_misses_a_cell() -> None:
+    """Where the search from the exit leaves a cell unreached (links that are no spanning
+    tree), nothing is read off it: the entrance's search is made afresh."""
+    grid = make_grid("rect", 3, 1)
+    links = bytes([2, 8, 0])  # cells 0 and 1 joined, cell 2 cut off
+    maze = Maze(grid, links, Opening(1, 0), Opening(0, 3))
+    hung = effort.hang(maze)
+    assert hung is not None and sorted(hung.order) == [0, 1]
+    assert effort.entrance_tree(hung, grid.size) is None
+
+
+def plain_tree_walks(
+    view: Maze, geometry: strategies.Geometry, hung: effort.Hung
+) -> tuple[strategies.Walk, ...]:
+    """The walks read off the tree as first written: every cell of the solution looked at."""
+    grid, links = view.grid, view.links
+    degree, adj = grid.degree, grid.adj
+    slots = slots_of(degree)
+    angles, size = geometry.flat, hung.size
+    walks = []
+    for direction, start, goal in strategies._ends(view):
+        path = hung.path if direction == "forward" else hung.path[::-1]
+        near = strategies._goal_distances(geometry, goal.cell)
+        costs = dict.fromkeys(strategies.STRATEGIES, len(path))
+        back = geometry.way_in(start)
+        prev = -1
+        for i in range(len(path) - 1):
+            p, right = path[i], path[i + 1]
+            base = p * degree
+            slot = grid.slot_to(p, right)
+            ahead = angles[base + slot]
+            key_right = (near[right], slot)
+            turn_right = (ahead - back) % strategies.TAU
+            for k in slots[links[p]]:
+                b = adj[base + k]
+                if b in (right, prev):
+                    continue
+                cost = 2 * size[b]
+                if (near[b], k) < key_right:
+                    costs["nearest"] += cost
+                turn = (angles[base + k] - back) % strategies.TAU
+                if turn < 1e-9:
+                    continue
+                costs["left-hand" if turn < turn_right else "right-hand"] += cost
+            back = ahead + math.pi
+            prev = p
+        walks += [strategies.Walk(s, direction, float(costs[s])) for s in strategies.STRATEGIES]
+    return tuple(walks)
+
+
+@settings(max_examples=150)
+@given(perfect_mazes())
+def test_the_strategies_pass_over_the_solution_s_corridors(maze: Maze) -> None:
+    """The walks read off the hung tree, the solution's corridor cells passed over and the
+    grid's Geometry made once, are those of every cell looked at on a fresh Geometry."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    kept = strategies.geometry_of(view.grid)
+    assert strategies.geometry_of(view.grid) is kept
+    plain = plain_tree_walks(view, strategies.Geometry(view.grid), hung)
+    assert strategies._tree_walks(view, kept, hung) == plain
+    assert shortcut(maze, effort.efforts_and_tree(maze)[1]).walks == plain
+
+
+def test_the_kept_geometries_neighbour_lists_and_bands_are_few() -> None:
+    """What is kept per grid (its Geometry, its neighbour list, its openings' band) is kept
+    for the last few grids only: a grid no longer used goes once others have followed it, so
+    a book's many sizes do not add up in memory."""
+    grid = make_grid("hex", 7, 5)
+    first = strategies.geometry_of(grid)
+    assert strategies.geometry_of(grid) is first
+    assert neighbour_list(grid) is neighbour_list(grid)
+    assert openings._band(grid) is openings._band(grid)
+    ref = weakref.ref(grid)
+    del grid, first
+    kept = max(strategies.GEOMETRIES_KEPT, LISTS_KEPT, openings.BANDS_KEPT)
+    others = [make_grid("hex", 7, 5 + i) for i in range(1, kept + 1)]
+    for other in others:
+        strategies.geometry_of(other)
+        neighbour_list(other)
+        openings._band(other)
+    gc.collect()
+    assert ref() is None
+
+
+@settings(max_examples=150)
+@given(perfect_mazes())
+def test_a_tree_s_branches_are_the_breadth_first_search_s(maze: Maze) -> None:
+    """The false branches of a perfect maze counted per root cell (metrics._tree_branches)
+    are, branch for branch, those a search out from the solution finds (_graph_branches)."""
+    view = maze.split_view
+    n = view.size
+    dist_arr, parent_arr = view.entrance_tree
+    dist = np.frombuffer(dist_arr, dtype=np.int32)[:n].astype(np.int64)
+    on_path = np.zeros(n, dtype=bool)
+    on_path[list(view.solution_nodes)] = True
+    sizes, deepest, decisions = metrics._tree_branches(view, dist, parent_arr, on_path, dist >= 0)
+    plain = metrics._graph_branches(view, on_path)
+    assert sizes.tolist() == plain[0].tolist()
+    assert deepest.tolist() == plain[1].tolist()
+    assert decisions == plain[2]
+
+
+@given(st.lists(st.integers(-(2**31), 2**31 - 1), max_size=500))
+def test_a_packed_int_array_is_the_array_of_its_values(values: list[int]) -> None:
+    """int_array (packed by struct) is array("i", values), entry for entry and type."""
+    packed = int_array(values)
+    assert packed == array("i", values) and packed.typecode == "i"
+
+
+@settings(max_examples=60)
+@given(perfect_mazes(), st.data())
+def test_lists_and_arrays_search_alike(maze: Maze, data: st.DataObject) -> None:
+    """A grid past LIST_UP_TO keeps its searches in arrays and reads its neighbours from the
+    typed array: the same searches, walks and efforts as the lists of a small grid."""
+    view = maze.split_view
+    source = data.draw(st.integers(0, view.size - 1))
+    listed = (bfs(view.grid, view.links, source), walk(view.grid, view.links, source))
+    efforts = effort.efforts_and_tree(Maze(view.grid, view.links, view.entrance, view.exit))[0]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(grid_module, "LIST_UP_TO", 0)
+        arrays = (bfs(view.grid, view.links, source), walk(view.grid, view.links, source))
+        assert neighbour_list(view.grid) is view.grid.adj
+        fresh = Maze(view.grid, view.links, view.entrance, view.exit)
+        assert effort.efforts_and_tree(fresh)[0] == efforts
+    assert arrays[0] == listed[0]
+    assert list(arrays[1][0]) == list(listed[1][0]) and arrays[1][1] == listed[1][1]
