@@ -41,7 +41,9 @@ GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
 @st.composite
 def shapes(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
     """A shape and size, up to the largest a book's page takes (a rectangle of 30 x 41)."""
-    shape = draw(st.sampled_from(["rect", "rect", "hex", "triangle", "mask"]))
+    shape = draw(st.sampled_from(["rect", "rect", "hex", "triangle", "circle", "mask"]))
+    if shape == "circle":  # rings, up to the 19 of the largest circle a 6 x 9 in page takes
+        return "circle", 1, draw(st.integers(1, 19)), {}
     if shape == "rect":
         return "rect", draw(st.integers(1, 32)), draw(st.integers(1, 42)), {}
     if shape == "hex":
@@ -301,3 +303,21 @@ def test_lists_and_arrays_search_alike(maze: Maze, data: st.DataObject) -> None:
         assert effort.efforts_and_tree(fresh)[0] == efforts
     assert arrays[0] == listed[0]
     assert list(arrays[1][0]) == list(listed[1][0]) and arrays[1][1] == listed[1][1]
+
+
+def test_the_entrance_tree_is_read_off_the_effort_on_small_grids_alone() -> None:
+    """Above LIST_UP_TO cells its lists would cost more memory than the search they save: the
+    maze searches from its entrance when asked, the same tree either way."""
+    from mazebook.core.engine import generate
+    from mazebook.core.grid import LIST_UP_TO, bfs
+    from mazebook.difficulty.effort import efforts_and_tree
+
+    for width, height in ((20, 20), (70, 70)):
+        assert (width * height <= LIST_UP_TO) == (width == 20)
+        maze = generate("backtracker", width, height, seed=3)
+        efforts_and_tree(maze)
+        derived = "entrance_tree" in maze.split_view.__dict__
+        assert derived == (width * height <= LIST_UP_TO)
+        dist, parent, _ = bfs(maze.grid, maze.links, maze.entrance.cell)
+        assert list(maze.entrance_tree[0]) == list(dist)
+        assert list(maze.entrance_tree[1]) == list(parent)

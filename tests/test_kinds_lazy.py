@@ -75,3 +75,30 @@ def test_another_kinds_key_is_still_refused_by_name(tmp_path: Path) -> None:
     )
     with pytest.raises(TemplateError, match='puzzle = "number-path"'):
         check_sections(load_template(path))
+
+
+def _ask_at_once(shipped: object, threads: int) -> list[object]:
+    """What ``threads`` threads, released together, each get for "word-trail"."""
+    import threading
+
+    got: list[object] = []
+    start = threading.Barrier(threads)
+
+    def ask() -> None:
+        start.wait()
+        got.append(shipped["word-trail"])  # type: ignore[index]
+
+    workers = [threading.Thread(target=ask) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return got
+
+
+def test_threads_asking_for_a_kind_at_once_all_get_one_instance() -> None:
+    from mazebook.kinds.registry import _Shipped
+
+    for _ in range(5):
+        got = _ask_at_once(_Shipped(), 8)
+        assert len(got) == 8 and all(kind is got[0] for kind in got)

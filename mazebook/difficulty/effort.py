@@ -27,7 +27,16 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core.grid import Grid, bfs, int_array, neighbour_list, passage_counts, slots_of, walk
+from ..core.grid import (
+    LIST_UP_TO,
+    Grid,
+    bfs,
+    int_array,
+    neighbour_list,
+    passage_counts,
+    slots_of,
+    walk,
+)
 from ..core.maze import Maze
 from ..errors import InvalidOptionError
 
@@ -109,7 +118,9 @@ def efforts_and_tree(
             backward = _Heading(view.grid, view.links, view.entrance.cell)
             ahead, behind = _exact_both(view, hung, forward, backward)
             cells = len(hung.path)
-            if "entrance_tree" not in view.__dict__:  # the solver's search, shared (Maze)
+            # the solver's search, shared (Maze); on a large grid its lists would cost more
+            # memory than the search they save (LIST_UP_TO)
+            if "entrance_tree" not in view.__dict__ and view.size <= LIST_UP_TO:
                 shared = entrance_tree(hung, view.size)
                 if shared is not None:
                     view.__dict__["entrance_tree"] = shared

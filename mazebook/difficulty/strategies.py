@@ -80,7 +80,8 @@ class Geometry:
         if opposite is None and grid.kind == "rect":
             opposite = (2, 3, 0, 1)
         #: the slot across the cell from each slot (None where the grid says not): not the
-        #: grid itself, so a Geometry kept for a grid (geometry_of) does not keep it alive
+        #: grid itself, so a Geometry holds no grid (geometry_of's cache holds its one grid,
+        #: as its key, until the next grid takes its place)
         self.opposite: Sequence[int] | None = opposite
         n, degree = grid.size, grid.degree
         self.centres = node_centres(grid)

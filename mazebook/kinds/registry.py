@@ -39,8 +39,8 @@ class _Shipped(Mapping[str, Kind]):
         kind = self._made.get(name)
         if kind is None:
             module, cls, _keys = SHIPPED[name]
-            kind = getattr(import_module(module, __package__), cls)()
-            self._made[name] = kind
+            made = getattr(import_module(module, __package__), cls)()
+            kind = self._made.setdefault(name, made)  # threads racing here all get the first
         return kind
 
     def __iter__(self) -> Iterator[str]:

@@ -73,12 +73,13 @@ def _arc_ops(geom: MazeGeometry) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=32)
+@functools.lru_cache(maxsize=2)
 def wall_ops(geom: MazeGeometry) -> str:
     """The path operators of a drawing's walls and arcs, in cell units (the page's scale is
-    in the matrix before them): the same text for a maze's page and its answer, so it is
-    written once for both (the last few drawings are kept; a drawing is not changed once
-    made)."""
+    in the matrix before them): the same text for a maze's page and its answer, which are
+    drawn one after the other, so it is written once for both. Only the last two drawings are
+    kept: a long-lived process (the web app's workers) must not hold large mazes' text; a
+    drawing is not changed once made."""
     ops = pdf_segments_ops(geom.segments)
     return ops + _arc_ops(geom) if len(geom.arcs) else ops
 
