@@ -14,7 +14,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mazebook import Maze, build_book, generate
@@ -311,3 +311,28 @@ def test_little_loops_has_loops(tmp_path: Path) -> None:
     for p in data["puzzles"]:
         if p["level"] <= 2:
             assert 2 * p["metrics"]["branch_depth_max"] <= p["metrics"]["solution_length"]
+
+
+@settings(max_examples=150, deadline=None)
+@example(long=4, across=1, tall=True, openings="sides", seed=2)  # left-hand forward: 2, not 4
+@example(long=6, across=1, tall=True, openings="random", seed=4)
+@given(
+    long=st.integers(1, 14),
+    across=st.sampled_from([1, 1, 2, 3]),
+    tall=st.booleans(),
+    openings=st.sampled_from(["farthest", "random", "sides", "corners", "opposite"]),
+    seed=st.integers(0, 10_000),
+)
+def test_the_tree_formula_is_the_walks_on_narrow_rectangles_with_any_openings(
+    long: int, across: int, tall: bool, openings: str, seed: int
+) -> None:
+    """A maze one to three cells wide (or tall), its openings anywhere: a wall follower
+    entering through a side with no cell across it has that side's outward direction behind
+    it (it had straight up, and in a one-cell column turned back down the way it faced)."""
+    width, height = (across, long) if tall else (long, across)
+    maze = generate("backtracker", width, height, seed=seed, openings=openings)
+    view = maze.split_view
+    geometry = Geometry(view.grid)
+    hung = hang(view)
+    assert hung is not None
+    assert _tree_walks(view, geometry, hung) == _graph_walks(view, geometry)

@@ -44,6 +44,8 @@ DIRECTIONS = ("forward", "backward")
 TAU = 2.0 * math.pi
 #: The way into a start with no outer opening (a circle's centre): straight up the page.
 UP = -math.pi / 2
+#: The outward direction of a rectangle's sides N, E, S, W (y down).
+RECT_SIDES = (UP, 0.0, math.pi / 2, math.pi)
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,9 @@ class Geometry:
         #: grid itself, so a Geometry holds no grid (geometry_of's cache holds its one grid,
         #: as its key, until the next grid takes its place)
         self.opposite: Sequence[int] | None = opposite
+        #: a rectangle's outer sides point N, E, S, W: the way in through a side whose cell
+        #: has no neighbour across it (a maze one cell wide or tall) is that side's direction
+        self.sides: Sequence[float] | None = RECT_SIDES if grid.kind == "rect" else None
         n, degree = grid.size, grid.degree
         self.centres = node_centres(grid)
         adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
@@ -103,6 +108,8 @@ class Geometry:
         opposite = self.opposite
         if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
             return float(self.angles[cell, opposite[side]]) + math.pi
+        if self.sides is not None:
+            return self.sides[side]
         angles = self.angles[cell][self.real[cell]]
         x, y = -np.cos(angles).sum(), -np.sin(angles).sum()
         return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
