@@ -38,12 +38,15 @@ MAZE = {
     "page_size": "letter",
 }
 #: A worksheet preview of many hard mazes: many seconds of work.
+#: A worksheet preview that takes seconds (about 3.5 s here on 2026-11-27: 200 puzzles with
+#: keys and doors at levels 9-10; plain mazes came down to 1.5 s, under the tests' waits).
 SLOW_SHEET = {
     "count": "200",
     "per_page": "1",
     "levels": "9-10",
     "title": "T",
     "page_size": "letter",
+    "puzzle": "keys",
 }
 
 
@@ -222,7 +225,7 @@ def test_work_whose_client_left_is_stopped_and_logged_in_one_line(
     socks = [raw_post(port, "/worksheet/preview", {**SLOW_SHEET, "seed": str(i)}) for i in range(3)]
     partial = raw_post(port, "/maze/preview", {}, length=1000)  # leaves in the middle of its body
     partial.sendall(b"shape=re")
-    time.sleep(2.0)  # the previews are running (and one waits its turn)
+    time.sleep(1.0)  # the previews are running (and one waits its turn), none done
     for sock in [*socks, partial]:
         sock.close()
     time.sleep(1.0)
