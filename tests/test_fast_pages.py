@@ -18,13 +18,12 @@ import numpy as np
 import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook import generate
 from mazebook.geometry import labels, symmetry
 from mazebook.geometry.from_maze import maze_geometry
-from mazebook.geometry.labels import Rect, place_maze, word_band, word_room
+from mazebook.geometry.labels import Rect, place_maze
 from mazebook.geometry.paths import pdf_segments_ops
 from mazebook.geometry.style import Fit, Style
 from mazebook.kinds.base import OPTIONAL
@@ -37,6 +36,7 @@ from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
 from .test_fast_paths import _plain_best
+from .test_labels import shaped_maze, word_slot
 
 # -- the words' candidate boxes as first written: one flat stream each ---------------------
 
@@ -55,23 +55,13 @@ def _plain_beside_arrow(
         if nx:
             x0 = ax1 + gap if nx > 0 else ax0 - gap - w
             reach = (x0 - cx) if nx > 0 else (cx - x0 - w)
-            for y0 in _plain_slides(cy, h, reach, near):
+            for y0 in labels._slides(cy, h, reach, near):
                 yield (x0, y0, x0 + w, y0 + h)
         else:
             y0 = ay1 + gap if ny > 0 else ay0 - gap - h
             reach = (y0 - cy) if ny > 0 else (cy - y0 - h)
-            for x0 in _plain_slides(cx, w, reach, near):
+            for x0 in labels._slides(cx, w, reach, near):
                 yield (x0, y0, x0 + w, y0 + h)
-
-
-def _plain_slides(centre: float, length: float, reach: float, near: float) -> Iterator[float]:
-    yield centre - length / 2
-    if reach >= near:
-        return
-    most = length / 2 + math.sqrt(near * near - reach * reach)
-    for k in range(1, 7):
-        yield centre - length / 2 + most * k / 6
-        yield centre - length / 2 - most * k / 6
 
 
 def _plain_outside_walls(mark: Rect, walls: Rect, w: float, h: float, gap: float) -> Iterator[Rect]:
@@ -230,27 +220,13 @@ def test_a_maze_s_words_land_where_the_plain_search_puts_them(
 ) -> None:
     """Whole placements (fit and both words, a circle's keyed centre word too) are the same
     with the run-by-run search as with every candidate tested."""
-    name, options = shape
-    if name == "circle":
-        width, height = 1, max(1, height // 3)
-    if name == "hex":
-        width = max(width, height // 2 + 2)
-    if name == "mask":
-        width, height = max(width, 9), max(height, 9)
-    geom = maze_geometry(generate("backtracker", width, height, seed=seed, shape=name, **options))
-    font = default_fonts().bold
-
-    def width_of(word: str, at: float) -> float:
-        return float(stringWidth(word, font, at))
-
-    words = ("START", "FINISH")
-    side, band = word_room(words, width_of, size), word_band(size)
-    box_w, box_h = box[0] - 2 * side, box[1] - 2 * band
+    geom = maze_geometry(shaped_maze(shape, width, height, seed))
+    words, width_of, (box_w, box_h), room = word_slot(box, size)
     assume(min(box_w, box_h) > 60.0)
-    fast = place_maze(geom, box_w, box_h, words, width_of, (side, band), size)
+    fast = place_maze(geom, box_w, box_h, words, width_of, room, size)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(labels._Scene, "best_of", _plain_best_of)
-        plain = place_maze(geom, box_w, box_h, words, width_of, (side, band), size)
+        plain = place_maze(geom, box_w, box_h, words, width_of, room, size)
     assert (fast.fit, fast.labels) == (plain.fit, plain.labels)
 
 

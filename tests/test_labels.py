@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from mazebook import build_book, generate
 from mazebook.app.cli import main
+from mazebook.core.maze import Maze
 from mazebook.geometry.drawing import marker_triangle
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import (
@@ -164,6 +166,36 @@ def _in_line(box: tuple[float, ...], mark: tuple[float, ...], near: float) -> bo
     return across or along or math.hypot(dx, dy) <= near
 
 
+def shaped_maze(shape: tuple[str, dict[str, Any]], width: int, height: int, seed: int) -> Maze:
+    """A backtracker maze of the drawn shape, its size made one the shape takes (a circle's
+    rings from the height, a hexagon wide enough, a silhouette at least 9 x 9)."""
+    name, options = shape
+    if name == "circle":
+        width, height = 1, max(1, height // 3)
+    if name == "hex":
+        width = max(width, height // 2 + 2)
+    if name == "mask":
+        width, height = max(width, 9), max(height, 9)
+    return generate("backtracker", width, height, seed=seed, shape=name, **options)
+
+
+def word_slot(
+    box: tuple[float, float], size: float
+) -> tuple[
+    tuple[str, str], Callable[[str, float], float], tuple[float, float], tuple[float, float]
+]:
+    """START and FINISH at ``size`` in the bundled bold face: the words, their width, the
+    maze's box inside ``box`` once room is kept for them, and that room (beside, above)."""
+    font = default_fonts().bold
+
+    def width_of(word: str, at: float) -> float:
+        return float(stringWidth(word, font, at))
+
+    words = ("START", "FINISH")
+    side, band = word_room(words, width_of, size), word_band(size)
+    return words, width_of, (box[0] - 2 * side, box[1] - 2 * band), (side, band)
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     shape=SHAPES,
@@ -181,23 +213,8 @@ def test_words_sit_outside_the_walls_at_the_one_size_given(
     box: tuple[float, float],
     size: float,
 ) -> None:
-    name, options = shape
-    if name == "circle":
-        width, height = 1, max(1, height // 3)
-    if name == "hex":
-        width = max(width, height // 2 + 2)
-    if name == "mask":
-        width, height = max(width, 9), max(height, 9)
-    maze = generate("backtracker", width, height, seed=seed, shape=name, **options)
-    font = default_fonts().bold
-
-    def width_of(word: str, at: float) -> float:
-        return float(stringWidth(word, font, at))
-
-    words = ("START", "FINISH")
-    side = word_room(words, width_of, size)
-    band = word_band(size)
-    box_w, box_h, room = box[0] - 2 * side, box[1] - 2 * band, (side, band)
+    maze = shaped_maze(shape, width, height, seed)
+    words, width_of, (box_w, box_h), room = word_slot(box, size)
     assume(min(box_w, box_h) > 60.0)  # a slot of 18 pt words has room for a maze
     placed = place_maze(maze_geometry(maze), box_w, box_h, words, width_of, room, size)
     geom, fit, labels = placed.geom, placed.fit, placed.labels

@@ -160,9 +160,15 @@ def _neighbour_list(grid: Grid) -> list[int]:
 _POPCOUNT = bytes(bin(b).count("1") for b in range(256))
 
 
+def passage_bytes(links: Sequence[int]) -> bytes:
+    """Passages per cell (the set bits of each passage byte), a byte a cell: what a Python
+    loop reads (a cell of a path with no more than its ways in and on has no branch)."""
+    return bytes(links).translate(_POPCOUNT)
+
+
 def passage_counts(links: bytes | bytearray) -> np.ndarray:
     """Passages per cell (the set bits of each passage byte), as a uint8 array."""
-    return np.frombuffer(bytes(links).translate(_POPCOUNT), dtype=np.uint8)
+    return np.frombuffer(passage_bytes(links), dtype=np.uint8)
 
 
 def _slot_table(degree: int) -> tuple[tuple[int, ...], ...]:

@@ -33,6 +33,7 @@ from ..core.grid import (
     bfs,
     int_array,
     neighbour_list,
+    passage_bytes,
     passage_counts,
     slots_of,
     walk,
@@ -120,10 +121,8 @@ def efforts_and_tree(
             cells = len(hung.path)
             # the solver's search, shared (Maze); on a large grid its lists would cost more
             # memory than the search they save (LIST_UP_TO)
-            if "entrance_tree" not in view.__dict__ and view.size <= LIST_UP_TO:
-                shared = entrance_tree(hung, view.size)
-                if shared is not None:
-                    view.__dict__["entrance_tree"] = shared
+            if view.size <= LIST_UP_TO:
+                view.share_entrance_tree(lambda: entrance_tree(hung, view.size))
             return (
                 Effort(ahead, cells, ahead - cells, 0.0, 0),
                 Effort(behind, cells, behind - cells, 0.0, 0),
@@ -297,7 +296,7 @@ def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading)
     slots = slots_of(degree)
     size, entered = hung.size, hung.entered
     total = float(len(path))
-    counts = bytes(links).translate(_PASSAGES)
+    counts = passage_bytes(links)
     prev = -1
     for i in range(len(path) - 1):
         p, right = path[i], path[i + 1]
@@ -330,7 +329,7 @@ def _exact_both(
     degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     size, entered = hung.size, hung.entered
-    counts = bytes(links).translate(_PASSAGES)
+    counts = passage_bytes(links)
     last = len(path) - 1
     ahead = float(len(path))
     back_terms: list[list[float]] = []  # the backward sum's terms by cell, entrance first
@@ -369,11 +368,6 @@ def _exact_both(
         for term in here:
             behind += term
     return ahead, behind
-
-
-#: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
-#: in and on has no false branch.
-_PASSAGES = bytes(bin(b).count("1") for b in range(256))
 
 
 def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:

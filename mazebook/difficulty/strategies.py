@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.grid import Grid, Opening, neighbour_list, passage_counts, slots_of
+from ..core.grid import Grid, Opening, neighbour_list, passage_bytes, passage_counts, slots_of
 from ..core.maze import Maze
 from ..core.shapes import BUILTINS, cell_centres
 from .effort import Hung, hang
@@ -164,7 +164,7 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
     degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     angles, size = geometry.flat, hung.size
-    counts = bytes(links).translate(_PASSAGES)
+    counts = passage_bytes(links)
     steps = _rect_steps(grid)
     walks = []
     for direction, start, goal in _ends(view):
@@ -221,11 +221,6 @@ def _rect_steps(grid: Grid) -> dict[int, int] | None:
         return None
     w = grid.width
     return {1: 1, -1: 3, -w: 0, w: 2}
-
-
-#: Passage byte -> its passages (set bits): a cell of the solution with no more than the ways
-#: in and on has no branch to weigh (as in mazebook.difficulty.effort).
-_PASSAGES = bytes(bin(b).count("1") for b in range(256))
 
 
 def _goal_distances(geometry: Geometry, goal: int) -> list[float]:

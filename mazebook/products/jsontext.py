@@ -70,11 +70,7 @@ def _write(value: Any, out: list[str], newline: str) -> None:
         out.append("[")
         for item in value:
             out.append(inner)
-            text = _scalar(item)
-            if text is None:
-                _write(item, out, inner)
-            else:
-                out.append(text)
+            _write(item, out, inner)
             out.append(",")
         out[-1] = newline + "]"
         return
@@ -89,11 +85,7 @@ def _write(value: Any, out: list[str], newline: str) -> None:
             out.append(inner)
             out.append(_ESCAPE(key))
             out.append(": ")
-            text = _scalar(item)
-            if text is None:
-                _write(item, out, inner)
-            else:
-                out.append(text)
+            _write(item, out, inner)
             out.append(",")
         out[-1] = newline + "}"
         return
