@@ -128,7 +128,7 @@ def test_both_ends_weighed_in_one_pass_are_each_end_weighed_alone(maze: Maze) ->
     grid, links = view.grid, view.links
     forward = effort._Heading(grid, links, view.exit.cell)
     backward = effort._Heading(grid, links, view.entrance.cell)
-    both = effort._exact_both(view, hung, forward, backward)
+    both = effort._exact_both(view, hung, forward.h, backward.h)
     alone = (
         effort._exact_along(view, hung.path, hung, effort._Heading(grid, links, view.exit.cell)),
         effort._exact_along(
@@ -321,3 +321,85 @@ def test_the_entrance_tree_is_read_off_the_effort_on_small_grids_alone() -> None
         dist, parent, _ = bfs(maze.grid, maze.links, maze.entrance.cell)
         assert list(maze.entrance_tree[0]) == list(dist)
         assert list(maze.entrance_tree[1]) == list(parent)
+
+
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_the_metrics_read_off_the_hung_tree_are_the_searched_ones(maze: Maze) -> None:
+    """measure given the tree the effort hung from the exit (one pass up its lists) gives
+    every number, to the last bit, that measure gives from the entrance's search (numpy)."""
+    hung = effort.efforts_and_tree(maze)[1]
+    assume(hung is not None and len(hung.order) == maze.split_view.size)
+    fresh = Maze(
+        maze.grid,
+        maze.links,
+        maze.entrance,
+        maze.exit,
+        maze.algorithm,
+        maze.seed,
+        maze.options,
+        maze.crossings,
+    )
+    searched = metrics.measure(fresh)
+    assert metrics.measure(maze, hung) == searched
+    assert (
+        metrics._path_turns(
+            maze.split_view.grid,
+            neighbour_list(maze.split_view.grid),
+            maze.split_view.solution_nodes,
+        )
+        == searched.turns
+    )
+
+
+@settings(max_examples=100)
+@given(st.integers(1, 40), st.integers(1, 40))
+def test_a_rectangle_s_geometry_is_the_one_its_centres_give(width: int, height: int) -> None:
+    """A plain rectangle's Geometry (its slots' angles N, E, S, W, its centres made when
+    asked) is, bit for bit, the one worked out from the centres of every cell."""
+    grid = make_grid("rect", width, height)
+    fast = strategies.Geometry(grid)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(strategies, "_plain_rect", lambda grid: False)
+        plain = strategies.Geometry(grid)
+    assert fast.width == width and plain.width == 0
+    assert np.asarray(fast.flat).tobytes() == np.asarray(plain.flat).tobytes()
+    assert fast.angles.tobytes() == plain.angles.tobytes()
+    assert np.array_equal(fast.real, plain.real)
+    assert fast.centres.tobytes() == plain.centres.tobytes()
+    for cell, side in grid.boundary:
+        assert fast.way_in(Opening(cell, side)) == plain.way_in(Opening(cell, side))
+
+
+@settings(max_examples=150)
+@given(perfect_mazes())
+def test_the_walks_compare_a_rectangle_s_cells_by_columns_and_rows(maze: Maze) -> None:
+    """The walks on a plain rectangle's tree, its distances to the goal compared as whole
+    numbers, are those the centres' distances give (a Geometry that does not know it is a
+    rectangle)."""
+    view = maze.split_view
+    hung = effort.hang(view)
+    assume(hung is not None)
+    assert hung is not None
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(strategies, "_plain_rect", lambda grid: False)
+        plain = strategies.Geometry(view.grid)
+    walks = strategies._tree_walks(view, strategies.Geometry(view.grid), hung)
+    assert walks == strategies._tree_walks(view, plain, hung)
+
+
+@pytest.mark.parametrize("ends", [(1, 1), (0, 2), (0, 1)])
+def test_a_solution_of_one_cell_or_two_measures_alike(ends: tuple[int, int]) -> None:
+    """Openings on one cell (a solution of one cell: both its passages lead into branches),
+    or at the two ends of a corridor: the tree's metrics are the searched ones."""
+    grid = make_grid("rect", 3, 1)
+    links = bytes([2, 8 | 2, 8])
+    sides = {0: 3, 1: 0, 2: 1}
+    start, end = ends
+    entrance, exit_ = Opening(start, sides[start]), Opening(end, 2 if end == start else sides[end])
+    maze = Maze(grid, links, entrance, exit_)
+    hung = effort.efforts_and_tree(maze)[1]
+    assert hung is not None
+    measured = metrics.measure(maze, hung)
+    assert measured == metrics.measure(Maze(grid, links, entrance, exit_))
+    assert measured.branches == {(1, 1): 2, (0, 2): 0, (0, 1): 1}[ends]

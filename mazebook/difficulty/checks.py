@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.maze import Maze
-from .effort import RUNS, Effort, efforts_and_tree
+from .effort import RUNS, Effort, Hung, efforts_and_tree
 from .metrics import Metrics, bfs_expanded, measure
 from .strategies import Shortcut, shortcut
 
@@ -73,10 +73,11 @@ def problems(maze: Maze, assessment: Assessment, level: int) -> tuple[str, ...]:
 
 
 def checked(
-    maze: Maze, assessment: Assessment, level: int
+    maze: Maze, assessment: Assessment, level: int, hung: Hung | None = None
 ) -> tuple[tuple[str, ...], Metrics | None]:
     """``problems``, and the maze's metrics where the checks measured it (the levels whose
-    dead ends are held short), so a caller that keeps the maze need not measure it again."""
+    dead ends are held short), so a caller that keeps the maze need not measure it again
+    (``hung``: the tree the effort hung, when the caller has it: ``measure`` reads it)."""
     found = []
     floor = shortcut_floor(level)
     if assessment.shortcut_ratio < floor:
@@ -87,7 +88,7 @@ def checked(
         )
     metrics = None
     if level <= SMALL_LEVELS:
-        metrics = measure(maze)
+        metrics = measure(maze, hung)
         if metrics.branch_depth_max > DEAD_END_SHARE * metrics.solution_length:
             found.append(
                 f"a dead end of {metrics.branch_depth_max} cells on a solution of "

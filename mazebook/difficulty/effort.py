@@ -115,9 +115,9 @@ def efforts_and_tree(
     if method == "exact" or (method == "auto" and tree):
         hung = hang(view)
         if hung is not None:
-            forward = _Heading(view.grid, view.links, view.exit.cell)
-            backward = _Heading(view.grid, view.links, view.entrance.cell)
-            ahead, behind = _exact_both(view, hung, forward, backward)
+            ahead_h = goal_distance(view.grid, view.exit.cell)
+            back_h = goal_distance(view.grid, view.entrance.cell)
+            ahead, behind = _exact_both(view, hung, ahead_h, back_h)
             cells = len(hung.path)
             # the solver's search, shared (Maze); on a large grid its lists would cost more
             # memory than the search they save (LIST_UP_TO)
@@ -168,19 +168,7 @@ class _Heading:
         self.adj = neighbour_list(grid)
         self.memo: dict[int, float] = {}
         self.dead: dict[int, bool] = {}  # openings (cell * degree + slot) seen dead, unmarked
-        self.h: Callable[[int], int]
-        if grid.kind == "rect" and grid.size == grid.width * grid.height:
-            w = grid.width
-            gx, gy = goal % w, goal // w
-            self.h = lambda c: abs(c % w - gx) + abs(c // w - gy)
-        elif grid.kind == "rect" and "crossing_cells" in grid.params:  # a weave's split graph
-            w = grid.width
-            gx, gy = goal % w, goal // w
-            cells = list(range(w * grid.height)) + list(grid.params["crossing_cells"])
-            self.h = lambda c: abs(cells[c] % w - gx) + abs(cells[c] // w - gy)
-        else:
-            dist = _open_grid_distance(grid, goal)
-            self.h = dist.__getitem__
+        self.h: Callable[[int], int] = goal_distance(grid, goal)
 
     def cached(self, here: int, first: int) -> float:
         """``weight``, remembered per opening (the simulation asks again on every return)."""
@@ -199,23 +187,66 @@ class _Heading:
         """Where the corridor behind the opening from ``here`` into ``first`` is looked along
         to (at most LOOK cells, stopping where it branches or ends) and its cells: the same
         whichever goal the solver seeks."""
-        adj, degree, links, slots = self.adj, self.grid.degree, self.links, self.slots
-        prev, cell, steps = here, first, 1
-        while steps < LOOK:
-            base = cell * degree
-            onward = slots[links[cell]]
-            if len(onward) != 2:
-                break
-            second = adj[base + onward[1]]
-            nxt = adj[base + onward[0]] if second == prev else second
-            prev, cell, steps = cell, nxt, steps + 1
-        return cell, steps
+        return _corridor(self.adj, self.slots, self.links, self.grid.degree, here, first)
 
     def pull(self, here: int, cell: int, steps: int) -> float:
         """The weight of an opening from ``here`` whose corridor is looked along to ``cell``
         in ``steps`` cells: GOAL_PULL ** (its approach to the goal per cell)."""
-        s = (self.h(here) - self.h(cell)) / steps
-        return float(GOAL_PULL ** max(-1.0, min(1.0, s)))
+        return _pull(self.h(here) - self.h(cell), steps)
+
+
+def _corridor(
+    adj: Sequence[int],
+    slots: Sequence[Sequence[int]],
+    links: bytes,
+    degree: int,
+    here: int,
+    first: int,
+) -> tuple[int, int]:
+    """``_Heading.corridor`` on a grid's neighbour list and slot table: the cell the corridor
+    from ``here`` into ``first`` is looked along to, and its cells."""
+    before, end, steps = here, first, 1
+    while steps < LOOK:
+        onward = slots[links[end]]
+        if len(onward) != 2:
+            break
+        at = end * degree
+        second = adj[at + onward[1]]
+        before, end = end, adj[at + onward[0]] if second == before else second
+        steps += 1
+    return end, steps
+
+
+def _pull(approach: int, steps: int) -> float:
+    """GOAL_PULL ** (``approach`` cells nearer the goal over ``steps`` cells, clipped to 1)."""
+    s = approach / steps
+    return float(GOAL_PULL ** max(-1.0, min(1.0, s)))
+
+
+#: ``_pull`` by ``approach * PULL_KEY + steps`` for every approach a corridor of at most LOOK
+#: cells makes where a step moves at most one cell nearer or farther (every shipped grid):
+#: the same floats, read instead of raised to a power on every branch the effort weighs.
+PULL_KEY = LOOK + 1
+PULLS: dict[int, float] = {
+    a * PULL_KEY + steps: _pull(a, steps)
+    for steps in range(1, LOOK + 1)
+    for a in range(-steps, steps + 1)
+}
+
+
+def goal_distance(grid: Grid, goal: int) -> Callable[[int], int]:
+    """Cells from a cell to ``goal`` through the grid with no walls (on a rectangle, and a
+    weave's split graph of one, by their columns and rows)."""
+    if grid.kind == "rect" and grid.size == grid.width * grid.height:
+        w = grid.width
+        gx, gy = goal % w, goal // w
+        return lambda c: abs(c % w - gx) + abs(c // w - gy)
+    if grid.kind == "rect" and "crossing_cells" in grid.params:  # a weave's split graph
+        w = grid.width
+        gx, gy = goal % w, goal // w
+        cells = list(range(w * grid.height)) + list(grid.params["crossing_cells"])
+        return lambda c: abs(cells[c] % w - gx) + abs(cells[c] // w - gy)
+    return _open_grid_distance(grid, goal).__getitem__
 
 
 def _open_grid_distance(grid: Grid, goal: int) -> array[int]:
@@ -318,47 +349,51 @@ def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading)
 
 
 def _exact_both(
-    maze: Maze, hung: Hung, forward: _Heading, backward: _Heading
+    maze: Maze, hung: Hung, ahead_h: Callable[[int], int], back_h: Callable[[int], int]
 ) -> tuple[float, float]:
-    """``_exact_along`` from START (toward ``forward``'s goal, the exit) and from FINISH
-    (toward ``backward``'s, the entrance) in one pass: a false branch off a cell inside the
-    solution is weighed by the same corridor from either end, so each corridor is walked once
-    (``_Heading.corridor``); each end's sum is added up in its own order, as
-    ``_exact_along`` adds it."""
+    """``_exact_along`` from START (toward the exit, ``ahead_h`` its distance: ``goal_distance``)
+    and from FINISH (toward the entrance, ``back_h``) in one pass: a false branch off a cell
+    inside the solution is weighed by the same corridor from either end, so each corridor is
+    walked once (``_corridor``, its weight read from PULLS instead of raised to a power);
+    each end's sum is added up in its own order, as ``_exact_along`` adds it."""
     grid, links, path = maze.grid, maze.links, hung.path
     degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     size, entered = hung.size, hung.entered
     counts = passage_bytes(links)
+    pulls, key = PULLS, PULL_KEY
     last = len(path) - 1
     ahead = float(len(path))
     back_terms: list[list[float]] = []  # the backward sum's terms by cell, entrance first
     prev = -1
     for i in range(last + 1):
         p = path[i]
-        nxt = path[i + 1] if i < last else -1
-        branchy = counts[p] > (1 if i == 0 or i == last else 2)
-        if not branchy:
+        if counts[p] <= (1 if i == 0 or i == last else 2):  # no branch to weigh
             prev = p
             continue
+        nxt = path[i + 1] if i < last else -1
         base = p * degree
-        w_ahead = w_back = -1.0
+        w_ahead = w_back = -1.0  # the right way's weights (and below, p's distances), once
         here: list[float] = []
         for k in slots[links[p]]:
             b = adj[base + k]
             if b in (nxt, prev) or size[b] <= SEE:
                 continue
-            end, steps = forward.corridor(p, b)
+            end, steps = _corridor(adj, slots, links, degree, p, b)
             twice = 2.0 * entered[b]
             if i < last:  # the exit is not a choice from START's end
                 if w_ahead < 0:
-                    w_ahead = forward.weight(p, nxt)
-                w_b = forward.pull(p, end, steps)
+                    h_ahead = ahead_h(p)
+                    w_ahead = _weight(adj, slots, links, degree, ahead_h, h_ahead, p, nxt)
+                approach = h_ahead - ahead_h(end)
+                w_b = pulls.get(approach * key + steps) or _pull(approach, steps)
                 ahead += twice * w_b / (w_b + w_ahead)
             if i > 0:  # nor the entrance from FINISH's
                 if w_back < 0:
-                    w_back = backward.weight(p, prev)
-                w_b = backward.pull(p, end, steps)
+                    h_back = back_h(p)
+                    w_back = _weight(adj, slots, links, degree, back_h, h_back, p, prev)
+                approach = h_back - back_h(end)
+                w_b = pulls.get(approach * key + steps) or _pull(approach, steps)
                 here.append(twice * w_b / (w_b + w_back))
         if here:
             back_terms.append(here)
@@ -368,6 +403,24 @@ def _exact_both(
         for term in here:
             behind += term
     return ahead, behind
+
+
+def _weight(
+    adj: Sequence[int],
+    slots: Sequence[Sequence[int]],
+    links: bytes,
+    degree: int,
+    h: Callable[[int], int],
+    h_here: int,
+    here: int,
+    first: int,
+) -> float:
+    """``_Heading.weight`` of the opening from ``here`` (``h_here`` from its goal) into
+    ``first`` toward the goal ``h`` measures the distance to (the corridor walked as
+    ``_Heading.corridor`` walks it)."""
+    end, steps = _corridor(adj, slots, links, degree, here, first)
+    approach = h_here - h(end)
+    return PULLS.get(approach * PULL_KEY + steps) or _pull(approach, steps)
 
 
 def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:

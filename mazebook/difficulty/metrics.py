@@ -14,13 +14,16 @@ statistics predicted human solving time poorly.
 from __future__ import annotations
 
 import math
+import operator
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 import numpy as np
 
-from ..core.grid import passage_counts, slots_of
+from ..core.grid import Grid, neighbour_list, passage_bytes, passage_counts, slots_of
 from ..core.maze import Maze
+from .effort import Hung
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,7 @@ def _turns(maze: Maze, path: np.ndarray, adj: np.ndarray) -> int:
     return int(np.count_nonzero(~straight))
 
 
-def measure(maze: Maze) -> Metrics:
+def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
     """Measure a maze: solution, dead ends, junctions, corridors, false branches, difficulty.
 
     A false branch is a connected part of the maze left when the solution's cells are taken
@@ -115,9 +118,15 @@ def measure(maze: Maze) -> Metrics:
     corridors: the solution runs straight through, and branches that pass over or under it
     stay apart. Each pass of the solution through a crossing counts as a decision point too:
     the solver must keep track of which passage it is on and go straight, not turn.
+
+    ``hung``: the perfect maze (its split graph) hung from its exit by the effort model
+    (mazebook.difficulty.effort.hang), when the caller has it: the branches are then read off
+    its tree in one pass (``_measure_tree``), the same numbers.
     """
     if maze.crossings:
-        return _woven(maze, measure(maze.split_view))
+        return _woven(maze, measure(maze.split_view, hung))
+    if hung is not None and len(hung.order) == maze.size and hung.path:
+        return _measure_tree(maze, hung)
     grid = maze.grid
     n = grid.size
     counts = passage_counts(maze.links)
@@ -169,6 +178,103 @@ def measure(maze: Maze) -> Metrics:
         bfs_expanded=bfs_expanded(maze),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
     )
+
+
+def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
+    """``measure`` on a perfect maze whose search from the exit reached every cell (``hung``):
+    a false branch is a subtree hanging off the solution, its cells ``hung.size`` of its root
+    and its depth the root's height plus one, found for every cell in one pass up the tree.
+    Lists, not arrays: at a few hundred cells numpy's calls cost more than the loop."""
+    grid, links = maze.grid, maze.links
+    n, degree, adj = grid.size, grid.degree, neighbour_list(grid)
+    counts = passage_bytes(links)
+    passages = sum(counts) // 2
+    if passages != n - 1:  # pragma: no cover - hung from a maze with loops: searched instead
+        return measure(maze)
+    slots = slots_of(degree)
+    dead_ends = counts.count(1)
+    straight = counts.count(2)
+    junctions = n - counts.count(0) - dead_ends - straight
+    crossroads = junctions - counts.count(3)
+    segments = passages - straight
+    corridor_mean = passages / segments if segments > 0 else float(passages)
+    parent, order, size, path = hung.parent, hung.order, hung.size, hung.path
+    height = [0] * n  # cells from each cell down to the farthest below it
+    for c in order[:0:-1]:  # every cell but the exit, children before parents
+        p = parent[c]
+        below = height[c] + 1
+        if below > height[p]:
+            height[p] = below
+    sizes: list[int] = []
+    deepest: list[int] = []
+    decision_points = 0
+    last = len(path) - 1
+    for i, p in enumerate(path):
+        if counts[p] <= (i > 0) + (i < last):  # its ways in and on alone
+            continue
+        base = p * degree
+        on_path = (path[i - 1] if i else -1, path[i + 1] if i < last else -1)
+        for k in slots[links[p]]:
+            b = adj[base + k]
+            if b not in on_path:  # the root of a false branch
+                sizes.append(size[b])
+                deepest.append(height[b] + 1)
+        decision_points += 1
+    branches = len(sizes)
+    branch_cells = sum(sizes)
+    depth_mean = sum(deepest) / branches if branches else 0.0
+    turns = _path_turns(grid, adj, path)
+    length = len(path)
+    return Metrics(
+        cells=n,
+        solution_length=length,
+        solution_share=round(length / n, 6),
+        turns=turns,
+        decision_points=decision_points,
+        dead_ends=dead_ends,
+        dead_end_share=round(dead_ends / n, 6),
+        junctions=junctions,
+        crossroads=crossroads,
+        corridor_mean=round(corridor_mean, 4),
+        loops=0,
+        branches=branches,
+        branch_cells=branch_cells,
+        branch_max=max(sizes) if branches else 0,
+        branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
+        branch_depth_max=max(deepest) if branches else 0,
+        branch_depth_mean=round(depth_mean, 4),
+        bfs_expanded=bfs_expanded(maze),
+        difficulty=difficulty_score(length, decision_points, depth_mean, turns),
+    )
+
+
+def _path_turns(grid: Grid, adj: Sequence[int], path: Sequence[int]) -> int:
+    """``_turns`` walked along the path: a turn where the slot out of a cell is not the one
+    across from the slot the path came in by."""
+    opposite = grid.params.get("opposite")
+    if opposite is None and grid.kind == "rect":
+        opposite = (2, 3, 0, 1)
+    if len(path) < 3:
+        return 0
+    if opposite is None:
+        return len(path) - 2
+    if grid.kind == "rect" and grid.degree == 4 and grid.size == grid.width * grid.height:
+        # a plain rectangle's step is its direction (N, E, S, W: -width, 1, width, -1)
+        moves = list(map(operator.sub, path[1:], path))
+        return sum(map(operator.ne, moves[1:], moves))
+    degree, back = grid.degree, grid.back
+    turns = 0
+    came = -1  # the slot of the current cell the path came in by
+    for i in range(len(path) - 1):
+        p, q = path[i], path[i + 1]
+        base = p * degree
+        k = 0
+        while adj[base + k] != q:
+            k += 1
+        if came >= 0 and opposite[came] != k:
+            turns += 1
+        came = back[base + k]
+    return turns
 
 
 def bfs_expanded(maze: Maze) -> int:

@@ -89,14 +89,25 @@ class Geometry:
         #: has no neighbour across it (a maze one cell wide or tall) is that side's direction
         self.sides: Sequence[float] | None = RECT_SIDES if grid.kind == "rect" else None
         n, degree = grid.size, grid.degree
-        self.centres = node_centres(grid)
         adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
-        padded = np.vstack([self.centres, np.zeros((1, 2))])
-        d = padded[adj] - self.centres[:, None, :]
-        angles = np.arctan2(d[..., 1], d[..., 0])
         self.real = adj != n
+        #: a plain rectangle's width (0 on other grids): its centres and angles follow from it
+        self.width = grid.width if _plain_rect(grid) else 0
+        if self.width:
+            angles = np.broadcast_to(RECT_ANGLES, (n, degree))
+        else:
+            self.centres = node_centres(grid)
+            padded = np.vstack([self.centres, np.zeros((1, 2))])
+            d = padded[adj] - self.centres[:, None, :]
+            angles = np.arctan2(d[..., 1], d[..., 0])
         self.angles = np.where(self.real, angles, np.nan)
         self.flat: list[float] = self.angles.ravel().tolist()
+
+    @functools.cached_property
+    def centres(self) -> np.ndarray:
+        """(n, 2) centres of the nodes (``node_centres``); a plain rectangle's, made when a
+        walk asks (the walks on its trees compare distances by columns and rows)."""
+        return _rect_centres(self.width, len(self.flat) // 4)
 
     def way_in(self, opening: Opening) -> float:
         """The angle a walker entering through ``opening`` has behind it: the outer side's
@@ -113,6 +124,22 @@ class Geometry:
         angles = self.angles[cell][self.real[cell]]
         x, y = -np.cos(angles).sum(), -np.sin(angles).sum()
         return math.atan2(y, x) if math.hypot(x, y) > 1e-9 else UP
+
+
+#: The angles of a plain rectangle's slots N, E, S, W toward a neighbour (y down), as
+#: ``Geometry`` works them out for any grid from the centres of a cell and its neighbours.
+RECT_ANGLES: np.ndarray = np.arctan2(
+    np.array([-1.0, 0.0, 1.0, 0.0]), np.array([0.0, 1.0, 0.0, -1.0])
+)
+
+
+def _plain_rect(grid: Grid) -> bool:
+    return grid.kind == "rect" and grid.degree == 4 and grid.size == grid.width * grid.height
+
+
+def _rect_centres(width: int, n: int) -> np.ndarray:
+    cells = np.arange(n, dtype=np.int64)
+    return np.stack([cells % width + 0.5, cells // width + 0.5], axis=1)
 
 
 #: The grids whose Geometry is kept: the last one (the next candidate walked is often of the
@@ -159,46 +186,57 @@ def _ends(view: Maze) -> tuple[tuple[str, Opening, Opening], ...]:
 
 
 def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
-    """The walks on a perfect maze, from the solution's choices and the branches' sizes."""
+    """The walks on a perfect maze, from the solution's choices and the branches' sizes: a
+    cell with no more than its ways in and on is passed over (the way in to the next choice
+    is the step into it); on a plain rectangle the distances to the goal are compared by
+    columns and rows (the squares of whole numbers, as the centres give them), cell by cell."""
     grid, links = view.grid, view.links
     degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
     angles, size = geometry.flat, hung.size
     counts = passage_bytes(links)
     steps = _rect_steps(grid)
+    width = geometry.width
+    pi = math.pi
     walks = []
     for direction, start, goal in _ends(view):
         path = hung.path if direction == "forward" else hung.path[::-1]
-        near = _goal_distances(geometry, goal.cell)
+        near: Sequence[float] = () if width else _goal_distances(geometry, goal.cell)
+        gx, gy = goal.cell % width if width else 0, goal.cell // width if width else 0
         nearest = left = right_hand = len(path)
-        back = geometry.way_in(start)
         prev = -1
         for i in range(len(path) - 1):
-            p, right = path[i], path[i + 1]
-            base = p * degree
-            if steps is not None:
-                slot = steps[right - p]
-            else:
-                for slot in range(degree):  # grid.slot_to(p, right), inlined
-                    if adj[base + slot] == right:
-                        break
-                else:  # pragma: no cover - the path's cells are neighbours
-                    raise ValueError(f"cells {p} and {right} are not neighbours")
-            ahead = angles[base + slot]
+            p = path[i]
             if counts[p] <= (2 if i else 1):  # the ways in and on alone: no branch to weigh
-                back = ahead + math.pi
                 prev = p
                 continue
-            near_right = near[right]
+            right = path[i + 1]
+            base = p * degree
+            slot = steps[right - p] if steps is not None else _slot(adj, degree, p, right)
+            ahead = angles[base + slot]
+            if i:  # the way back: the step into this cell, turned round
+                into = steps[p - prev] if steps is not None else _slot(adj, degree, prev, p)
+                back = angles[prev * degree + into] + pi
+            else:
+                back = geometry.way_in(start)
+            if width:
+                dx, dy = right % width - gx, right // width - gy
+                near_right: float = dx * dx + dy * dy
+            else:
+                near_right = near[right]
             turn_right = (ahead - back) % TAU
             for k in slots[links[p]]:
                 b = adj[base + k]
                 if b in (right, prev):
                     continue
                 cost = 2 * size[b]
-                near_b = near[b]  # nearer the goal first, then the lower slot
+                if width:
+                    dx, dy = b % width - gx, b // width - gy
+                    near_b: float = dx * dx + dy * dy
+                else:
+                    near_b = near[b]
                 if near_b < near_right or (near_b == near_right and k < slot):
-                    nearest += cost
+                    nearest += cost  # nearer the goal first, then the lower slot
                 turn = (angles[base + k] - back) % TAU
                 if turn < 1e-9:
                     continue  # straight back out of the start: last for either hand
@@ -206,11 +244,19 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
                     left += cost
                 else:
                     right_hand += cost
-            back = ahead + math.pi
             prev = p
         costs = {"nearest": nearest, "left-hand": left, "right-hand": right_hand}
         walks += [Walk(name, direction, float(costs[name])) for name in STRATEGIES]
     return tuple(walks)
+
+
+def _slot(adj: Sequence[int], degree: int, cell: int, other: int) -> int:
+    """``grid.slot_to(cell, other)`` on the grid's neighbour list."""
+    base = cell * degree
+    for slot in range(degree):
+        if adj[base + slot] == other:
+            return slot
+    raise ValueError(f"cells {cell} and {other} are not neighbours")  # pragma: no cover
 
 
 def _rect_steps(grid: Grid) -> dict[int, int] | None:

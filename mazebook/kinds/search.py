@@ -763,7 +763,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
     best, verdict = kept
     return Choice(
         best.maze,
-        best.metrics or measure(best.maze),
+        best.metrics or measure(best.maze, best.hung),
         target,
         len(tried),
         tuple(tried),
@@ -785,7 +785,7 @@ def _first_passing(
         if within_band and not candidate.in_band:
             return None
         verdict = candidate.verdict()
-        found, candidate.metrics = checked(candidate.maze, verdict, level)
+        found, candidate.metrics = checked(candidate.maze, verdict, level, candidate.hung)
         if not found:
             pending.clear()
             return candidate, verdict
