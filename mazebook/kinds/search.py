@@ -323,6 +323,12 @@ class Room:
 
     def extremes(self) -> tuple[float, float]:
         """The fewest and the most nominal cells the room takes."""
+        return self._extremes
+
+    @functools.cached_property
+    def _extremes(self) -> tuple[float, float]:
+        """``extremes``, worked out once a room (room_for keeps a page's rooms: every puzzle's
+        search asks)."""
         inners: Sequence[int] = self.inners or (self.inner,)
         least = min(self.cells(self.least, {"inner": i}) for i in inners)
         most = max(self.cells(self.most, {"inner": i}) for i in inners)
