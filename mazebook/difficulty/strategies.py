@@ -89,25 +89,39 @@ class Geometry:
         #: has no neighbour across it (a maze one cell wide or tall) is that side's direction
         self.sides: Sequence[float] | None = RECT_SIDES if grid.kind == "rect" else None
         n, degree = grid.size, grid.degree
-        adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
-        self.real = adj != n
-        #: a plain rectangle's width (0 on other grids): its centres and angles follow from it
+        self._adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
+        #: a plain rectangle's width (0 on other grids): its centres and angles follow from it,
+        #: and are made when asked (the walks on its trees read RECT_ANGLE_LIST by slot)
         self.width = grid.width if _plain_rect(grid) else 0
-        if self.width:
-            angles = np.broadcast_to(RECT_ANGLES, (n, degree))
-        else:
+        if not self.width:
             self.centres = node_centres(grid)
             padded = np.vstack([self.centres, np.zeros((1, 2))])
-            d = padded[adj] - self.centres[:, None, :]
-            angles = np.arctan2(d[..., 1], d[..., 0])
-        self.angles = np.where(self.real, angles, np.nan)
-        self.flat: list[float] = self.angles.ravel().tolist()
+            d = padded[self._adj] - self.centres[:, None, :]
+            self.angles = np.where(self.real, np.arctan2(d[..., 1], d[..., 0]), np.nan)
+
+    @functools.cached_property
+    def real(self) -> np.ndarray:
+        """(n, degree): whether each slot has a neighbour."""
+        real: np.ndarray = self._adj != len(self._adj)
+        return real
+
+    @functools.cached_property
+    def angles(self) -> np.ndarray:
+        """(n, degree) angles of each slot's neighbour (NaN where there is none)."""
+        shape = self._adj.shape
+        return np.where(self.real, np.broadcast_to(RECT_ANGLES, shape), np.nan)
+
+    @functools.cached_property
+    def flat(self) -> list[float]:
+        """``angles`` as one list, cell by cell (what the walks read)."""
+        flat: list[float] = self.angles.ravel().tolist()
+        return flat
 
     @functools.cached_property
     def centres(self) -> np.ndarray:
-        """(n, 2) centres of the nodes (``node_centres``); a plain rectangle's, made when a
-        walk asks (the walks on its trees compare distances by columns and rows)."""
-        return _rect_centres(self.width, len(self.flat) // 4)
+        """(n, 2) centres of the nodes (``node_centres``); a plain rectangle's made when a walk
+        asks (the walks on its trees compare distances by columns and rows)."""
+        return _rect_centres(self.width, len(self._adj))
 
     def way_in(self, opening: Opening) -> float:
         """The angle a walker entering through ``opening`` has behind it: the outer side's
@@ -117,6 +131,11 @@ class Geometry:
             return UP
         cell, side = opening.cell, opening.side
         opposite = self.opposite
+        if self.width and opposite is not None:  # a plain rectangle: its neighbours by place
+            across = opposite[side]
+            if _rect_has(cell, across, self.width, len(self._adj)):
+                return RECT_ANGLE_LIST[across] + math.pi
+            return RECT_SIDES[side]
         if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
             return float(self.angles[cell, opposite[side]]) + math.pi
         if self.sides is not None:
@@ -131,6 +150,15 @@ class Geometry:
 RECT_ANGLES: np.ndarray = np.arctan2(
     np.array([-1.0, 0.0, 1.0, 0.0]), np.array([0.0, 1.0, 0.0, -1.0])
 )
+
+
+RECT_ANGLE_LIST: list[float] = RECT_ANGLES.tolist()
+
+
+def _rect_has(cell: int, slot: int, width: int, n: int) -> bool:
+    """Whether a cell of a plain rectangle of ``n`` cells has a neighbour through ``slot``."""
+    x = cell % width
+    return (cell >= width, x < width - 1, cell + width < n, x > 0)[slot]
 
 
 def _plain_rect(grid: Grid) -> bool:
@@ -193,10 +221,13 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
     grid, links = view.grid, view.links
     degree, adj = grid.degree, neighbour_list(grid)
     slots = slots_of(degree)
-    angles, size = geometry.flat, hung.size
+    size = hung.size
+    width = geometry.width
+    # the angle of slot k of cell c: angles[at(c) + k], on a plain rectangle the slot's own
+    angles = RECT_ANGLE_LIST if width else geometry.flat
+    cell_step = 0 if width else degree
     counts = passage_bytes(links)
     steps = _rect_steps(grid)
-    width = geometry.width
     pi = math.pi
     walks = []
     for direction, start, goal in _ends(view):
@@ -212,11 +243,12 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
                 continue
             right = path[i + 1]
             base = p * degree
+            at = p * cell_step
             slot = steps[right - p] if steps is not None else _slot(adj, degree, p, right)
-            ahead = angles[base + slot]
+            ahead = angles[at + slot]
             if i:  # the way back: the step into this cell, turned round
                 into = steps[p - prev] if steps is not None else _slot(adj, degree, prev, p)
-                back = angles[prev * degree + into] + pi
+                back = angles[prev * cell_step + into] + pi
             else:
                 back = geometry.way_in(start)
             if width:
@@ -237,7 +269,7 @@ def _tree_walks(view: Maze, geometry: Geometry, hung: Hung) -> tuple[Walk, ...]:
                     near_b = near[b]
                 if near_b < near_right or (near_b == near_right and k < slot):
                     nearest += cost  # nearer the goal first, then the lower slot
-                turn = (angles[base + k] - back) % TAU
+                turn = (angles[at + k] - back) % TAU
                 if turn < 1e-9:
                     continue  # straight back out of the start: last for either hand
                 if turn < turn_right:

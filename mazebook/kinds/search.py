@@ -655,10 +655,11 @@ def _with_level(request: Request, level: int) -> Request:
     return dataclasses.replace(request, level=level, like=None)
 
 
-@dataclass
+@dataclass(eq=False)
 class _Candidate:
     """A measured candidate: its score (its larger miss in quarter steps), its effort miss,
-    the maze and what was measured; the strategies walk it only when it may be kept."""
+    the maze and what was measured; the strategies walk it only when it may be kept. Each is
+    itself alone (the pending list drops one by identity, not by comparing every field)."""
 
     score: float
     effort_miss: float
