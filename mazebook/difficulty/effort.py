@@ -426,12 +426,14 @@ def _weight(
 def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:
     """The cells from ``start`` up the tree hung from ``goal`` (the solution of a perfect maze,
     without a second search); empty when ``start`` is not in the tree."""
-    path = [start]
-    while path[-1] != goal:
-        up = parent[path[-1]]
-        if up < 0:
+    cell = start
+    path = [cell]
+    append = path.append
+    while cell != goal:
+        cell = parent[cell]
+        if cell < 0:
             return []
-        path.append(up)
+        append(cell)
     return path
 
 
