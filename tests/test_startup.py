@@ -162,3 +162,35 @@ def test_a_shipped_book_reads_no_plugin_metadata_and_no_masked_arrays(folder: Pa
         [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == []
+
+
+DESIGN_PROBE = """
+import json, os, sys
+from mazebook.app.cli import main
+from mazebook.printing import printers
+read = []
+table = printers._data
+printers._data = lambda path: read.append(path) or table(path)
+sys.stdout = open(os.devnull, "w")
+assert main(sys.argv[1:]) == 0
+designs = sorted(m.rsplit(".", 1)[1] for m in sys.modules if ".cover_designs." in m)
+sys.__stdout__.write(json.dumps([designs, read, "xml.etree.ElementTree" in sys.modules]))
+"""
+
+
+@pytest.mark.parametrize(("design", "printer"), [(None, "kdp"), ("framed", "lulu")])
+def test_a_book_loads_only_its_cover_design_and_its_printer_table(
+    folder: Path, design: str | None, printer: str
+) -> None:
+    """A book imports the module of the cover design it draws (and band's, whose measures the
+    cover's layout uses) and not the others', reads its printer's table alone, and imports
+    no XML parser (only an SVG cover picture is parsed). None: the default book (band, kdp)."""
+    argv = ["build", "-o", "designed.pdf", "--quiet"]
+    if design is not None:
+        book = BOOK.replace("cover = false\n", f'printer = "{printer}"\n')
+        (folder / "designed.toml").write_text(f'{book}[cover]\ndesign = "{design}"\n')
+        argv.insert(1, "designed.toml")
+    designs, read, xml = run_fresh(DESIGN_PROBE, argv, folder, {})
+    assert set(designs) - {"feature", "frame", "lettering", "panels"} == {"band", design or "band"}
+    assert read == [f"printers/{printer}.toml"]
+    assert xml is False

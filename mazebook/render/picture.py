@@ -19,16 +19,18 @@ import math
 import re
 import struct
 import warnings
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookError
 from ..inputs import read_input, shown
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 #: The largest picture file read (bytes), and the most pixels a PNG may have (read from its
 #: header before decoding): 40 megapixels is a 300 dpi picture of 21 x 21 inches.
@@ -123,6 +125,8 @@ def _png_size(data: bytes, path: Path) -> tuple[int, int]:
 def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
     """An SVG's width and height (its viewBox, else its width and height attributes), once
     it is checked as XML; PictureError for what it may not hold."""
+    import xml.etree.ElementTree as ET  # here alone: a book without an SVG picture never needs it
+
     name = shown(path)
     if b"<!doctype" in data.lower():  # entities are declared in a DOCTYPE
         raise PictureError(
