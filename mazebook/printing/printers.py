@@ -18,9 +18,9 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
+from .. import packaged
 from ..errors import MazebookError, did_you_mean
 from ..plugins import OnDemand, Registry
 
@@ -145,7 +145,7 @@ class PrinterTableError(MazebookError):
 
 def _data(name: str) -> bytes:
     """A file of the packaged data folder mazebook/data."""
-    return (resources.files("mazebook") / "data" / name).read_bytes()
+    return packaged.read(f"data/{name}")
 
 
 @cache
