@@ -63,7 +63,8 @@ _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _REFUSED = {"script", "image", "foreignObject", "iframe", "video", "audio", "feImage"}
 #: Text in an SVG would be set in a font the cover cannot embed: a picture's words are outlines.
 _TEXT = {"text", "tspan", "textPath", "font", "font-face"}
-_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
+#: A url(...) reference (left to re's own cache: compiled when an SVG picture is first read).
+_URL = r"(?i)url\(\s*['\"]?([^)'\"]*)"
 
 
 class PictureError(MazebookError):
@@ -169,13 +170,15 @@ def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
             )
         for key, value in element.attrib.items():
             outside = key in ("href", _XLINK_HREF) and not value.startswith("#")
-            outside |= any(not ref.startswith("#") for ref in _URL.findall(value))
+            outside |= any(not ref.startswith("#") for ref in re.findall(_URL, value))
             if outside:
                 raise PictureError(
                     f"cover picture {name} refers to another file ({value[:60]!r}); a cover "
                     "picture is drawn from its own shapes only"
                 )
-        if tag == "style" and any(not r.startswith("#") for r in _URL.findall(element.text or "")):
+        if tag == "style" and any(
+            not r.startswith("#") for r in re.findall(_URL, element.text or "")
+        ):
             raise PictureError(f"cover picture {name} refers to another file in its <style>")
     return _natural_size(root, name)
 
