@@ -15,7 +15,7 @@ from typing import Any
 HOME = Path(__file__).resolve().parent
 
 
-def read(relative: str) -> bytes:
+def read_packaged(relative: str) -> bytes:
     """The bytes of the packaged file at ``relative`` ("data/printers/kdp.toml": a path under
     mazebook/, parts parted by "/")."""
     package = sys.modules[__package__]  # mazebook

@@ -221,13 +221,11 @@ def test_an_installed_mazebooks_templates_are_the_folder_beside_its_modules(
 ) -> None:
     """Installed (not a checkout), the templates are the package mazebook.templates, a folder
     beside the modules: found there, and shipped (built without the schema check)."""
-    from mazebook import packaged
-
     home = tmp_path / "site" / "mazebook"
     (home / "templates").mkdir(parents=True)
     text = locate("classic")[1].read_text(encoding="utf-8")
     (home / "templates" / "packed.toml").write_text(text, encoding="utf-8")
-    monkeypatch.setattr(packaged, "HOME", home)
+    monkeypatch.setattr(template_mod, "HOME", home)
     assert available_templates() == ["packed"]
     name, entry = locate("packed")
     assert (name, entry) == ("packed", home / "templates" / "packed.toml")

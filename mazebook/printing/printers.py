@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from .. import packaged
 from ..errors import MazebookError, did_you_mean
+from ..packaged import read_packaged
 from ..plugins import OnDemand, Registry
 
 #: Interior papers: black ink on white or cream, standard colour ink ("color") or premium colour
@@ -145,7 +145,7 @@ class PrinterTableError(MazebookError):
 
 def _data(name: str) -> bytes:
     """A file of the packaged data folder mazebook/data."""
-    return packaged.read(f"data/{name}")
+    return read_packaged(f"data/{name}")
 
 
 @cache

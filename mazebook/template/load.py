@@ -18,9 +18,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .. import packaged
 from ..errors import TemplateError, did_you_mean
 from ..inputs import check_input, read_input, shown
+from ..packaged import HOME
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
@@ -171,10 +171,10 @@ def template_dirs() -> list[Path]:
     """Where named templates live: the installed package (TEMPLATE_PACKAGE, a folder beside
     the modules), else the repository's folder."""
     dirs: list[Path] = []
-    installed = packaged.HOME / TEMPLATE_PACKAGE.rpartition(".")[2]
+    installed = HOME / TEMPLATE_PACKAGE.rpartition(".")[2]
     if installed.is_dir():
         dirs.append(installed)
-    repo = packaged.HOME.parent / "templates"
+    repo = HOME.parent / "templates"
     if repo.is_dir():
         dirs.append(repo)
     return dirs

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from .. import packaged
 from ..errors import TemplateError, did_you_mean
+from ..packaged import read_packaged
 from .limits import MAX_PAGES, MAX_TEXT
 
 #: The placeholders each text key may use (others are refused).
@@ -174,7 +174,7 @@ def load_language(
 
 def _shipped(code: str) -> Mapping[str, str]:
     """The packaged language file of ``code`` (one of SHIPPED), read and checked."""
-    text = packaged.read(f"data/languages/{code}.toml").decode("utf-8")
+    text = read_packaged(f"data/languages/{code}.toml").decode("utf-8")
     return load_language(
         tomllib.loads(text),
         source=f"mazebook/data/languages/{code}.toml",
