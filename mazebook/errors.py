@@ -198,14 +198,15 @@ def did_you_mean(word: str, choices: Iterable[str], *, always: bool = False) -> 
 
 #: Characters a message never prints as they are: controls (a newline, a carriage return, the
 #: escape that starts a terminal sequence, C1 controls), line and paragraph separators, and the
-#: bidirectional controls that reorder what a terminal shows.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: bidirectional controls that reorder what a terminal shows. (Patterns here and elsewhere are
+#: left to re's own cache, compiled when first used, not when imported at every start.)
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def one_line(text: str) -> str:
     """``text`` with every control character shown as an escape (\\n, \\x1b, \\u202e): a
     file name in a message can neither split its one line nor reach the terminal."""
-    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    return re.sub(_UNSAFE, lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 #: What a message says for the errors of the system that are the machine's, not the input's.

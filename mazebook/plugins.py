@@ -13,7 +13,7 @@ packages' metadata.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, TypeVar
 
@@ -26,6 +26,33 @@ T = TypeVar("T")
 
 #: The entry-point groups mazebook reads.
 GROUPS = ("mazebook.generators", "mazebook.shapes", "mazebook.printers", "mazebook.kinds")
+
+
+class OnDemand(Mapping[str, T]):
+    """Shipped entries by name, in the order of ``names``, each made by ``make(name)`` when
+    first asked for: a command that uses one entry never pays for making the others."""
+
+    def __init__(self, names: Iterable[str], make: Callable[[str], T]) -> None:
+        self._names = tuple(names)
+        self._make = make
+        self._made: dict[str, T] = {}
+
+    def __getitem__(self, name: str) -> T:
+        entry = self._made.get(name)
+        if entry is None:
+            if name not in self._names:
+                raise KeyError(name)
+            entry = self._made.setdefault(name, self._make(name))  # racing threads get the first
+        return entry
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names  # without making the entry
 
 
 class Registry(Mapping[str, T]):

@@ -32,8 +32,9 @@ if TYPE_CHECKING:
     from .products.series import SeriesProgress, SeriesResult
     from .template.load import Template
 
-_SIZE = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
-_LEVELS = re.compile(r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$")
+#: Patterns left to re's own cache (compiled when first used, not at every start).
+_SIZE = r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$"
+_LEVELS = r"^\s*(\d+)\s*[-–]\s*(\d+)\s*$"
 
 #: The shipped template a worksheet request starts from.
 WORKSHEET_TEMPLATE = "worksheet"
@@ -71,7 +72,7 @@ WORKSHEET_FIELDS: dict[str, str] = {
 
 def parse_size(text: str, field: str = "size") -> tuple[int, int]:
     """'30x20' -> (30, 20); InvalidSizeError keyed by ``field`` for anything else."""
-    match = _SIZE.match(text)
+    match = re.match(_SIZE, text)
     if not match:
         raise InvalidSizeError(
             f"must be WIDTHxHEIGHT in cells, e.g. 30x20; got {text!r}", key=field
@@ -115,7 +116,7 @@ def parse_level(text: str, field: str = "levels") -> int:
 
 def parse_levels(text: str, field: str = "levels") -> tuple[int, int]:
     """'2-5' -> (2, 5): two levels from 1 to 10, the first not above the second."""
-    match = _LEVELS.match(text)
+    match = re.match(_LEVELS, text)
     if match:
         lo, hi = int(match.group(1)), int(match.group(2))
         if LEVEL_MIN <= lo <= hi <= LEVEL_MAX:
@@ -130,7 +131,7 @@ def parse_levels(text: str, field: str = "levels") -> tuple[int, int]:
 def levels_value(text: str) -> int | str | list[int]:
     """A levels box as template data: '2-5' -> [2, 5], '3' -> 3; anything else as typed (the
     template's schema then names it)."""
-    match = _LEVELS.match(text)
+    match = re.match(_LEVELS, text)
     if match:
         return [int(match.group(1)), int(match.group(2))]
     return int(text) if text.strip().isdigit() else text

@@ -97,8 +97,8 @@ def _ask_at_once(shipped: object, threads: int) -> list[object]:
 
 
 def test_threads_asking_for_a_kind_at_once_all_get_one_instance() -> None:
-    from mazebook.kinds.registry import _Shipped
+    from mazebook.kinds.registry import _builtins
 
     for _ in range(5):
-        got = _ask_at_once(_Shipped(), 8)
+        got = _ask_at_once(_builtins(), 8)
         assert len(got) == 8 and all(kind is got[0] for kind in got)

@@ -21,7 +21,7 @@ import pytest
 
 from mazebook import Maze
 from mazebook.errors import MazebookError, PluginError
-from mazebook.plugins import GROUPS, Registry, installed, plugins
+from mazebook.plugins import GROUPS, OnDemand, Registry, installed, plugins
 from mazebook.printing.printers import PrinterTableError, page_range
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "plugins.md"
@@ -285,3 +285,16 @@ def test_a_plugin_shape_builds_a_book(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr
     manifest = json.loads((tmp_path / "p.json").read_text(encoding="utf-8"))
     assert [p["shape"] for p in manifest["puzzles"]] == ["plank", "plank"]
+
+
+def test_shipped_entries_on_demand_are_made_once_each_when_asked_for() -> None:
+    """OnDemand makes an entry the first time it is asked for and never again, lists every
+    name in its order without making any, and knows no other name."""
+    made: list[str] = []
+    entries = OnDemand(("b", "a", "c"), lambda name: made.append(name) or name.upper())
+    assert list(entries) == ["b", "a", "c"] and len(entries) == 3 and made == []
+    assert entries["a"] == "A" and entries["a"] == "A" and made == ["a"]
+    assert "c" in entries and entries.get("z") is None and made == ["a"]
+    with pytest.raises(KeyError):
+        entries["z"]
+    assert dict(entries) == {"b": "B", "a": "A", "c": "C"} and made == ["a", "b", "c"]

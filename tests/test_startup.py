@@ -23,7 +23,16 @@ from .fresh import run_fresh
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The libraries a command loads only when it uses them.
-HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite")
+HEAVY = (
+    "pypdf",
+    "jsonschema",
+    "jsonschema_rs",
+    "PIL",
+    "starlette",
+    "uvicorn",
+    "pypdfium2",
+    "svgwrite",
+)
 
 PROBE = """
 import json, os, sys
@@ -53,7 +62,9 @@ def loaded(argv: list[str], cwd: Path) -> list[str]:
 
 #: (arguments, the HEAVY libraries the command uses): reportlab loads Pillow itself, so every
 #: command that draws a PDF has PIL; templates (but the shipped ones) are checked with
-#: jsonschema; preflight and preview read PDFs with pypdf, preview renders them with PDFium.
+#: jsonschema-rs, and with jsonschema only when they have an error (or a value jsonschema-rs
+#: does not read alike: template/quick_check.py); preflight and preview read PDFs with pypdf,
+#: preview renders them with PDFium.
 CASES: list[tuple[list[str], set[str]]] = [
     (["--version"], set()),
     (["--help"], set()),
@@ -64,11 +75,11 @@ CASES: list[tuple[list[str], set[str]]] = [
     (["maze", "--help"], set()),
     (["algorithms", "--options"], set()),
     (["bench", "--help"], set()),
-    (["build", "tiny.toml", "-o", "b.pdf", "--quiet"], {"jsonschema", "PIL"}),
+    (["build", "tiny.toml", "-o", "b.pdf", "--quiet"], {"jsonschema_rs", "PIL"}),
     # a shipped template, its language and printer tables are checked by tests, not at each run
     (["build", "-o", "b.pdf", "--quiet"], {"PIL"}),
     (["cover", "--help"], set()),
-    (["worksheet", "--count", "1", "-o", "w.pdf", "--quiet"], {"jsonschema", "PIL"}),
+    (["worksheet", "--count", "1", "-o", "w.pdf", "--quiet"], {"jsonschema_rs", "PIL"}),
     (["templates"], set()),
     (["preflight", "--help"], set()),
     (["preview", "--help"], set()),
@@ -88,6 +99,15 @@ def test_a_command_loads_only_the_libraries_it_uses(
     folder: Path, argv: list[str], uses: set[str]
 ) -> None:
     assert set(loaded(argv, folder)) == uses
+
+
+def test_a_template_with_an_error_is_worded_by_jsonschema(folder: Path) -> None:
+    """jsonschema-rs vouches for valid templates alone: one it refuses goes to jsonschema,
+    whose error the build reports (exit 2)."""
+    (folder / "wrong.toml").write_text(BOOK.replace("count = 1", "count = 0"), encoding="utf-8")
+    argv = ["build", "wrong.toml", "-o", "w.pdf", "--quiet"]
+    code, names = run_fresh(PROBE, argv, folder, {"HEAVY": json.dumps(HEAVY)})
+    assert (code, names) == (2, ["PIL", "jsonschema", "jsonschema_rs"])
 
 
 def test_preflight_and_preview_read_pdfs_with_pypdf_and_nothing_else_heavy(folder: Path) -> None:
@@ -149,16 +169,49 @@ def test_one_maze_loads_only_its_own_generator(folder: Path) -> None:
 def test_a_shipped_book_reads_no_plugin_metadata_and_no_masked_arrays(folder: Path) -> None:
     """Building the default book reads no installed package's metadata (importlib.metadata
     loads email and zipfile: about 20 ms) and imports no numpy.ma (np.unique's 8 ms): its
-    sections name shipped kinds only."""
+    sections name shipped kinds only. Its template and tables are read without
+    importlib.resources (about 5 ms with zipfile): mazebook/packaged.py."""
     code = (
         "import sys, os\n"
         "from mazebook.app.cli import main\n"
         "sys.stdout = open(os.devnull, 'w')\n"
         "assert main(['build', '-o', 'plain.pdf', '--quiet']) == 0\n"
-        "sys.__stdout__.write(' '.join(sorted(m for m in ('importlib.metadata', 'numpy.ma')"
-        " if m in sys.modules)))\n"
+        "unused = ('importlib.metadata', 'numpy.ma', 'importlib.resources', 'zipfile')\n"
+        "sys.__stdout__.write(' '.join(sorted(m for m in unused if m in sys.modules)))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=folder, capture_output=True, text=True, check=True
     )
     assert out.stdout.split() == []
+
+
+DESIGN_PROBE = """
+import json, os, sys
+from mazebook.app.cli import main
+from mazebook.printing import printers
+read = []
+table = printers._data
+printers._data = lambda path: read.append(path) or table(path)
+sys.stdout = open(os.devnull, "w")
+assert main(sys.argv[1:]) == 0
+designs = sorted(m.rsplit(".", 1)[1] for m in sys.modules if ".cover_designs." in m)
+sys.__stdout__.write(json.dumps([designs, read, "xml.etree.ElementTree" in sys.modules]))
+"""
+
+
+@pytest.mark.parametrize(("design", "printer"), [(None, "kdp"), ("framed", "lulu")])
+def test_a_book_loads_only_its_cover_design_and_its_printer_table(
+    folder: Path, design: str | None, printer: str
+) -> None:
+    """A book imports the module of the cover design it draws (and band's, whose measures the
+    cover's layout uses) and not the others', reads its printer's table alone, and imports
+    no XML parser (only an SVG cover picture is parsed). None: the default book (band, kdp)."""
+    argv = ["build", "-o", "designed.pdf", "--quiet"]
+    if design is not None:
+        book = BOOK.replace("cover = false\n", f'printer = "{printer}"\n')
+        (folder / "designed.toml").write_text(f'{book}[cover]\ndesign = "{design}"\n')
+        argv.insert(1, "designed.toml")
+    designs, read, xml = run_fresh(DESIGN_PROBE, argv, folder, {})
+    assert set(designs) - {"feature", "frame", "lettering", "panels"} == {"band", design or "band"}
+    assert read == [f"printers/{printer}.toml"]
+    assert xml is False

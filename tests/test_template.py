@@ -216,6 +216,23 @@ def test_templates_found_without_the_package(monkeypatch: pytest.MonkeyPatch) ->
     assert load_template("a4").name == "a4"
 
 
+def test_an_installed_mazebooks_templates_are_the_folder_beside_its_modules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Installed (not a checkout), the templates are the package mazebook.templates, a folder
+    beside the modules: found there, and shipped (built without the schema check)."""
+    home = tmp_path / "site" / "mazebook"
+    (home / "templates").mkdir(parents=True)
+    text = locate("classic")[1].read_text(encoding="utf-8")
+    (home / "templates" / "packed.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(template_mod, "HOME", home)
+    assert available_templates() == ["packed"]
+    name, entry = locate("packed")
+    assert (name, entry) == ("packed", home / "templates" / "packed.toml")
+    assert template_mod._shipped(entry)
+    assert load_template("packed").title == load_template(str(entry)).title
+
+
 def test_units() -> None:
     assert parse_length("3.5mm") == pytest.approx(3.5 * MM)
     assert parse_length("0.25 in") == pytest.approx(18)

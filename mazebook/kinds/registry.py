@@ -4,11 +4,11 @@ are the model), read when the registry is first consulted."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from importlib import import_module
 
 from ..errors import TemplateError, did_you_mean
-from ..plugins import Registry
+from ..plugins import OnDemand, Registry
 from ..template import Template
 from .base import Kind, section_refusal
 
@@ -29,29 +29,15 @@ SHIPPED: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
-class _Shipped(Mapping[str, Kind]):
-    """The shipped kinds by name, each made on first use."""
-
-    def __init__(self) -> None:
-        self._made: dict[str, Kind] = {}
-
-    def __getitem__(self, name: str) -> Kind:
-        kind = self._made.get(name)
-        if kind is None:
-            module, cls, _keys = SHIPPED[name]
-            made = getattr(import_module(module, __package__), cls)()
-            kind = self._made.setdefault(name, made)  # threads racing here all get the first
-        return kind
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(SHIPPED)
-
-    def __len__(self) -> int:
-        return len(SHIPPED)
+def _shipped_kind(name: str) -> Kind:
+    module, cls, _keys = SHIPPED[name]
+    made: Kind = getattr(import_module(module, __package__), cls)()
+    return made
 
 
 def _builtins() -> Mapping[str, Kind]:
-    return _Shipped()
+    """The shipped kinds by name, each made on first use."""
+    return OnDemand(SHIPPED, _shipped_kind)
 
 
 def own_keys(name: str) -> tuple[str, ...]:

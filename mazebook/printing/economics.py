@@ -15,9 +15,9 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from ..packaged import read_packaged
 from .printers import COLOUR_PAPERS, PrinterTableError, Trim
 
 CENT = Decimal("0.01")
@@ -27,7 +27,7 @@ SOURCE = "mazebook/data/economics.toml"
 
 def _data(name: str) -> str:
     """A text file of the packaged data folder mazebook/data."""
-    return (resources.files("mazebook") / "data" / name).read_text(encoding="utf-8")
+    return read_packaged(f"data/{name}").decode("utf-8")
 
 
 @cache

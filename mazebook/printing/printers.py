@@ -18,11 +18,11 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any, Literal
 
 from ..errors import MazebookError, did_you_mean
-from ..plugins import Registry
+from ..packaged import read_packaged
+from ..plugins import OnDemand, Registry
 
 #: Interior papers: black ink on white or cream, standard colour ink ("color") or premium colour
 #: ink ("premium-color"), both on white paper.
@@ -145,7 +145,7 @@ class PrinterTableError(MazebookError):
 
 def _data(name: str) -> bytes:
     """A file of the packaged data folder mazebook/data."""
-    return (resources.files("mazebook") / "data" / name).read_bytes()
+    return read_packaged(f"data/{name}")
 
 
 @cache
@@ -260,18 +260,18 @@ def _cover(data: Mapping[str, Any]) -> Cover:
     )
 
 
-def _shipped() -> dict[str, Printer]:
-    """The packaged printer tables, in SHIPPED order (not checked against the schema at every
-    run: tests/test_data_tables.py does, and jsonschema takes a tenth of a second to import)."""
-    tables = {}
-    for name in SHIPPED:
-        path = f"printers/{name}.toml"
-        tables[name] = printer_from_data(
-            tomllib.loads(_data(path).decode("utf-8")),
-            source=f"mazebook/data/{path}",
-            schema=False,
-        )
-    return tables
+def _shipped_table(name: str) -> Printer:
+    path = f"printers/{name}.toml"
+    return printer_from_data(
+        tomllib.loads(_data(path).decode("utf-8")), source=f"mazebook/data/{path}", schema=False
+    )
+
+
+def _shipped() -> Mapping[str, Printer]:
+    """The packaged printer tables, in SHIPPED order, each read when first asked for (a book
+    for one printer reads one table). Not checked against the schema at every run:
+    tests/test_data_tables.py does, and jsonschema takes a tenth of a second to import."""
+    return OnDemand(SHIPPED, _shipped_table)
 
 
 def _accept(name: str, loaded: object) -> Printer:

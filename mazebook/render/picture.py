@@ -19,16 +19,18 @@ import math
 import re
 import struct
 import warnings
-import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookError
 from ..inputs import read_input, shown
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 #: The largest picture file read (bytes), and the most pixels a PNG may have (read from its
 #: header before decoding): 40 megapixels is a 300 dpi picture of 21 x 21 inches.
@@ -61,7 +63,8 @@ _XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 _REFUSED = {"script", "image", "foreignObject", "iframe", "video", "audio", "feImage"}
 #: Text in an SVG would be set in a font the cover cannot embed: a picture's words are outlines.
 _TEXT = {"text", "tspan", "textPath", "font", "font-face"}
-_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
+#: A url(...) reference (left to re's own cache: compiled when an SVG picture is first read).
+_URL = r"(?i)url\(\s*['\"]?([^)'\"]*)"
 
 
 class PictureError(MazebookError):
@@ -123,6 +126,8 @@ def _png_size(data: bytes, path: Path) -> tuple[int, int]:
 def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
     """An SVG's width and height (its viewBox, else its width and height attributes), once
     it is checked as XML; PictureError for what it may not hold."""
+    import xml.etree.ElementTree as ET  # here alone: a book without an SVG picture never needs it
+
     name = shown(path)
     if b"<!doctype" in data.lower():  # entities are declared in a DOCTYPE
         raise PictureError(
@@ -165,13 +170,15 @@ def _svg_size(data: bytes, path: Path) -> tuple[float, float]:
             )
         for key, value in element.attrib.items():
             outside = key in ("href", _XLINK_HREF) and not value.startswith("#")
-            outside |= any(not ref.startswith("#") for ref in _URL.findall(value))
+            outside |= any(not ref.startswith("#") for ref in re.findall(_URL, value))
             if outside:
                 raise PictureError(
                     f"cover picture {name} refers to another file ({value[:60]!r}); a cover "
                     "picture is drawn from its own shapes only"
                 )
-        if tag == "style" and any(not r.startswith("#") for r in _URL.findall(element.text or "")):
+        if tag == "style" and any(
+            not r.startswith("#") for r in re.findall(_URL, element.text or "")
+        ):
             raise PictureError(f"cover picture {name} refers to another file in its <style>")
     return _natural_size(root, name)
 

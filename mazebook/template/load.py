@@ -11,17 +11,16 @@ template/worksheet.py) and build_book makes a worksheet and its answer key inste
 from __future__ import annotations
 
 import contextlib
-import importlib.resources
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..inputs import check_input, read_input, shown
+from ..packaged import HOME
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
@@ -168,20 +167,14 @@ class Template:
         return self.min_cell
 
 
-def _package_dir() -> Traversable | None:
-    try:
-        return importlib.resources.files(TEMPLATE_PACKAGE)
-    except (ModuleNotFoundError, TypeError):
-        return None
-
-
-def template_dirs() -> list[Traversable]:
-    """Where named templates live: the installed package, else the repository's folder."""
-    dirs: list[Traversable] = []
-    packaged = _package_dir()
-    if packaged is not None and packaged.is_dir():
-        dirs.append(packaged)
-    repo = Path(__file__).resolve().parent.parent.parent / "templates"
+def template_dirs() -> list[Path]:
+    """Where named templates live: the installed package (TEMPLATE_PACKAGE, a folder beside
+    the modules), else the repository's folder."""
+    dirs: list[Path] = []
+    installed = HOME / TEMPLATE_PACKAGE.rpartition(".")[2]
+    if installed.is_dir():
+        dirs.append(installed)
+    repo = HOME.parent / "templates"
     if repo.is_dir():
         dirs.append(repo)
     return dirs
@@ -198,7 +191,7 @@ def available_templates() -> list[str]:
     return sorted(names)
 
 
-def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Traversable]:
+def locate(spec: str | os.PathLike[str] | None) -> tuple[str, Path]:
     """A template name ('children') or a path to a .toml file -> (name, file); TemplateError."""
     if spec is None:
         spec = DEFAULT_TEMPLATE
@@ -248,29 +241,22 @@ def _exists(path: Path) -> bool:
 def load_template(spec: str | os.PathLike[str] | None = None) -> Template:
     """Find, read and check a template (see ``locate``); TemplateError says what is wrong."""
     name, entry = locate(spec)
-    source = str(entry) if isinstance(entry, Path) else f"{name}.toml (built in)"
-    if isinstance(entry, Path):
-        raw = read_input(entry, what="template", error=TemplateError, limit=MAX_TEMPLATE_BYTES)
-    else:
-        raw = entry.read_bytes()
+    source = str(entry)
+    raw = read_input(entry, what="template", error=TemplateError, limit=MAX_TEMPLATE_BYTES)
     # a shipped template is not checked against the schema at every run (jsonschema takes
     # about 50 ms and 8 MB to import): tests/test_template.py checks each one, as
     # tests/test_data_tables.py does the shipped printer tables
     schema = not _shipped(entry)
-    if not isinstance(entry, Path):
-        return parse_template(raw, name=name, source=source, schema=schema)
     base = entry.resolve().parent
     template = parse_template(raw, name=name, source=source, base_dir=base, schema=schema)
     return replace(template, path=entry)
 
 
-def _shipped(entry: Traversable) -> bool:
+def _shipped(entry: Path) -> bool:
     """Whether ``entry`` is one of the shipped templates (in the package, or the repository's
     folder of a checkout), however it was named."""
-    if not isinstance(entry, Path):
-        return True
     folder = entry.resolve().parent
-    return any(isinstance(d, Path) and d.resolve() == folder for d in template_dirs())
+    return any(d.resolve() == folder for d in template_dirs())
 
 
 def parse_template(

@@ -10,9 +10,7 @@ placeholders in braces, e.g. ``"Puzzle {number}"``; each key allows only its own
 
 from __future__ import annotations
 
-import os
 import string
-import sys
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import TemplateError, did_you_mean
+from ..packaged import read_packaged
 from .limits import MAX_PAGES, MAX_TEXT
 
 #: The placeholders each text key may use (others are refused).
@@ -175,15 +174,9 @@ def load_language(
 
 def _shipped(code: str) -> Mapping[str, str]:
     """The packaged language file of ``code`` (one of SHIPPED), read and checked."""
-    # Speed: read through the package's own loader (what pkgutil.get_data does, and like it
-    # from a zip too) rather than importlib.resources, whose import and first read take a
-    # first maze a few milliseconds
-    package = sys.modules[__package__.rpartition(".")[0]]  # mazebook
-    assert package.__spec__ is not None and package.__file__ is not None
-    loader: Any = package.__spec__.loader
-    where = os.path.join(os.path.dirname(package.__file__), "data", "languages", f"{code}.toml")
+    text = read_packaged(f"data/languages/{code}.toml").decode("utf-8")
     return load_language(
-        tomllib.loads(loader.get_data(where).decode("utf-8")),
+        tomllib.loads(text),
         source=f"mazebook/data/languages/{code}.toml",
         schema=False,  # jsonschema costs a build 50 ms and 8 MB: a test checks them
     )

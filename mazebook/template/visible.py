@@ -23,9 +23,8 @@ INVISIBLE = (
 #: A text with at least one visible character (the template schema's pattern).
 VISIBLE = f"[^{INVISIBLE}]"
 
-_VISIBLE = re.compile(VISIBLE)
-
 
 def visible(text: str) -> bool:
-    """Whether ``text`` holds a character that shows (see the module docstring)."""
-    return _VISIBLE.search(text) is not None
+    """Whether ``text`` holds a character that shows (see the module docstring); the pattern
+    is compiled by re's own cache when first used, not at every start."""
+    return re.search(VISIBLE, text) is not None

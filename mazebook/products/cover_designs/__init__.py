@@ -6,14 +6,15 @@ file is written, and ``draw(canvas, ctx)``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from importlib import import_module
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ...errors import MazebookBug
+from ...plugins import OnDemand
 from ...printing.keys import COVER_DESIGNS
-from . import band, framed, full_bleed
 from .frame import CoverContext
 
 
@@ -26,12 +27,22 @@ class Design:
     draw: Callable[[Canvas, CoverContext], None]
 
 
-DESIGNS: dict[str, Design] = {
-    module.NAME: Design(module.NAME, module.check, module.draw)
-    for module in (band, framed, full_bleed)
-}
-if tuple(DESIGNS) != COVER_DESIGNS:  # pragma: no cover - the key's names and the designs agree
-    raise MazebookBug(f"cover designs {tuple(DESIGNS)} are not the key's {COVER_DESIGNS}")
+#: Each design's module, by the design's name (COVER_DESIGNS' order).
+MODULES = {"band": ".band", "framed": ".framed", "full-bleed": ".full_bleed"}
+if tuple(MODULES) != COVER_DESIGNS:  # pragma: no cover - the key's names and the designs agree
+    raise MazebookBug(f"cover designs {tuple(MODULES)} are not the key's {COVER_DESIGNS}")
+
+
+def _design(name: str) -> Design:
+    module = import_module(MODULES[name], __name__)
+    if name != module.NAME:  # pragma: no cover - each module names its own design
+        raise MazebookBug(f"cover design module {module.__name__} is named {module.NAME!r}")
+    return Design(module.NAME, module.check, module.draw)
+
+
+#: The designs by name, each module imported when its design is first asked for (a book
+#: draws one design).
+DESIGNS: Mapping[str, Design] = OnDemand(MODULES, _design)
 
 
 def design(name: str) -> Design:
