@@ -23,16 +23,7 @@ from .fresh import run_fresh
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The libraries a command loads only when it uses them.
-HEAVY = (
-    "pypdf",
-    "jsonschema",
-    "jsonschema_rs",
-    "PIL",
-    "starlette",
-    "uvicorn",
-    "pypdfium2",
-    "svgwrite",
-)
+HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite")
 
 PROBE = """
 import json, os, sys
@@ -62,9 +53,7 @@ def loaded(argv: list[str], cwd: Path) -> list[str]:
 
 #: (arguments, the HEAVY libraries the command uses): reportlab loads Pillow itself, so every
 #: command that draws a PDF has PIL; templates (but the shipped ones) are checked with
-#: jsonschema-rs, and with jsonschema only when they have an error (or a value jsonschema-rs
-#: does not read alike: template/quick_check.py); preflight and preview read PDFs with pypdf,
-#: preview renders them with PDFium.
+#: jsonschema; preflight and preview read PDFs with pypdf, preview renders them with PDFium.
 CASES: list[tuple[list[str], set[str]]] = [
     (["--version"], set()),
     (["--help"], set()),
@@ -75,11 +64,11 @@ CASES: list[tuple[list[str], set[str]]] = [
     (["maze", "--help"], set()),
     (["algorithms", "--options"], set()),
     (["bench", "--help"], set()),
-    (["build", "tiny.toml", "-o", "b.pdf", "--quiet"], {"jsonschema_rs", "PIL"}),
+    (["build", "tiny.toml", "-o", "b.pdf", "--quiet"], {"jsonschema", "PIL"}),
     # a shipped template, its language and printer tables are checked by tests, not at each run
     (["build", "-o", "b.pdf", "--quiet"], {"PIL"}),
     (["cover", "--help"], set()),
-    (["worksheet", "--count", "1", "-o", "w.pdf", "--quiet"], {"jsonschema_rs", "PIL"}),
+    (["worksheet", "--count", "1", "-o", "w.pdf", "--quiet"], {"jsonschema", "PIL"}),
     (["templates"], set()),
     (["preflight", "--help"], set()),
     (["preview", "--help"], set()),
@@ -99,15 +88,6 @@ def test_a_command_loads_only_the_libraries_it_uses(
     folder: Path, argv: list[str], uses: set[str]
 ) -> None:
     assert set(loaded(argv, folder)) == uses
-
-
-def test_a_template_with_an_error_is_worded_by_jsonschema(folder: Path) -> None:
-    """jsonschema-rs vouches for valid templates alone: one it refuses goes to jsonschema,
-    whose error the build reports (exit 2)."""
-    (folder / "wrong.toml").write_text(BOOK.replace("count = 1", "count = 0"), encoding="utf-8")
-    argv = ["build", "wrong.toml", "-o", "w.pdf", "--quiet"]
-    code, names = run_fresh(PROBE, argv, folder, {"HEAVY": json.dumps(HEAVY)})
-    assert (code, names) == (2, ["PIL", "jsonschema", "jsonschema_rs"])
 
 
 def test_preflight_and_preview_read_pdfs_with_pypdf_and_nothing_else_heavy(folder: Path) -> None:
