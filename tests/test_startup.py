@@ -195,3 +195,25 @@ def test_a_book_loads_only_its_cover_design_and_its_printer_table(
     assert set(designs) - {"feature", "frame", "lettering", "panels"} == {"band", design or "band"}
     assert read == [f"printers/{printer}.toml"]
     assert xml is False
+
+
+FREEZE_PROBE = """
+import gc, json, os, sys
+from mazebook.app.cli import main
+sys.stdout = open(os.devnull, "w")
+given = main(["algorithms"])
+after_given = gc.get_freeze_count()
+sys.argv = ["mazebook", "algorithms"]
+as_program = main()
+sys.__stdout__.write(json.dumps([given, after_given, as_program, gc.get_freeze_count()]))
+"""
+
+
+def test_the_command_sets_aside_what_it_loaded_from_the_collector(folder: Path) -> None:
+    """Run as the mazebook program, the CLI freezes what start-up loaded (so the collector's
+    full passes skip the modules' objects); called with an argv by a caller's own program, it
+    leaves the caller's collector alone."""
+    given, after_given, as_program, frozen = run_fresh(FREEZE_PROBE, [], folder, {})
+    assert (given, as_program) == (0, 0)
+    assert after_given == 0
+    assert frozen > 10_000
