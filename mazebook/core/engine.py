@@ -98,18 +98,26 @@ def generate(
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
     split = None
+    grown = None  # how the maze grew, where the generator tells: the openings read it
     if weave:
         links, crossings, split = carve_weave(spec, grid, rng, algo_options, weave)
     else:
-        links = bytes(spec.run(grid, rng, algo_options))
+        carved, grown = spec.run_grown(grid, rng, algo_options)
+        links = bytes(carved)
     # braiding and the openings see the split graph, where a crossing is two corridors
     cells = [c for c, _ in crossings] if split is None or braid else []  # where it is needed
-    graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
+    if split is not None:
+        graph, nodes = split
+    elif cells:
+        graph, nodes = split_grid(grid, cells), split_links(links, cells)
+    else:
+        graph, nodes = grid, links  # no crossings: the split graph is the grid
     if braid:
         nodes = braid_links(graph, nodes, braid, rng)
         links = join_links(nodes, grid.size, cells) if crossings else nodes
+        grown = None  # no longer the maze that grew
     with _about("openings"):
-        entrance, exit_ = place_openings(graph, nodes, rng, placement)
+        entrance, exit_ = place_openings(graph, nodes, rng, placement, grown)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
     if braid:
         recorded["braid"] = braid

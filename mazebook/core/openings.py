@@ -22,6 +22,7 @@ import numpy as np
 
 from ..errors import InvalidOptionError, MazebookError
 from .grid import SIDE_NAMES, Grid, bfs
+from .grown import Grown, ancestor_bits
 from .maze import Opening
 from .tour import euler_tour
 
@@ -40,9 +41,15 @@ PLACEMENT_OPTIONS = ("openings", "entrance", "exit", "entrance_side", "exit_side
 
 
 def place_openings(
-    grid: Grid, links: bytes, rng: random.Random, placement: dict[str, Any]
+    grid: Grid,
+    links: bytes,
+    rng: random.Random,
+    placement: dict[str, Any],
+    grown: Grown | None = None,
 ) -> tuple[Opening, Opening]:
-    """Entrance and exit: explicit cells if given, else by the ``openings`` policy."""
+    """Entrance and exit: explicit cells if given, else by the ``openings`` policy.
+    ``grown``: how the maze ``links`` grew, where its generator tells (the same openings,
+    measured faster on small mazes: ``boundary_metric``)."""
     if "entrance" in placement or "exit" in placement:
         if not ("entrance" in placement and "exit" in placement):
             raise InvalidOptionError("give both 'entrance' and 'exit', or neither")
@@ -80,14 +87,14 @@ def place_openings(
         a, b = rng.sample(range(len(boundary)), 2)
         return Opening(*boundary[a]), Opening(*boundary[b])
     if policy == "opposite":
-        return opposite_openings(grid, links)
-    return apart_openings(grid, links)
+        return opposite_openings(grid, links, grown)
+    return apart_openings(grid, links, grown)
 
 
-def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+def apart_openings(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
     perimeter apart, and on a rectangle never on the same side."""
-    metric = boundary_metric(grid, links)
+    metric = boundary_metric(grid, links, grown)
     lo, hi = _apart_windows(grid)
     if metric.matrix is None and len(lo) <= BAND_UP_TO:
         a, b = best_apart_band(metric, lo, hi, _band(grid))
@@ -192,10 +199,12 @@ def apart_steps(count: int) -> int:
     return max(1, min(-(-count * num // den), count // 2))
 
 
-def opposite_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+def opposite_openings(
+    grid: Grid, links: bytes, grown: Grown | None = None
+) -> tuple[Opening, Opening]:
     """START on the left and FINISH on the right, or START at the top and FINISH at the
     bottom, whichever pair of opposite sides has the longer path between them."""
-    metric = boundary_metric(grid, links)
+    metric = boundary_metric(grid, links, grown)
     facing = facing_of(grid)
     pairs = [(FACING_W, FACING_E), (FACING_N, FACING_S)]
     if not any((facing == x).any() and (facing == y).any() for x, y in pairs):
@@ -443,11 +452,23 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
     return np.maximum(exponent, 0)
 
 
-def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
-    """The path lengths between ``grid``'s outer sides through the maze ``links``."""
+#: Mazes of at most this many cells whose generator tells how they grew (``Grown``) are
+#: measured from each cell's path to the start as the bits of an integer (``_grown_metric``),
+#: not an Euler tour: the tour's few dozen numpy calls cost more than the integers up to about
+#: here (their work grows as the cells squared). Only the speed depends on it.
+GROWN_UP_TO = 1024
+
+
+def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> BoundaryMetric:
+    """The path lengths between ``grid``'s outer sides through the maze ``links``; ``grown``,
+    where given, is how that maze grew (the same lengths, found faster on small mazes)."""
     cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
+    if grown is not None and grid.size <= GROWN_UP_TO:
+        bits = ancestor_bits(grid, grown)
+        if bits is not None:
+            return _grown_metric(cells.tolist(), bits)
     tour = euler_tour(grid, links, cells)
     if tour is None:
         return _bfs_metric(grid, links, cells)
@@ -459,6 +480,21 @@ def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
     least = np.minimum.reduceat(depth_along, distinct)[:-1].astype(np.int64)
     gaps = np.minimum(least, depth_along[distinct[1:]])
     return BoundaryMetric(rank.astype(np.int64), depth, gaps)
+
+
+def _grown_metric(cells: list[int], bits: list[int]) -> BoundaryMetric:
+    """``boundary_metric`` from each cell's path to the start as bits (``ancestor_bits``):
+    the outer cells ranked by those integers (largest first: the order of a walk round the
+    tree), each one's depth the count of its bits and the deepest cell shared by neighbours in
+    that order the count of the bits they share (depths one more than from the start, which
+    every path length cancels)."""
+    paths = [bits[c] for c in cells]
+    distinct = sorted(set(paths), reverse=True)
+    place = {path: r for r, path in enumerate(distinct)}
+    rank = np.array([place[path] for path in paths], dtype=np.int64)
+    depth = np.array(list(map(int.bit_count, paths)), dtype=np.int64)
+    shared = list(map(int.bit_count, map(int.__and__, distinct, distinct[1:])))
+    return BoundaryMetric(rank, depth, np.array(shared, dtype=np.int64))
 
 
 def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:
