@@ -159,13 +159,33 @@ class _Band(NamedTuple):
     inside: np.ndarray  # [i, t]: first + t lies in lo[i] .. hi[i]
 
 
-#: The grids whose band is kept: the last one (the next candidate is often of the same size).
-BANDS_KEPT = 1
+#: The grids whose band is kept: the last BANDS_KEPT of outlines of at most SMALL_OUTLINE
+#: outer sides (a book's candidates come in runs of a few sizes: one kept would be made again
+#: for every other candidate; eight such bands take at most about half a megabyte), and the
+#: last one of any longer outline. Only the speed depends on them.
+BANDS_KEPT = 8
+SMALL_OUTLINE = 128
+
+
+def _band(grid: Grid) -> _Band:
+    """``_apart_windows`` as a band (kept: BANDS_KEPT)."""
+    if len(grid.boundary) <= SMALL_OUTLINE:
+        return _small_band(grid)
+    return _large_band(grid)
 
 
 @functools.lru_cache(maxsize=BANDS_KEPT)
-def _band(grid: Grid) -> _Band:
-    """``_apart_windows`` as a band (kept for the last BANDS_KEPT grids)."""
+def _small_band(grid: Grid) -> _Band:
+    return _make_band(grid)
+
+
+@functools.lru_cache(maxsize=1)
+def _large_band(grid: Grid) -> _Band:
+    return _make_band(grid)
+
+
+def _make_band(grid: Grid) -> _Band:
+    """``_apart_windows`` as a band."""
     lo, hi = _apart_windows(grid)
     count = len(lo)
     valid = lo <= hi
@@ -456,7 +476,7 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 #: measured from each cell's path to the start as the bits of an integer (``_grown_metric``),
 #: not an Euler tour: the tour's few dozen numpy calls cost more than the integers up to about
 #: here (their work grows as the cells squared). Only the speed depends on it.
-GROWN_UP_TO = 1024
+GROWN_UP_TO = 500
 
 
 def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> BoundaryMetric:
