@@ -22,7 +22,7 @@ from .grid import MAX_SEED as MAX_SEED
 from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
-from .openings import PLACEMENT_OPTIONS, place_openings
+from .openings import PLACEMENT_OPTIONS, place_openings, reads_grown
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
 from .shapes import make_grid
 from .weave import Crossing, join_links, split_grid, split_links
@@ -104,6 +104,8 @@ def generate(
     else:
         carved, grown = spec.run_grown(grid, rng, algo_options)
         links = bytes(carved)
+        if not reads_grown(grid):
+            grown = None  # not read: its half-edges (4 bytes a cell) need not outlive the carve
     # braiding and the openings see the split graph, where a crossing is two corridors
     cells = [c for c, _ in crossings] if split is None or braid else []  # where it is needed
     if split is not None:

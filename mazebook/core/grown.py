@@ -23,8 +23,18 @@ class Grown(NamedTuple):
     edges: Sequence[int]
 
 
-#: ``_BITS[i]`` is ``1 << i``, made once (a shift makes a new integer each time).
-_BITS: list[int] = []
+#: ``_POWERS[i]`` is ``1 << i``, made once (a shift makes a new integer each time). Never
+#: changed, only replaced by a longer one: threads reading it see a whole, correct table.
+_POWERS: tuple[int, ...] = ()
+
+
+def _powers(count: int) -> tuple[int, ...]:
+    """At least ``count`` powers of two (doubling the table when it is too short)."""
+    global _POWERS
+    found = _POWERS
+    if len(found) < count:
+        found = _POWERS = tuple(1 << i for i in range(max(count, 2 * len(found))))
+    return found
 
 
 def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
@@ -40,11 +50,10 @@ def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
-    if len(_BITS) < n:
-        _BITS.extend(1 << i for i in range(len(_BITS), n))
+    powers = _powers(n)
     adj = neighbour_list(grid)
     bits = [0] * n
-    bits[grown.start] = _BITS[n - 1]
-    for e, bit in zip(edges, reversed(_BITS[: n - 1]), strict=True):
+    bits[grown.start] = powers[n - 1]
+    for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
         bits[adj[e]] = bits[e // degree] | bit
     return None if 0 in bits else bits  # a cell never joined: two edges to one cell

@@ -6,8 +6,9 @@ outer sides in order round the outline, all of one length), and on a rectangle n
 same side (alone, that rule allows two cells either side of a corner); a circle runs from the
 outside to the centre.
 "opposite" puts them on opposite sides (left and right, or top and bottom). Distances come from
-``boundary_metric``, which stays in numpy (the engine re-exports ``place_openings``,
-``OPENINGS`` and ``PLACEMENT_OPTIONS``).
+``boundary_metric``: numpy on an Euler tour, or for a small maze whose generator tells how it
+grew (mazebook.core.grown) the bits of each cell's path to the start (the engine re-exports
+``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 """
 
 from __future__ import annotations
@@ -479,13 +480,18 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 GROWN_UP_TO = 500
 
 
+def reads_grown(grid: Grid) -> bool:
+    """Whether the openings of a maze on ``grid`` read how it grew (GROWN_UP_TO)."""
+    return grid.size <= GROWN_UP_TO
+
+
 def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> BoundaryMetric:
     """The path lengths between ``grid``'s outer sides through the maze ``links``; ``grown``,
     where given, is how that maze grew (the same lengths, found faster on small mazes)."""
     cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
-    if grown is not None and grid.size <= GROWN_UP_TO:
+    if grown is not None and reads_grown(grid):
         bits = ancestor_bits(grid, grown)
         if bits is not None:
             return _grown_metric(cells.tolist(), bits)
