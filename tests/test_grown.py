@@ -137,6 +137,11 @@ def test_the_grown_metric_opens_where_the_tour_opens(
     assert _openings(lambda: openings.best_apart(measured, lo, hi)) == plain
     band = openings._band(grid)
     assert _openings(lambda: openings.best_apart_band(measured, lo, hi, band)) == plain
+    bits = ancestor_bits(grid, grown)
+    if bits is not None:  # the pair measured one pair at a time, in plain Python
+        paths = [bits[c] for c, _ in grid.boundary]
+        found = _openings(lambda: openings.best_apart_bits(paths, lo.tolist(), hi.tolist()))
+        assert found == plain
     assert _openings(lambda: openings.apart_openings(grid, links, grown)) == _openings(
         lambda: openings.apart_openings(grid, links)
     )
@@ -149,13 +154,23 @@ def test_the_grown_metric_opens_where_the_tour_opens(
 BOOK_SIZES = [(4, 5), (4, 7), (6, 8), (9, 12), (10, 14), (15, 20), (18, 24), (23, 31), (30, 41)]
 
 
+@pytest.mark.parametrize("outline", [0, 1000])
 @pytest.mark.parametrize(("width", "height"), BOOK_SIZES)
 def test_a_books_mazes_are_the_same_grown_or_toured(
-    width: int, height: int, monkeypatch: pytest.MonkeyPatch
+    outline: int, width: int, height: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The mazes a book's search makes (growing tree, mode mix, p_newest 0.7 to 0.9, openings
-    farthest): the same maze and openings whether the openings read how it grew or walk the
+    farthest): the same maze and openings whether the openings read how it grew (by the band
+    of a metric, or pair by pair in plain Python: ``outline`` is BITS_PAIR_UP_TO) or walk the
     tour, over many seeds."""
+    monkeypatch.setattr(openings, "BITS_PAIR_UP_TO", outline)
+    monkeypatch.setattr(openings, "GROWN_UP_TO", 10_000)
+    _same_grown_or_toured(width, height, monkeypatch)
+
+
+def _same_grown_or_toured(width: int, height: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """150 of a book's mazes made as the openings are set now, then again walking the tour:
+    the same to the last field."""
     options = {"mode": "mix", "openings": "farthest"}
     chances = (0.7, 0.72, 0.76, 0.8, 0.84, 0.87, 0.9)
     cases = [(seed, chances[seed % len(chances)]) for seed in range(150)]

@@ -95,13 +95,15 @@ def place_openings(
 def apart_openings(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
     perimeter apart, and on a rectangle never on the same side."""
-    metric = boundary_metric(grid, links, grown)
-    lo, hi = _apart_windows(grid)
-    if metric.matrix is None and len(lo) <= BAND_UP_TO:
-        a, b = best_apart_band(metric, lo, hi, _band(grid))
-    else:
-        a, b = best_apart(metric, lo, hi)
-    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
+    pair = _apart_grown(grid, grown) if grown is not None else None
+    if pair is None:
+        metric = boundary_metric(grid, links, grown)
+        lo, hi = _apart_windows(grid)
+        if metric.matrix is None and len(lo) <= BAND_UP_TO:
+            pair = best_apart_band(metric, lo, hi, _band(grid))
+        else:
+            pair = best_apart(metric, lo, hi)
+    a, b = min(pair), max(pair)  # START comes first going round from the top left
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
 
 
@@ -356,6 +358,79 @@ def best_apart_band(
     return a, int(window[b])
 
 
+#: Outlines of at most this many outer sides, of mazes whose generator tells how they grew,
+#: find the default pair in plain Python (``best_apart_bits``): below it, the few dozen
+#: numpy calls of a metric and its band cost more than the pairs measured one by one. Only
+#: the speed depends on it.
+BITS_PAIR_UP_TO = 128
+
+
+def _apart_grown(grid: Grid, grown: Grown) -> tuple[int, int] | None:
+    """``best_apart_band``'s pair from how the maze grew, for a small outline
+    (BITS_PAIR_UP_TO); None where it does not apply."""
+    count = len(grid.boundary)
+    if not 2 <= count <= BITS_PAIR_UP_TO or not reads_grown(grid):
+        return None
+    bits = ancestor_bits(grid, grown)
+    if bits is None:
+        return None
+    cache = _per_grid(grid)
+    windows: tuple[list[int], list[int], list[int]] | None = cache.get("apart_lists")
+    if windows is None:
+        lo, hi = _apart_windows(grid)
+        windows = cache["apart_lists"] = (_outer_cells(grid).tolist(), lo.tolist(), hi.tolist())
+    cells, lo_list, hi_list = windows
+    return best_apart_bits([bits[c] for c in cells], lo_list, hi_list)
+
+
+def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int, int]:
+    """``best_apart_band``'s pair (ties broken alike) from each entry's path to the start as
+    bits (mazebook.core.grown: a path length is the count of bits two paths do not share).
+
+    An entry's farthest partner in its window is no farther than its farthest entry of all,
+    which on a tree is one of the two ends of the entries' diameter (a double sweep): entries
+    are measured in the order of that bound, and those whose bound cannot reach the best
+    found so far are never measured.
+    """
+    count = len(paths)
+    bit_count = int.bit_count
+
+    def lengths_from(i: int) -> list[int]:
+        return list(map(bit_count, map(paths[i].__xor__, paths)))
+
+    first = lengths_from(0)
+    from_one = lengths_from(first.index(max(first)))  # one end of the diameter
+    from_other = lengths_from(from_one.index(max(from_one)))  # and the other
+    bound = list(map(max, from_one, from_other))
+    doubled = paths + paths
+    most, a = -1, -1
+    for i in sorted(range(count), key=bound.__getitem__, reverse=True):  # stable: i rising
+        if bound[i] < most:
+            break
+        if lo[i] > hi[i] or (bound[i] == most and i > a):
+            continue
+        far = max(map(bit_count, map(paths[i].__xor__, doubled[i + lo[i] : i + hi[i] + 1])))
+        if far > most or (far == most and i < a):
+            most, a = far, i
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    low, high = lo[a], hi[a]
+    window = doubled[a + low : a + high + 1]
+    near = list(map(bit_count, map(paths[a].__xor__, window)))
+    if near.count(most) == 1:
+        return a, (a + low + near.index(most)) % count
+    # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
+    table = [list(map(bit_count, map(path.__xor__, window))) for path in window]
+    level = (high - low + 1).bit_length() - 1
+    starts = (0, high - low + 1 - (1 << level))
+    candidates = [end for s in starts for end in _run_ends(table, level, s)]
+    b = candidates[0]
+    for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
+        if near[c] > near[b]:
+            b = c
+    return a, (a + low + b) % count
+
+
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
 _PICKS = tuple(zip(_PICK_LEFT.tolist(), _PICK_RIGHT.tolist(), strict=True))
 
@@ -477,7 +552,7 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 #: measured from each cell's path to the start as the bits of an integer (``_grown_metric``),
 #: not an Euler tour: the tour's few dozen numpy calls cost more than the integers up to about
 #: here (their work grows as the cells squared). Only the speed depends on it.
-GROWN_UP_TO = 500
+GROWN_UP_TO = 600
 
 
 def reads_grown(grid: Grid) -> bool:
