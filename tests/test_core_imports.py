@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: printer rule) below template/ and pages/, shapes/ and generators/ inside core/.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "lazy", "packaged", "plugins", "version", "core"),
-    ("core.grid", "inputs", "fontfile", "core.weave", "core.tour"),
+    ("core.grid", "inputs", "fontfile", "core.weave", "core.tour", "core.grown"),
     ("core.shapes", "core.rules"),
     ("core.codec", "fileio"),
     ("core.maze",),

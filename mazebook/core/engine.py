@@ -22,7 +22,7 @@ from .grid import MAX_SEED as MAX_SEED
 from .grid import Grid
 from .maze import Maze
 from .openings import OPENINGS as OPENINGS  # re-exported: the CLI and schema list it
-from .openings import PLACEMENT_OPTIONS, place_openings
+from .openings import PLACEMENT_OPTIONS, place_openings, reads_grown
 from .openings import farthest_openings as farthest_openings  # re-exported for benchmarks
 from .shapes import make_grid
 from .weave import Crossing, join_links, split_grid, split_links
@@ -98,18 +98,28 @@ def generate(
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
     split = None
+    grown = None  # how the maze grew, where the generator tells: the openings read it
     if weave:
         links, crossings, split = carve_weave(spec, grid, rng, algo_options, weave)
     else:
-        links = bytes(spec.run(grid, rng, algo_options))
+        carved, grown = spec.run_grown(grid, rng, algo_options)
+        links = bytes(carved)
+        if not reads_grown(grid):
+            grown = None  # not read: its half-edges (4 bytes a cell) need not outlive the carve
     # braiding and the openings see the split graph, where a crossing is two corridors
     cells = [c for c, _ in crossings] if split is None or braid else []  # where it is needed
-    graph, nodes = split or (split_grid(grid, cells), split_links(links, cells))
+    if split is not None:
+        graph, nodes = split
+    elif cells:
+        graph, nodes = split_grid(grid, cells), split_links(links, cells)
+    else:
+        graph, nodes = grid, links  # no crossings: the split graph is the grid
     if braid:
         nodes = braid_links(graph, nodes, braid, rng)
         links = join_links(nodes, grid.size, cells) if crossings else nodes
+        grown = None  # no longer the maze that grew
     with _about("openings"):
-        entrance, exit_ = place_openings(graph, nodes, rng, placement)
+        entrance, exit_ = place_openings(graph, nodes, rng, placement, grown)
     recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
     if braid:
         recorded["braid"] = braid

@@ -6,8 +6,9 @@ outer sides in order round the outline, all of one length), and on a rectangle n
 same side (alone, that rule allows two cells either side of a corner); a circle runs from the
 outside to the centre.
 "opposite" puts them on opposite sides (left and right, or top and bottom). Distances come from
-``boundary_metric``, which stays in numpy (the engine re-exports ``place_openings``,
-``OPENINGS`` and ``PLACEMENT_OPTIONS``).
+``boundary_metric``: numpy on an Euler tour, or for a small maze whose generator tells how it
+grew (mazebook.core.grown) the bits of each cell's path to the start (the engine re-exports
+``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 
 from ..errors import InvalidOptionError, MazebookError
 from .grid import SIDE_NAMES, Grid, bfs
+from .grown import Grown, ancestor_bits
 from .maze import Opening
 from .tour import euler_tour
 
@@ -40,9 +42,15 @@ PLACEMENT_OPTIONS = ("openings", "entrance", "exit", "entrance_side", "exit_side
 
 
 def place_openings(
-    grid: Grid, links: bytes, rng: random.Random, placement: dict[str, Any]
+    grid: Grid,
+    links: bytes,
+    rng: random.Random,
+    placement: dict[str, Any],
+    grown: Grown | None = None,
 ) -> tuple[Opening, Opening]:
-    """Entrance and exit: explicit cells if given, else by the ``openings`` policy."""
+    """Entrance and exit: explicit cells if given, else by the ``openings`` policy.
+    ``grown``: how the maze ``links`` grew, where its generator tells (the same openings,
+    measured faster on small mazes: ``boundary_metric``)."""
     if "entrance" in placement or "exit" in placement:
         if not ("entrance" in placement and "exit" in placement):
             raise InvalidOptionError("give both 'entrance' and 'exit', or neither")
@@ -80,20 +88,22 @@ def place_openings(
         a, b = rng.sample(range(len(boundary)), 2)
         return Opening(*boundary[a]), Opening(*boundary[b])
     if policy == "opposite":
-        return opposite_openings(grid, links)
-    return apart_openings(grid, links)
+        return opposite_openings(grid, links, grown)
+    return apart_openings(grid, links, grown)
 
 
-def apart_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+def apart_openings(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
     perimeter apart, and on a rectangle never on the same side."""
-    metric = boundary_metric(grid, links)
-    lo, hi = _apart_windows(grid)
-    if metric.matrix is None and len(lo) <= BAND_UP_TO:
-        a, b = best_apart_band(metric, lo, hi, _band(grid))
-    else:
-        a, b = best_apart(metric, lo, hi)
-    a, b = min(a, b), max(a, b)  # START comes first going round from the top left
+    pair = _apart_grown(grid, grown) if grown is not None else None
+    if pair is None:
+        metric = boundary_metric(grid, links, grown)
+        lo, hi = _apart_windows(grid)
+        if metric.matrix is None and len(lo) <= BAND_UP_TO:
+            pair = best_apart_band(metric, lo, hi, _band(grid))
+        else:
+            pair = best_apart(metric, lo, hi)
+    a, b = min(pair), max(pair)  # START comes first going round from the top left
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
 
 
@@ -152,13 +162,33 @@ class _Band(NamedTuple):
     inside: np.ndarray  # [i, t]: first + t lies in lo[i] .. hi[i]
 
 
-#: The grids whose band is kept: the last one (the next candidate is often of the same size).
-BANDS_KEPT = 1
+#: The grids whose band is kept: the last BANDS_KEPT of outlines of at most SMALL_OUTLINE
+#: outer sides (a book's candidates come in runs of a few sizes: one kept would be made again
+#: for every other candidate; eight such bands take at most about half a megabyte), and the
+#: last one of any longer outline. Only the speed depends on them.
+BANDS_KEPT = 8
+SMALL_OUTLINE = 128
+
+
+def _band(grid: Grid) -> _Band:
+    """``_apart_windows`` as a band (kept: BANDS_KEPT)."""
+    if len(grid.boundary) <= SMALL_OUTLINE:
+        return _small_band(grid)
+    return _large_band(grid)
 
 
 @functools.lru_cache(maxsize=BANDS_KEPT)
-def _band(grid: Grid) -> _Band:
-    """``_apart_windows`` as a band (kept for the last BANDS_KEPT grids)."""
+def _small_band(grid: Grid) -> _Band:
+    return _make_band(grid)
+
+
+@functools.lru_cache(maxsize=1)
+def _large_band(grid: Grid) -> _Band:
+    return _make_band(grid)
+
+
+def _make_band(grid: Grid) -> _Band:
+    """``_apart_windows`` as a band."""
     lo, hi = _apart_windows(grid)
     count = len(lo)
     valid = lo <= hi
@@ -192,10 +222,12 @@ def apart_steps(count: int) -> int:
     return max(1, min(-(-count * num // den), count // 2))
 
 
-def opposite_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
+def opposite_openings(
+    grid: Grid, links: bytes, grown: Grown | None = None
+) -> tuple[Opening, Opening]:
     """START on the left and FINISH on the right, or START at the top and FINISH at the
     bottom, whichever pair of opposite sides has the longer path between them."""
-    metric = boundary_metric(grid, links)
+    metric = boundary_metric(grid, links, grown)
     facing = facing_of(grid)
     pairs = [(FACING_W, FACING_E), (FACING_N, FACING_S)]
     if not any((facing == x).any() and (facing == y).any() for x, y in pairs):
@@ -326,6 +358,79 @@ def best_apart_band(
     return a, int(window[b])
 
 
+#: Outlines of at most this many outer sides, of mazes whose generator tells how they grew,
+#: find the default pair in plain Python (``best_apart_bits``): below it, the few dozen
+#: numpy calls of a metric and its band cost more than the pairs measured one by one. Only
+#: the speed depends on it.
+BITS_PAIR_UP_TO = 128
+
+
+def _apart_grown(grid: Grid, grown: Grown) -> tuple[int, int] | None:
+    """``best_apart_band``'s pair from how the maze grew, for a small outline
+    (BITS_PAIR_UP_TO); None where it does not apply."""
+    count = len(grid.boundary)
+    if not 2 <= count <= BITS_PAIR_UP_TO or not reads_grown(grid):
+        return None
+    bits = ancestor_bits(grid, grown)
+    if bits is None:
+        return None
+    cache = _per_grid(grid)
+    windows: tuple[list[int], list[int], list[int]] | None = cache.get("apart_lists")
+    if windows is None:
+        lo, hi = _apart_windows(grid)
+        windows = cache["apart_lists"] = (_outer_cells(grid).tolist(), lo.tolist(), hi.tolist())
+    cells, lo_list, hi_list = windows
+    return best_apart_bits([bits[c] for c in cells], lo_list, hi_list)
+
+
+def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int, int]:
+    """``best_apart_band``'s pair (ties broken alike) from each entry's path to the start as
+    bits (mazebook.core.grown: a path length is the count of bits two paths do not share).
+
+    An entry's farthest partner in its window is no farther than its farthest entry of all,
+    which on a tree is one of the two ends of the entries' diameter (a double sweep): entries
+    are measured in the order of that bound, and those whose bound cannot reach the best
+    found so far are never measured.
+    """
+    count = len(paths)
+    bit_count = int.bit_count
+
+    def lengths_from(i: int) -> list[int]:
+        return list(map(bit_count, map(paths[i].__xor__, paths)))
+
+    first = lengths_from(0)
+    from_one = lengths_from(first.index(max(first)))  # one end of the diameter
+    from_other = lengths_from(from_one.index(max(from_one)))  # and the other
+    bound = list(map(max, from_one, from_other))
+    doubled = paths + paths
+    most, a = -1, -1
+    for i in sorted(range(count), key=bound.__getitem__, reverse=True):  # stable: i rising
+        if bound[i] < most:
+            break
+        if lo[i] > hi[i] or (bound[i] == most and i > a):
+            continue
+        far = max(map(bit_count, map(paths[i].__xor__, doubled[i + lo[i] : i + hi[i] + 1])))
+        if far > most or (far == most and i < a):
+            most, a = far, i
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    low, high = lo[a], hi[a]
+    window = doubled[a + low : a + high + 1]
+    near = list(map(bit_count, map(paths[a].__xor__, window)))
+    if near.count(most) == 1:
+        return a, (a + low + near.index(most)) % count
+    # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
+    table = [list(map(bit_count, map(path.__xor__, window))) for path in window]
+    level = (high - low + 1).bit_length() - 1
+    starts = (0, high - low + 1 - (1 << level))
+    candidates = [end for s in starts for end in _run_ends(table, level, s)]
+    b = candidates[0]
+    for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
+        if near[c] > near[b]:
+            b = c
+    return a, (a + low + b) % count
+
+
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
 _PICKS = tuple(zip(_PICK_LEFT.tolist(), _PICK_RIGHT.tolist(), strict=True))
 
@@ -443,11 +548,28 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
     return np.maximum(exponent, 0)
 
 
-def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
-    """The path lengths between ``grid``'s outer sides through the maze ``links``."""
+#: Mazes of at most this many cells whose generator tells how they grew (``Grown``) are
+#: measured from each cell's path to the start as the bits of an integer (``_grown_metric``),
+#: not an Euler tour: the tour's few dozen numpy calls cost more than the integers up to about
+#: here (their work grows as the cells squared). Only the speed depends on it.
+GROWN_UP_TO = 600
+
+
+def reads_grown(grid: Grid) -> bool:
+    """Whether the openings of a maze on ``grid`` read how it grew (GROWN_UP_TO)."""
+    return grid.size <= GROWN_UP_TO
+
+
+def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> BoundaryMetric:
+    """The path lengths between ``grid``'s outer sides through the maze ``links``; ``grown``,
+    where given, is how that maze grew (the same lengths, found faster on small mazes)."""
     cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
+    if grown is not None and reads_grown(grid):
+        bits = ancestor_bits(grid, grown)
+        if bits is not None:
+            return _grown_metric(cells.tolist(), bits)
     tour = euler_tour(grid, links, cells)
     if tour is None:
         return _bfs_metric(grid, links, cells)
@@ -459,6 +581,21 @@ def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
     least = np.minimum.reduceat(depth_along, distinct)[:-1].astype(np.int64)
     gaps = np.minimum(least, depth_along[distinct[1:]])
     return BoundaryMetric(rank.astype(np.int64), depth, gaps)
+
+
+def _grown_metric(cells: list[int], bits: list[int]) -> BoundaryMetric:
+    """``boundary_metric`` from each cell's path to the start as bits (``ancestor_bits``):
+    the outer cells ranked by those integers (largest first: the order of a walk round the
+    tree), each one's depth the count of its bits and the deepest cell shared by neighbours in
+    that order the count of the bits they share (depths one more than from the start, which
+    every path length cancels)."""
+    paths = [bits[c] for c in cells]
+    distinct = sorted(set(paths), reverse=True)
+    place = {path: r for r, path in enumerate(distinct)}
+    rank = np.array([place[path] for path in paths], dtype=np.int64)
+    depth = np.array(list(map(int.bit_count, paths)), dtype=np.int64)
+    shared = list(map(int.bit_count, map(int.__and__, distinct, distinct[1:])))
+    return BoundaryMetric(rank, depth, np.array(shared, dtype=np.int64))
 
 
 def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:

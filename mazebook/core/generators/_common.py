@@ -66,15 +66,16 @@ def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> byte
     """The passage bytes of a maze given its carved half-edges ``cell*degree+k`` (one per passage).
 
     Carving loops only record half-edges; here both halves of each are marked in a table of
-    slots, whose rows are then packed into one byte per cell.
+    eight slots a cell (a passage byte has eight bits, so no grid has a higher degree), which
+    packs flat into one byte per cell: packing rows of ``degree`` slots (``axis=1``) costs
+    about three times as much, row by row.
     """
     n, degree = grid.size, grid.degree
     e = np.asarray(half_edges, dtype=np.intp)
-    marks = np.zeros(n * degree, dtype=np.uint8)
-    marks[e] = 1
-    marks[adj_array(grid)[e].astype(np.intp) * degree + back_array(grid)[e]] = 1
-    packed = np.packbits(marks.reshape(n, degree), axis=1, bitorder="little")
-    return bytearray(packed.tobytes())
+    marks = np.zeros(n * 8, dtype=np.uint8)
+    marks[e + e // degree * (8 - degree)] = 1
+    marks[adj_array(grid)[e].astype(np.intp) * 8 + back_array(grid)[e]] = 1
+    return bytearray(np.packbits(marks, bitorder="little").tobytes())
 
 
 def perms_without(degree: int) -> tuple[tuple[int, ...], ...]:

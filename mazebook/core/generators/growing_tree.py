@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 
-from ..grid import Grid, neighbour_list
+from ..grid import LIST_UP_TO, Grid, neighbour_list
+from ..grown import Grown
 from ._common import links_from_edges, perms_without, permutations, side_orders
 from .spec import GeneratorSpec, Option
 
@@ -30,47 +31,43 @@ MODES = ("newest", "mix", "random", "oldest")
 
 
 def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float = 0.5) -> bytearray:
-    """Growing tree with the given selection ``mode`` (``p_newest`` applies to "mix").
+    """Growing tree with the given selection ``mode`` (``p_newest`` applies to "mix")."""
+    return grow(grid, rng, mode, p_newest)[0]
+
+
+def grow(
+    grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float = 0.5
+) -> tuple[bytearray, Grown]:
+    """``carve``'s maze and how it grew (Grown: the start and the carved half-edges in order,
+    each joining a new cell), which the openings read (mazebook.core.openings).
 
     ``sides[cell]`` iterates over an active cell's untried sides, shuffled once when it joins:
     taking the next unvisited one each turn picks uniformly among its unvisited neighbours
-    (as in the backtracker); it is None once the cell is boxed in.
+    (as in the backtracker); it is None once the cell is boxed in. A grid of at most
+    LIST_UP_TO cells keeps its tables in lists (read and written faster than bytes and
+    arrays); a larger one in compact arrays.
     """
     if mode == "mix" and p_newest >= 1.0:
         mode = "newest"
     elif mode == "mix" and p_newest <= 0.0:
         mode = "random"
-    n, degree, back = grid.size, grid.degree, grid.back
+    n, degree = grid.size, grid.degree
+    back: Sequence[int] = grid.back
     adj = neighbour_list(grid)
     start = int(rng.random() * n)  # drawn first: not the backtracker's maze for the same seed
     perms = permutations(degree)
-    order = side_orders(rng, degree, n)
+    order: Sequence[int] = side_orders(rng, degree, n)
     if degree <= _MAX_TABLE_DEGREE:
         table, stride = perms_without(degree), len(perms)  # without the side entered by
     else:
         table, stride = perms * degree, 0
-    visited = bytearray(n + 1)
+    small = n <= LIST_UP_TO
+    visited: MutableSequence[int] = [0] * n + [1] if small else bytearray(n + 1)
     visited[n] = 1
     sides: list[Iterator[int] | None] = [None] * n
-    carved = array("i")
+    carved: MutableSequence[int] = [] if small else array("i")
     visited[start] = 1
     sides[start] = iter(perms[order[start]])
-
-    def grow(cell: int) -> int:
-        """Carve from ``cell`` to its next unvisited neighbour and return it; -1 if none."""
-        base = cell * degree
-        for k in sides[cell]:  # type: ignore[union-attr]
-            e = base + k
-            j = adj[e]
-            if not visited[j]:
-                visited[j] = 1
-                carved.append(e)
-                sides[j] = iter(table[back[e] * stride + order[j]])
-                result: int = j
-                return result
-        sides[cell] = None
-        return -1
-
     if mode == "newest":  # the default: the same loop inlined, for speed
         active = [start]
         push, pop = active.append, active.pop
@@ -93,15 +90,18 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
     elif mode == "mix":
         # newest with probability p_newest, else a uniformly random active cell; the active
         # cells are kept twice: a stack in insertion order for "newest" (boxed-in cells are
-        # left in it and popped once they reach the top) and an unordered pool with each
-        # cell's position, for uniform draws and O(1) swap-removal
+        # left in it and popped once they reach the top) and an unordered pool (its first
+        # ``count`` entries) with each cell's position, for uniform draws and O(1)
+        # swap-removal
+        if small:
+            back, order = list(back), list(order)
         rnd = rng.random
         stack = [start]
-        pool = [start]
+        pool = [start] * n
         where = [0] * n  # position of each active cell in pool (a list: faster than an array)
-        record, pool_push, pool_pop = carved.append, pool.append, pool.pop
+        record = carved.append
         stack_push, stack_pop = stack.append, stack.pop
-        count = 1  # len(pool), kept by hand: one call fewer a step
+        count = 1
         while count:
             if rnd() < p_newest:
                 cell = stack[-1]
@@ -122,31 +122,65 @@ def carve(grid: Grid, rng: random.Random, mode: str = "newest", p_newest: float 
                     record(e)
                     sides[j] = iter(table[back[e] * stride + order[j]])
                     where[j] = count
+                    pool[count] = j
                     count += 1
-                    pool_push(j)
                     stack_push(j)
                     break
             else:
                 sides[cell] = None
                 count -= 1
-                last = pool_pop()
+                last = pool[count]
                 if last != cell:
                     i = where[cell]
                     pool[i] = last
                     where[last] = i
     else:
-        _single(start, grow, rng, mode)
-    return links_from_edges(grid, carved)
+        grow_from = _grower(adj, degree, back, table, stride, order, visited, sides, carved)
+        _single(start, grow_from, rng, mode)
+    return links_from_edges(grid, carved), Grown(start, carved)
 
 
-def _single(start: int, grow: Callable[[int], int], rng: random.Random, mode: str) -> None:
+def _grower(
+    adj: Sequence[int],
+    degree: int,
+    back: Sequence[int],
+    table: Sequence[tuple[int, ...]],
+    stride: int,
+    order: Sequence[int],
+    visited: MutableSequence[int],
+    sides: list[Iterator[int] | None],
+    carved: MutableSequence[int],
+) -> Callable[[int], int]:
+    """The step of the one-rule modes (``_single``): its tables held by a closure made here,
+    so that ``grow``'s own loops keep theirs in fast locals (not closure cells).
+    """
+
+    def grow_from(cell: int) -> int:
+        """Carve from ``cell`` to its next unvisited neighbour and return it; -1 if none."""
+        base = cell * degree
+        for k in sides[cell]:  # type: ignore[union-attr]
+            e = base + k
+            j = adj[e]
+            if not visited[j]:
+                visited[j] = 1
+                carved.append(e)
+                sides[j] = iter(table[back[e] * stride + order[j]])
+                result: int = j
+                return result
+        sides[cell] = None
+        return -1
+
+    return grow_from
+
+
+def _single(start: int, grow_from: Callable[[int], int], rng: random.Random, mode: str) -> None:
     """One rule throughout: a queue (oldest) or an unordered pool (random)."""
     active = [start]
     push, pop = active.append, active.pop
     if mode == "oldest":
         head = 0
         while head < len(active):
-            j = grow(active[head])
+            j = grow_from(active[head])
             if j < 0:
                 head += 1
                 if head > 4096 and 2 * head > len(active):  # drop the spent prefix
@@ -158,7 +192,7 @@ def _single(start: int, grow: Callable[[int], int], rng: random.Random, mode: st
         rnd = rng.random
         while active:
             i = int(rnd() * len(active))
-            j = grow(active[i])
+            j = grow_from(active[i])
             if j < 0:
                 active[i] = active[-1]  # order is irrelevant: swap-remove
                 pop()
@@ -169,6 +203,7 @@ def _single(start: int, grow: Callable[[int], int], rng: random.Random, mode: st
 SPEC = GeneratorSpec(
     name="growing-tree",
     carve=carve,
+    grow=grow,
     summary="growing tree: newest/random/oldest/mixed choice of the cell to grow from",
     options=(
         Option(

@@ -13,7 +13,11 @@ from ..grid import Grid
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..grown import Grown
+
 Carve = Callable[..., bytearray]
+#: A carve that also tells how its maze grew: (grid, rng, **options) -> (passage bytes, Grown).
+Grow = Callable[..., "tuple[bytearray, Grown]"]
 #: A generator's own reading of its maze as a rooted tree (see GeneratorSpec.tree_order).
 TreeOrder = Callable[..., "tuple[np.ndarray, np.ndarray]"]
 
@@ -74,6 +78,11 @@ class GeneratorSpec:
     #: and a rank below its children's. Weaving needs those; None: an Euler tour finds them
     #: (mazebook.core.tour.tree_order), which costs as much as the fastest generators.
     tree_order: TreeOrder | None = None
+    #: ``carve`` that also returns how the maze grew (mazebook.core.grown.Grown: the start and
+    #: the passages in the order carved, each joining a new cell), for generators that add
+    #: one cell at a time; the openings read it instead of walking round the maze. None: the
+    #: generator does not tell.
+    grow: Grow | None = None
 
     def supports(self, shape: str) -> bool:
         return self.shapes is None or shape in self.shapes
@@ -100,3 +109,13 @@ class GeneratorSpec:
                 "hunt-and-kill, growing-tree, bfs) work on every shape"
             )
         return self.carve(grid, rng, **options)
+
+    def run_grown(
+        self, grid: Grid, rng: random.Random, options: Mapping[str, Any]
+    ) -> tuple[bytearray, Grown | None]:
+        """``run``'s maze and how it grew where the generator tells (``grow``), else None:
+        the same maze and the same draws from ``rng`` either way."""
+        if self.grow is None or not self.supports(grid.kind):
+            return self.run(grid, rng, options), None
+        carved, grown = self.grow(grid, rng, **options)
+        return carved, grown

@@ -1,0 +1,208 @@
+"""How a maze grew (mazebook.core.grown) measures what the Euler tour measures (issue 33: a
+cheaper candidate, not one changed byte): the growing tree tells its carve order with the same
+maze and the same draws, and the openings found from it are the tour's, ties included, on
+random mazes of every shape and on a book's sizes and options."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mazebook import generate
+from mazebook.core import openings
+from mazebook.core.generators import REGISTRY, growing_tree
+from mazebook.core.generators._common import adj_array, back_array, links_from_edges
+from mazebook.core.grid import bfs
+from mazebook.core.grown import Grown, ancestor_bits
+from mazebook.core.shapes import make_grid
+from mazebook.errors import MazebookError
+
+GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
+
+
+@st.composite
+def shapes(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
+    """A shape and size, up to a little past the largest a book's page takes (30 x 41)."""
+    shape = draw(st.sampled_from(["rect", "rect", "rect1", "hex", "triangle", "circle", "mask"]))
+    if shape == "circle":
+        return "circle", 1, draw(st.integers(1, 19)), {}
+    if shape == "rect":
+        return "rect", draw(st.integers(1, 36)), draw(st.integers(1, 44)), {}
+    if shape == "rect1":  # one cell wide or tall
+        n = draw(st.integers(1, 40))
+        return ("rect", 1, n, {}) if draw(st.booleans()) else ("rect", n, 1, {})
+    if shape == "hex":
+        outline = draw(st.sampled_from(["hexagon", "rect"]))
+        h = draw(st.integers(1, 12))
+        w = draw(st.integers(h // 2 + 1 if outline == "hexagon" else 1, 14))
+        return "hex", w, h, {"outline": outline}
+    if shape == "triangle":
+        outline = draw(st.sampled_from(["triangle", "rect"]))
+        return "triangle", draw(st.integers(2, 20)), draw(st.integers(1, 12)), {"outline": outline}
+    silhouette = draw(st.sampled_from(["heart", "star"]))
+    return "mask", draw(st.integers(10, 26)), draw(st.integers(10, 26)), {"mask": silhouette}
+
+
+modes = st.sampled_from(growing_tree.MODES)
+chances = st.sampled_from([0.0, 0.3, 0.5, 0.7, 0.72, 0.8, 0.84, 0.9, 1.0])
+
+
+@given(shapes(), modes, chances, st.integers(0, 2**32))
+def test_grow_carves_the_maze_carve_carves_and_tells_its_order(
+    shape: tuple[str, int, int, dict[str, Any]], mode: str, p: float, seed: int
+) -> None:
+    """``grow`` makes ``carve``'s maze from the same draws, and each of its half-edges in
+    order joins a new cell to those before it: together they are the maze."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    plain_rng, grown_rng = random.Random(seed), random.Random(seed)
+    plain = growing_tree.carve(grid, plain_rng, mode, p)
+    links, grown = growing_tree.grow(grid, grown_rng, mode, p)
+    assert links == plain
+    assert plain_rng.getstate() == grown_rng.getstate()
+    joined = {grown.start}
+    for e in grown.edges:
+        assert e // grid.degree in joined
+        assert grid.adj[e] not in joined and grid.adj[e] < grid.size
+        joined.add(grid.adj[e])
+    assert links_from_edges(grid, list(grown.edges)) == links
+
+
+@given(shapes(), modes, chances, st.integers(0, 2**32))
+def test_ancestor_bits_give_the_path_lengths(
+    shape: tuple[str, int, int, dict[str, Any]], mode: str, p: float, seed: int
+) -> None:
+    """Two cells' path length is the count of bits their paths to the start do not share."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    links, grown = growing_tree.grow(grid, random.Random(seed), mode, p)
+    bits = ancestor_bits(grid, grown)
+    if len(grown.edges) != grid.size - 1:  # a shape in pieces: no spanning tree
+        assert bits is None
+        return
+    assert bits is not None
+    picks = random.Random(seed).sample(range(grid.size), min(grid.size, 4))
+    for source in picks:
+        dist = bfs(grid, bytes(links), source)[0]
+        assert [(bits[source] ^ b).bit_count() for b in bits] == list(dist[: grid.size])
+
+
+def test_ancestor_bits_refuse_what_did_not_grow_as_a_tree() -> None:
+    """Too few half-edges, or two joining the same cell, are no spanning tree: None."""
+    grid = make_grid("rect", 3, 2)
+    grown = growing_tree.grow(grid, random.Random(5), "mix", 0.8)[1]
+    assert ancestor_bits(grid, grown) is not None
+    assert ancestor_bits(grid, Grown(grown.start, list(grown.edges)[:-1])) is None
+    edges = list(grown.edges)
+    edges[-1] = edges[-2]  # the last cell never joins; one joins twice
+    assert ancestor_bits(grid, Grown(grown.start, edges)) is None
+    assert ancestor_bits(grid, Grown(grid.size, grown.edges)) is None
+
+
+def _openings(call: Any) -> Any:
+    """What an openings call returns, or the message it refuses with."""
+    try:
+        return call()
+    except MazebookError as exc:
+        return str(exc)
+
+
+@settings(max_examples=300)
+@given(shapes(), modes, chances, st.integers(0, 2**32))
+def test_the_grown_metric_opens_where_the_tour_opens(
+    shape: tuple[str, int, int, dict[str, Any]], mode: str, p: float, seed: int
+) -> None:
+    """The path lengths between outer sides from the ancestor bits are the tour's, and so are
+    the openings "farthest" and "opposite" find from them (ties broken as the sparse table
+    of diameter ends breaks them)."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    links, grown = growing_tree.grow(grid, random.Random(seed), mode, p)
+    links = bytes(links)
+    if len(grid.boundary) < 2:
+        with pytest.raises(MazebookError):
+            openings.boundary_metric(grid, links, grown)
+        return
+    toured = openings.boundary_metric(grid, links)
+    measured = openings.boundary_metric(grid, links, grown)
+    for i in range(len(grid.boundary)):
+        assert measured.from_entry(i).tolist() == toured.from_entry(i).tolist()
+    lo, hi = openings._apart_windows(grid)
+    plain = _openings(lambda: openings.best_apart(toured, lo, hi))
+    assert _openings(lambda: openings.best_apart(measured, lo, hi)) == plain
+    band = openings._band(grid)
+    assert _openings(lambda: openings.best_apart_band(measured, lo, hi, band)) == plain
+    bits = ancestor_bits(grid, grown)
+    if bits is not None:  # the pair measured one pair at a time, in plain Python
+        paths = [bits[c] for c, _ in grid.boundary]
+        found = _openings(lambda: openings.best_apart_bits(paths, lo.tolist(), hi.tolist()))
+        assert found == plain
+    assert _openings(lambda: openings.apart_openings(grid, links, grown)) == _openings(
+        lambda: openings.apart_openings(grid, links)
+    )
+    if kind != "circle":
+        assert _openings(lambda: openings.opposite_openings(grid, links, grown)) == _openings(
+            lambda: openings.opposite_openings(grid, links)
+        )
+
+
+BOOK_SIZES = [(4, 5), (4, 7), (6, 8), (9, 12), (10, 14), (15, 20), (18, 24), (23, 31), (30, 41)]
+
+
+@pytest.mark.parametrize("outline", [0, 1000])
+@pytest.mark.parametrize(("width", "height"), BOOK_SIZES)
+def test_a_books_mazes_are_the_same_grown_or_toured(
+    outline: int, width: int, height: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mazes a book's search makes (growing tree, mode mix, p_newest 0.7 to 0.9, openings
+    farthest): the same maze and openings whether the openings read how it grew (by the band
+    of a metric, or pair by pair in plain Python: ``outline`` is BITS_PAIR_UP_TO) or walk the
+    tour, over many seeds."""
+    monkeypatch.setattr(openings, "BITS_PAIR_UP_TO", outline)
+    monkeypatch.setattr(openings, "GROWN_UP_TO", 10_000)
+    _same_grown_or_toured(width, height, monkeypatch)
+
+
+def _same_grown_or_toured(width: int, height: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """150 of a book's mazes made as the openings are set now, then again walking the tour:
+    the same to the last field."""
+    options = {"mode": "mix", "openings": "farthest"}
+    chances = (0.7, 0.72, 0.76, 0.8, 0.84, 0.87, 0.9)
+    cases = [(seed, chances[seed % len(chances)]) for seed in range(150)]
+    grown = [
+        generate("growing-tree", width, height, seed=s, p_newest=p, **options) for s, p in cases
+    ]
+    monkeypatch.setattr(openings, "GROWN_UP_TO", 0)
+    toured = [
+        generate("growing-tree", width, height, seed=s, p_newest=p, **options) for s, p in cases
+    ]
+    for a, b in zip(grown, toured, strict=True):
+        assert a.to_dict() == b.to_dict()
+
+
+@settings(max_examples=100)
+@given(shapes(), st.sampled_from(GRAPH), st.integers(0, 2**32))
+def test_links_from_edges_packs_what_the_rows_pack(
+    shape: tuple[str, int, int, dict[str, Any]], algorithm: str, seed: int
+) -> None:
+    """The passage bytes packed flat from eight slots a cell are those of the cell's own
+    ``degree`` slots packed row by row, on every shape's degree."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    spec = REGISTRY[algorithm]
+    links = bytes(spec.run(grid, random.Random(seed), spec.resolve_options({})))
+    n, degree = grid.size, grid.degree
+    slots = np.flatnonzero(np.unpackbits(np.frombuffer(links, np.uint8), bitorder="little"))
+    cell, k = slots // 8, slots % 8
+    half = cell * degree + k
+    half = half[adj_array(grid)[half] > cell]  # each passage once
+    marks = np.zeros(n * degree, dtype=np.uint8)
+    marks[half] = 1
+    marks[adj_array(grid)[half].astype(np.intp) * degree + back_array(grid)[half]] = 1
+    rows = np.packbits(marks.reshape(n, degree), axis=1, bitorder="little").tobytes()
+    assert bytes(links_from_edges(grid, half)) == rows == links
