@@ -261,6 +261,19 @@ def test_the_kept_geometries_neighbour_lists_and_bands_are_few() -> None:
     assert ref() is None
 
 
+def test_a_long_outline_s_band_goes_once_a_short_one_is_asked_for() -> None:
+    """A long outline's band (megabytes) is kept for its grid alone, and only until a short
+    outline's band is asked for: a server that made one large maze keeps none of it."""
+    large = make_grid("hex", 60, 40, outline="rect")  # a rectangle's grid is shared: kept longer
+    assert len(large.boundary) > openings.SMALL_OUTLINE
+    assert openings._band(large) is openings._band(large)
+    ref = weakref.ref(large)
+    del large
+    openings._band(make_grid("hex", 9, 7))
+    gc.collect()
+    assert ref() is None
+
+
 @settings(max_examples=150)
 @given(perfect_mazes())
 def test_a_tree_s_branches_are_the_breadth_first_search_s(maze: Maze) -> None:
@@ -360,7 +373,7 @@ def test_a_rectangle_s_geometry_is_the_one_its_centres_give(width: int, height: 
     grid = make_grid("rect", width, height)
     fast = strategies.Geometry(grid)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(strategies, "_plain_rect", lambda grid: False)
+        patch.setattr(strategies, "plain_rect", lambda grid: False)
         plain = strategies.Geometry(grid)
     assert fast.width == width and plain.width == 0
     assert np.asarray(fast.flat).tobytes() == np.asarray(plain.flat).tobytes()
@@ -382,7 +395,7 @@ def test_the_walks_compare_a_rectangle_s_cells_by_columns_and_rows(maze: Maze) -
     assume(hung is not None)
     assert hung is not None
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(strategies, "_plain_rect", lambda grid: False)
+        patch.setattr(strategies, "plain_rect", lambda grid: False)
         plain = strategies.Geometry(view.grid)
     walks = strategies._tree_walks(view, strategies.Geometry(view.grid), hung)
     assert walks == strategies._tree_walks(view, plain, hung)
@@ -403,3 +416,14 @@ def test_a_solution_of_one_cell_or_two_measures_alike(ends: tuple[int, int]) -> 
     measured = metrics.measure(maze, hung)
     assert measured == metrics.measure(Maze(grid, links, entrance, exit_))
     assert measured.branches == {(1, 1): 2, (0, 2): 0, (0, 1): 1}[ends]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_braided_maze_given_a_hung_tree_is_searched_as_without_one(seed: int) -> None:
+    """A tree hung from a maze with loops misses passages: measure given one searches the maze
+    as it would without it (a loop is no false branch of the tree)."""
+    maze = generate("backtracker", 9, 8, seed=seed, braid=0.5)
+    hung = effort.hang(maze.split_view)
+    assert hung is not None
+    assert metrics.measure(maze, hung) == metrics.measure(maze)
+    assert metrics.measure(maze).loops > 0

@@ -104,6 +104,39 @@ def test_ancestor_bits_refuse_what_did_not_grow_as_a_tree() -> None:
     assert ancestor_bits(grid, Grown(grid.size, grown.edges)) is None
 
 
+@given(st.integers(0, 2**32))
+def test_ancestor_bits_refuse_edges_out_of_order_or_off_the_grid(seed: int) -> None:
+    """An edge from a cell not yet grown (the order turned round), or through an outer side or
+    past the table, is no growth: None, not wrong path lengths (a plugin's grow may err)."""
+    grid = make_grid("rect", 5, 4)
+    grown = growing_tree.grow(grid, random.Random(seed), "newest")[1]
+    assert ancestor_bits(grid, Grown(grown.start, list(reversed(grown.edges)))) is None
+    outer = next(e for e in range(grid.size * grid.degree) if grid.adj[e] == grid.size)
+    edges = list(grown.edges)
+    for bad in (outer, grid.size * grid.degree, -1):
+        edges[-1] = bad
+        assert ancestor_bits(grid, Grown(grown.start, edges)) is None
+
+
+def test_a_small_growing_tree_maze_opens_from_its_ancestor_bits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """generate() hands a small growing-tree maze's growth to the openings, which read it (the
+    fast path is taken, not only equal), and a large one's it drops."""
+    reads: list[int] = []
+    real = openings.ancestor_bits
+
+    def spy(grid: Any, grown: Grown) -> Any:
+        reads.append(grid.size)
+        return real(grid, grown)
+
+    monkeypatch.setattr(openings, "ancestor_bits", spy)
+    generate("growing-tree", 12, 15, seed=3, mode="mix", p_newest=0.8)
+    assert reads == [180]
+    generate("growing-tree", 40, 40, seed=3, mode="mix", p_newest=0.8)
+    assert reads == [180]
+
+
 def _openings(call: Any) -> Any:
     """What an openings call returns, or the message it refuses with."""
     try:

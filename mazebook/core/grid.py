@@ -75,6 +75,26 @@ class Grid:
         return y * self.width + x
 
 
+#: The slot across a rectangle's cell from each of its slots N, E, S, W.
+RECT_OPPOSITE = (S, W, N, E)
+
+
+def plain_rect(grid: Grid) -> bool:
+    """Whether ``grid`` is a rectangle's own: slots N, E, S, W and a cell at every place (a
+    weave's split graph adds crossing nodes past width x height), so a cell's neighbours lie
+    -width, +1, +width and -1 from it."""
+    return grid.kind == "rect" and grid.degree == 4 and grid.size == grid.width * grid.height
+
+
+def opposite_slots(grid: Grid) -> Sequence[int] | None:
+    """The slot across the cell from each slot (a path going straight on leaves by it): the
+    grid's own ``opposite``, a rectangle's RECT_OPPOSITE; None where the grid has none."""
+    opposite: Sequence[int] | None = grid.params.get("opposite")
+    if opposite is None and grid.kind == "rect":
+        return RECT_OPPOSITE
+    return opposite
+
+
 def check_size(width: object, height: object, *, max_side: int = MAX_SIDE) -> tuple[int, int]:
     """Validate a maze size, returning it as two ints; raise InvalidSizeError otherwise."""
     for name, value in (("width", width), ("height", height)):

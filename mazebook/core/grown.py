@@ -39,7 +39,8 @@ def _powers(count: int) -> tuple[int, ...]:
 
 def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     """Per cell, its path to the start as bits: bit ``size - 1 - t`` for the ``t``-th cell to
-    join (the start is the 0th); None unless ``grown`` spans the grid.
+    join (the start is the 0th); None unless ``grown`` spans the grid, each edge joining a new
+    cell to one grown before it.
 
     Two cells' path length is the count of bits of the two integers' exclusive or. Ordered by
     value, largest first, cells follow a walk round the tree (each after the cells below it,
@@ -55,5 +56,11 @@ def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     bits = [0] * n
     bits[grown.start] = powers[n - 1]
     for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
-        bits[adj[e]] = bits[e // degree] | bit
-    return None if 0 in bits else bits  # a cell never joined: two edges to one cell
+        if not 0 <= e < len(adj):
+            return None
+        cell, joined = e // degree, adj[e]
+        # each edge joins a new cell to one already grown (a plugin's grow may get it wrong)
+        if joined >= n or bits[joined] or not bits[cell]:
+            return None
+        bits[joined] = bits[cell] | bit
+    return bits

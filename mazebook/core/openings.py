@@ -165,7 +165,8 @@ class _Band(NamedTuple):
 #: The grids whose band is kept: the last BANDS_KEPT of outlines of at most SMALL_OUTLINE
 #: outer sides (a book's candidates come in runs of a few sizes: one kept would be made again
 #: for every other candidate; eight such bands take at most about half a megabyte), and the
-#: last one of any longer outline. Only the speed depends on them.
+#: last one of any longer outline until a short one is asked for (a long outline's band takes
+#: megabytes: a server keeps none once its next maze is small). Only the speed depends on them.
 BANDS_KEPT = 8
 SMALL_OUTLINE = 128
 
@@ -173,17 +174,21 @@ SMALL_OUTLINE = 128
 def _band(grid: Grid) -> _Band:
     """``_apart_windows`` as a band (kept: BANDS_KEPT)."""
     if len(grid.boundary) <= SMALL_OUTLINE:
+        if _large_band.cache_info().currsize:
+            _large_band.cache_clear()
         return _small_band(grid)
     return _large_band(grid)
 
 
 @functools.lru_cache(maxsize=BANDS_KEPT)
 def _small_band(grid: Grid) -> _Band:
+    """The band of a short outline (kept for the last BANDS_KEPT grids)."""
     return _make_band(grid)
 
 
 @functools.lru_cache(maxsize=1)
 def _large_band(grid: Grid) -> _Band:
+    """The band of a long outline (kept for the last grid, until a short one comes)."""
     return _make_band(grid)
 
 

@@ -35,6 +35,7 @@ from ..core.grid import (
     neighbour_list,
     passage_bytes,
     passage_counts,
+    plain_rect,
     slots_of,
     walk,
 )
@@ -180,19 +181,8 @@ class _Heading:
 
     def weight(self, here: int, first: int) -> float:
         """Weight of the opening from ``here`` into ``first``: GOAL_PULL ** (approach per cell)."""
-        cell, steps = self.corridor(here, first)
-        return self.pull(here, cell, steps)
-
-    def corridor(self, here: int, first: int) -> tuple[int, int]:
-        """Where the corridor behind the opening from ``here`` into ``first`` is looked along
-        to (at most LOOK cells, stopping where it branches or ends) and its cells: the same
-        whichever goal the solver seeks."""
-        return _corridor(self.adj, self.slots, self.links, self.grid.degree, here, first)
-
-    def pull(self, here: int, cell: int, steps: int) -> float:
-        """The weight of an opening from ``here`` whose corridor is looked along to ``cell``
-        in ``steps`` cells: GOAL_PULL ** (its approach to the goal per cell)."""
-        return _pull(self.h(here) - self.h(cell), steps)
+        h = self.h
+        return _weight(self.adj, self.slots, self.links, self.grid.degree, h, h(here), here, first)
 
 
 def _corridor(
@@ -203,8 +193,9 @@ def _corridor(
     here: int,
     first: int,
 ) -> tuple[int, int]:
-    """``_Heading.corridor`` on a grid's neighbour list and slot table: the cell the corridor
-    from ``here`` into ``first`` is looked along to, and its cells."""
+    """Where the corridor behind the opening from ``here`` into ``first`` is looked along to
+    (at most LOOK cells, stopping where it branches or ends) and its cells: the same whichever
+    goal the solver seeks."""
     before, end, steps = here, first, 1
     while steps < LOOK:
         onward = slots[links[end]]
@@ -234,10 +225,16 @@ PULLS: dict[int, float] = {
 }
 
 
+def _pull_of(approach: int, steps: int) -> float:
+    """``_pull``, read from PULLS where it holds the pair."""
+    found = PULLS.get(approach * PULL_KEY + steps)
+    return _pull(approach, steps) if found is None else found
+
+
 def goal_distance(grid: Grid, goal: int) -> Callable[[int], int]:
     """Cells from a cell to ``goal`` through the grid with no walls (on a rectangle, and a
     weave's split graph of one, by their columns and rows)."""
-    if grid.kind == "rect" and grid.size == grid.width * grid.height:
+    if plain_rect(grid):
         w = grid.width
         gx, gy = goal % w, goal // w
         return lambda c: abs(c % w - gx) + abs(c // w - gy)
@@ -361,7 +358,6 @@ def _exact_both(
     slots = slots_of(degree)
     size, entered = hung.size, hung.entered
     counts = passage_bytes(links)
-    pulls, key = PULLS, PULL_KEY
     last = len(path) - 1
     ahead = float(len(path))
     back_terms: list[list[float]] = []  # the backward sum's terms by cell, entrance first
@@ -386,14 +382,14 @@ def _exact_both(
                     h_ahead = ahead_h(p)
                     w_ahead = _weight(adj, slots, links, degree, ahead_h, h_ahead, p, nxt)
                 approach = h_ahead - ahead_h(end)
-                w_b = pulls.get(approach * key + steps) or _pull(approach, steps)
+                w_b = _pull_of(approach, steps)
                 ahead += twice * w_b / (w_b + w_ahead)
             if i > 0:  # nor the entrance from FINISH's
                 if w_back < 0:
                     h_back = back_h(p)
                     w_back = _weight(adj, slots, links, degree, back_h, h_back, p, prev)
                 approach = h_back - back_h(end)
-                w_b = pulls.get(approach * key + steps) or _pull(approach, steps)
+                w_b = _pull_of(approach, steps)
                 here.append(twice * w_b / (w_b + w_back))
         if here:
             back_terms.append(here)
@@ -415,12 +411,11 @@ def _weight(
     here: int,
     first: int,
 ) -> float:
-    """``_Heading.weight`` of the opening from ``here`` (``h_here`` from its goal) into
-    ``first`` toward the goal ``h`` measures the distance to (the corridor walked as
-    ``_Heading.corridor`` walks it)."""
+    """The weight of the opening from ``here`` (``h_here`` from its goal) into ``first``
+    toward the goal ``h`` measures the distance to: GOAL_PULL ** (the approach per cell of its
+    corridor, ``_corridor``)."""
     end, steps = _corridor(adj, slots, links, degree, here, first)
-    approach = h_here - h(end)
-    return PULLS.get(approach * PULL_KEY + steps) or _pull(approach, steps)
+    return _pull_of(h_here - h(end), steps)
 
 
 def _path_up(parent: Sequence[int], start: int, goal: int) -> list[int]:

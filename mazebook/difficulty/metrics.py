@@ -21,7 +21,15 @@ from typing import Any
 
 import numpy as np
 
-from ..core.grid import Grid, neighbour_list, passage_bytes, passage_counts, slots_of
+from ..core.grid import (
+    Grid,
+    neighbour_list,
+    opposite_slots,
+    passage_bytes,
+    passage_counts,
+    plain_rect,
+    slots_of,
+)
 from ..core.maze import Maze
 from .effort import Hung
 
@@ -89,9 +97,7 @@ def difficulty_score(
 def _turns(maze: Maze, path: np.ndarray, adj: np.ndarray) -> int:
     """Direction changes along the path; a grid may define straight-through slots."""
     grid = maze.grid
-    opposite = grid.params.get("opposite")
-    if opposite is None and grid.kind == "rect":
-        opposite = (2, 3, 0, 1)
+    opposite = opposite_slots(grid)
     if len(path) < 3:
         return 0
     # slot taken out of each cell along the path, and the slot it arrives by in the next
@@ -189,7 +195,7 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
     n, degree, adj = grid.size, grid.degree, neighbour_list(grid)
     counts = passage_bytes(links)
     passages = sum(counts) // 2
-    if passages != n - 1:  # pragma: no cover - hung from a maze with loops: searched instead
+    if passages != n - 1:  # hung from a maze with loops (braided): searched instead
         return measure(maze)
     slots = slots_of(degree)
     dead_ends = counts.count(1)
@@ -251,14 +257,12 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
 def _path_turns(grid: Grid, adj: Sequence[int], path: Sequence[int]) -> int:
     """``_turns`` walked along the path: a turn where the slot out of a cell is not the one
     across from the slot the path came in by."""
-    opposite = grid.params.get("opposite")
-    if opposite is None and grid.kind == "rect":
-        opposite = (2, 3, 0, 1)
+    opposite = opposite_slots(grid)
     if len(path) < 3:
         return 0
     if opposite is None:
         return len(path) - 2
-    if grid.kind == "rect" and grid.degree == 4 and grid.size == grid.width * grid.height:
+    if plain_rect(grid):
         # a plain rectangle's step is its direction (N, E, S, W: -width, 1, width, -1)
         moves = list(map(operator.sub, path[1:], path))
         return sum(map(operator.ne, moves[1:], moves))

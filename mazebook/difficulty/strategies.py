@@ -33,9 +33,18 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.grid import Grid, Opening, neighbour_list, passage_bytes, passage_counts, slots_of
+from ..core.grid import (
+    Grid,
+    Opening,
+    neighbour_list,
+    opposite_slots,
+    passage_bytes,
+    passage_counts,
+    plain_rect,
+    slots_of,
+)
 from ..core.maze import Maze
-from ..core.shapes import BUILTINS, cell_centres
+from ..core.shapes import BUILTINS, cell_centres, row_centres
 from .effort import Hung, hang
 
 #: The strategies, and the two ends a walk starts from.
@@ -78,9 +87,7 @@ class Geometry:
     so growing clockwise on the page) of each slot's neighbour."""
 
     def __init__(self, grid: Grid) -> None:
-        opposite = grid.params.get("opposite")
-        if opposite is None and grid.kind == "rect":
-            opposite = (2, 3, 0, 1)
+        opposite = opposite_slots(grid)
         #: the slot across the cell from each slot (None where the grid says not): not the
         #: grid itself, so a Geometry holds no grid (geometry_of's cache holds its one grid,
         #: as its key, until the next grid takes its place)
@@ -92,7 +99,7 @@ class Geometry:
         self._adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
         #: a plain rectangle's width (0 on other grids): its centres and angles follow from it,
         #: and are made when asked (the walks on its trees read RECT_ANGLE_LIST by slot)
-        self.width = grid.width if _plain_rect(grid) else 0
+        self.width = grid.width if plain_rect(grid) else 0
         if not self.width:
             self.centres = node_centres(grid)
             padded = np.vstack([self.centres, np.zeros((1, 2))])
@@ -121,7 +128,7 @@ class Geometry:
     def centres(self) -> np.ndarray:
         """(n, 2) centres of the nodes (``node_centres``); a plain rectangle's made when a walk
         asks (the walks on its trees compare distances by columns and rows)."""
-        return _rect_centres(self.width, len(self._adj))
+        return row_centres(self.width, len(self._adj))
 
     def way_in(self, opening: Opening) -> float:
         """The angle a walker entering through ``opening`` has behind it: the outer side's
@@ -159,15 +166,6 @@ def _rect_has(cell: int, slot: int, width: int, n: int) -> bool:
     """Whether a cell of a plain rectangle of ``n`` cells has a neighbour through ``slot``."""
     x = cell % width
     return (cell >= width, x < width - 1, cell + width < n, x > 0)[slot]
-
-
-def _plain_rect(grid: Grid) -> bool:
-    return grid.kind == "rect" and grid.degree == 4 and grid.size == grid.width * grid.height
-
-
-def _rect_centres(width: int, n: int) -> np.ndarray:
-    cells = np.arange(n, dtype=np.int64)
-    return np.stack([cells % width + 0.5, cells // width + 0.5], axis=1)
 
 
 #: The grids whose Geometry is kept: the last one (the next candidate walked is often of the

@@ -30,6 +30,7 @@ SHIPPED: dict[str, tuple[str, str, tuple[str, ...]]] = {
 
 
 def _shipped_kind(name: str) -> Kind:
+    """The shipped kind ``name``, its module imported now (SHIPPED says which)."""
     module, cls, _keys = SHIPPED[name]
     made: Kind = getattr(import_module(module, __package__), cls)()
     return made

@@ -261,6 +261,7 @@ def _cover(data: Mapping[str, Any]) -> Cover:
 
 
 def _shipped_table(name: str) -> Printer:
+    """The shipped printer ``name``, read from its table now (a book reads its own alone)."""
     path = f"printers/{name}.toml"
     return printer_from_data(
         tomllib.loads(_data(path).decode("utf-8")), source=f"mazebook/data/{path}", schema=False

@@ -169,7 +169,8 @@ class Template:
 
 def template_dirs() -> list[Path]:
     """Where named templates live: the installed package (TEMPLATE_PACKAGE, a folder beside
-    the modules), else the repository's folder."""
+    the modules), else the repository's folder (a mazebook run from a zip file has neither:
+    its templates are given by path)."""
     dirs: list[Path] = []
     installed = HOME / TEMPLATE_PACKAGE.rpartition(".")[2]
     if installed.is_dir():

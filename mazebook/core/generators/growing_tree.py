@@ -44,8 +44,9 @@ def grow(
     ``sides[cell]`` iterates over an active cell's untried sides, shuffled once when it joins:
     taking the next unvisited one each turn picks uniformly among its unvisited neighbours
     (as in the backtracker); it is None once the cell is boxed in. A grid of at most
-    LIST_UP_TO cells keeps its tables in lists (read and written faster than bytes and
-    arrays); a larger one in compact arrays.
+    LIST_UP_TO cells keeps what is written as it grows (visited, carved) in lists, and in
+    "mix" mode reads its tables from lists too (faster than bytes and arrays); a larger one
+    keeps compact arrays.
     """
     if mode == "mix" and p_newest >= 1.0:
         mode = "newest"

@@ -22,8 +22,13 @@ from ..grid import Grid, rect_grid
 
 def rect_centres(grid: Grid) -> np.ndarray:
     """(n, 2) cell centres of the rectangle in cell units (x right, y down)."""
-    cells = np.arange(grid.size, dtype=np.int64)
-    return np.stack([cells % grid.width + 0.5, cells // grid.width + 0.5], axis=1)
+    return row_centres(grid.width, grid.size)
+
+
+def row_centres(width: int, count: int) -> np.ndarray:
+    """(count, 2) centres of ``count`` cells laid in rows of ``width``, in cell units."""
+    cells = np.arange(count, dtype=np.int64)
+    return np.stack([cells % width + 0.5, cells // width + 0.5], axis=1)
 
 
 @dataclass(frozen=True)

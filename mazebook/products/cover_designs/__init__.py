@@ -34,6 +34,7 @@ if tuple(MODULES) != COVER_DESIGNS:  # pragma: no cover - the key's names and th
 
 
 def _design(name: str) -> Design:
+    """The cover design ``name``, its module imported now (MODULES says which)."""
     module = import_module(MODULES[name], __name__)
     if name != module.NAME:  # pragma: no cover - each module names its own design
         raise MazebookBug(f"cover design module {module.__name__} is named {module.NAME!r}")
