@@ -105,3 +105,14 @@ def test_marker_extent_bounds_the_arrow(
         pts = marker_triangle(marker, arrow, entering=entering)
         plain = (*pts.min(axis=0).tolist(), *pts.max(axis=0).tolist())
     assert marker_extent(marker, arrow, entering=entering) == plain
+
+
+@given(st.text(alphabet="ab ·–\u00ad\u200f\u05d0\u05d1\u0627\u0644\u0628", max_size=12))
+def test_a_remembered_visual_line_is_the_one_worked_out(text: str) -> None:
+    from mazebook.render import textorder
+
+    first = textorder.visual(text)
+    assert textorder.visual(text) == first  # the second time remembered
+    if not textorder._drawn_as_is(text):
+        textorder._reordered.cache_clear()
+        assert textorder.visual(text) == first == textorder._reordered.__wrapped__(text)

@@ -35,7 +35,15 @@ def numbers(values: np.ndarray) -> list[str]:
     whole = flat.astype(np.int64)
     if np.all(whole == flat) and whole.min() >= 0 and whole.max() < len(_INT_TEXT):
         return list(map(_INT_TEXT.__getitem__, whole.tolist()))
-    return list(map(_text, flat.tolist()))
+    # halves by lookup, all at once; the rest (a line's ends pulled in to its arrows) formatted
+    twice = flat * 2.0
+    near = (twice > 0.0) & (twice < len(_HALF_TEXT))
+    halves = np.where(near, twice, 0.0).astype(np.int64)
+    other = ~(near & (halves == twice))
+    out = list(map(_HALF_TEXT.__getitem__, halves.tolist()))
+    for i, value in zip(np.flatnonzero(other).tolist(), flat[other].tolist(), strict=True):
+        out[i] = _text(value)
+    return out
 
 
 def number_texts(values: Sequence[float]) -> list[str]:
