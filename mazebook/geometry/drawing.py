@@ -7,6 +7,7 @@ a maze cannot disagree. The rectangle is drawn here; other shapes in ``render.sh
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Mapping
@@ -321,15 +322,11 @@ def goal_dot_radius(arrow: float) -> float:
     return min(GOAL_DOT_RADIUS, arrow / 3.0)
 
 
-def marker_triangle(
+def marker_points(
     marker: Marker, length: float, *, entering: bool, gap: float = 0.15
-) -> np.ndarray:
-    """A filled arrow (3 points, cell units) just outside an opening, pointing along travel.
-
-    ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.
-    """
-    # in plain floats and one array at the end (the same arithmetic, element by element, as
-    # arrays of two: a book draws two arrows a maze and measures them three times)
+) -> tuple[float, float, float, float, float, float]:
+    """marker_triangle's three points as plain floats x0, y0, x1, y1, x2, y2: a book draws
+    two arrows a maze and measures them three times, each cheaper without an array."""
     dx, dy = marker.dx, marker.dy
     if entering:
         tip_x, tip_y = marker.x - dx * gap * length, marker.y - dy * gap * length
@@ -339,30 +336,74 @@ def marker_triangle(
         tip_x, tip_y = base_x + dx * length, base_y + dy * length
     half = 0.45 * length
     normal_x, normal_y = -dy * half, dx * half
-    return np.array(
-        [
-            [tip_x, tip_y],
-            [base_x + normal_x, base_y + normal_y],
-            [base_x - normal_x, base_y - normal_y],
-        ],
-        dtype=np.float64,
+    return (
+        tip_x,
+        tip_y,
+        base_x + normal_x,
+        base_y + normal_y,
+        base_x - normal_x,
+        base_y - normal_y,
     )
+
+
+def marker_triangle(
+    marker: Marker, length: float, *, entering: bool, gap: float = 0.15
+) -> np.ndarray:
+    """A filled arrow (3 points, cell units) just outside an opening, pointing along travel.
+
+    ``entering``: the start arrow, ending at the opening; else the finish arrow, leaving it.
+    """
+    points = marker_points(marker, length, entering=entering, gap=gap)
+    return np.array(points, dtype=np.float64).reshape(3, 2)
+
+
+def marker_extent(
+    marker: Marker, arrow: float, *, entering: bool
+) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of an opening's mark: its arrow ``arrow`` cells long, or its goal dot."""
+    if marker.inside:
+        r = goal_dot_radius(arrow)
+        return (marker.x - r, marker.y - r, marker.x + r, marker.y + r)
+    x0, y0, x1, y1, x2, y2 = marker_points(marker, arrow, entering=entering)
+    return (
+        float(min(x0, x1, x2)),
+        float(min(y0, y1, y2)),
+        float(max(x0, x1, x2)),
+        float(max(y0, y1, y2)),
+    )
+
+
+@functools.lru_cache(maxsize=4)
+def _walls_extent(geom: MazeGeometry) -> tuple[float, float, float, float] | None:
+    """(x0, y0, x1, y1) of a drawing's wall runs and arcs (None without any): the part of
+    drawing_extent that is the same at every arrow length, measured once for a puzzle's page,
+    its answer and its manifest boxes. Only the last few drawings are kept (see wall_ops)."""
+    points = [geom.segments[:, :2], geom.segments[:, 2:]]
+    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+        t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
+        points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
+    shown = [p.reshape(-1, 2) for p in points if len(p)]
+    if not shown:
+        return None
+    every = np.concatenate(shown)
+    x0, y0 = every.min(axis=0).tolist()
+    x1, y1 = every.max(axis=0).tolist()
+    return float(x0), float(y0), float(x1), float(y1)
 
 
 def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) in cell units (y down) of everything drawn for the maze: wall runs,
     arcs, the two arrows (``arrow`` cells long) or goal dots. Stroke widths not included."""
-    points = [geom.segments[:, :2], geom.segments[:, 2:]]
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
-        t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
-        points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
-    for marker, entering in ((geom.start, True), (geom.finish, False)):
-        if marker.inside:
-            r = goal_dot_radius(arrow)
-            points.append(np.array([[marker.x - r, marker.y - r], [marker.x + r, marker.y + r]]))
-        else:
-            points.append(marker_triangle(marker, arrow, entering=entering))
-    every = np.concatenate([p.reshape(-1, 2) for p in points if len(p)])
-    x0, y0 = every.min(axis=0).tolist()
-    x1, y1 = every.max(axis=0).tolist()
-    return float(x0), float(y0), float(x1), float(y1)
+    boxes = [
+        marker_extent(geom.start, arrow, entering=True),
+        marker_extent(geom.finish, arrow, entering=False),
+    ]
+    walls = _walls_extent(geom)
+    if walls is not None:
+        boxes.insert(0, walls)
+    return (
+        float(min(b[0] for b in boxes)),
+        float(min(b[1] for b in boxes)),
+        float(max(b[2] for b in boxes)),
+        float(max(b[3] for b in boxes)),
+    )

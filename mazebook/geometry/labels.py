@@ -30,8 +30,7 @@ from .drawing import (
     MazeGeometry,
     arc_to_beziers,
     clamp_overhang,
-    goal_dot_radius,
-    marker_triangle,
+    marker_extent,
 )
 from .style import Fit, fit_maze, marker_length
 
@@ -291,16 +290,7 @@ def _enters(segments: list[list[float]], box: Rect) -> bool:
 
 
 def _mark_box(marker: Marker, arrow: float, entering: bool) -> Rect:
-    if marker.inside:
-        r = goal_dot_radius(arrow)
-        return (marker.x - r, marker.y - r, marker.x + r, marker.y + r)
-    pts = marker_triangle(marker, arrow, entering=entering)
-    return (
-        float(pts[:, 0].min()),
-        float(pts[:, 1].min()),
-        float(pts[:, 0].max()),
-        float(pts[:, 1].max()),
-    )
+    return marker_extent(marker, arrow, entering=entering)
 
 
 def _beside_arrow(

@@ -28,7 +28,7 @@ from ..geometry.drawing import (
     break_polyline,
     clamp_overhang,
     goal_dot_radius,
-    marker_triangle,
+    marker_points,
 )
 from ..geometry.labels import (
     Placement,
@@ -38,7 +38,7 @@ from ..geometry.labels import (
     word_room,
     word_size,
 )
-from ..geometry.paths import numbers, pdf_polyline_ops, pdf_segments_ops
+from ..geometry.paths import number_texts, numbers, pdf_polyline_ops, pdf_segments_ops
 from ..geometry.rules import (
     CAP_HEIGHT,
     DOOR_GRAY,
@@ -135,7 +135,7 @@ def draw_maze(
         if marker.inside:
             ops.append(_dot_ops(marker.x, marker.y, goal_dot_radius(arrow)))
             continue
-        pts = numbers(marker_triangle(marker, arrow, entering=entering))
+        pts = number_texts(marker_points(marker, arrow, entering=entering))
         ops.append("%s %s m %s %s l %s %s l h f\n" % tuple(pts))
     ops.append("Q\n")
     canvas.addLiteral("".join(ops))

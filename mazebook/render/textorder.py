@@ -109,6 +109,13 @@ def visual(text: str) -> str:
     """One line as it must be drawn left to right: joined, in visual order, no format marks."""
     if _drawn_as_is(text):  # no right-to-left letter, no format mark
         return text
+    return _reordered(text)
+
+
+@functools.lru_cache(maxsize=512)
+def _reordered(text: str) -> str:
+    """visual's answer for text that is not drawn as it is, remembered: a book's running
+    heads (a middle dot and a dash) are measured and drawn on every page."""
     if not has_rtl(text):
         return reorder(text)
     return reorder(shape(text), direction(text))
