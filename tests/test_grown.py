@@ -22,30 +22,21 @@ from mazebook.core.grown import Grown, ancestor_bits
 from mazebook.core.shapes import make_grid
 from mazebook.errors import MazebookError
 
+from .test_fast_search import shapes as book_shapes
+
 GRAPH = sorted(name for name, spec in REGISTRY.items() if spec.shapes is None)
 
 
 @st.composite
-def shapes(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
-    """A shape and size, up to a little past the largest a book's page takes (30 x 41)."""
-    shape = draw(st.sampled_from(["rect", "rect", "rect1", "hex", "triangle", "circle", "mask"]))
-    if shape == "circle":
-        return "circle", 1, draw(st.integers(1, 19)), {}
-    if shape == "rect":
-        return "rect", draw(st.integers(1, 36)), draw(st.integers(1, 44)), {}
-    if shape == "rect1":  # one cell wide or tall
-        n = draw(st.integers(1, 40))
-        return ("rect", 1, n, {}) if draw(st.booleans()) else ("rect", n, 1, {})
-    if shape == "hex":
-        outline = draw(st.sampled_from(["hexagon", "rect"]))
-        h = draw(st.integers(1, 12))
-        w = draw(st.integers(h // 2 + 1 if outline == "hexagon" else 1, 14))
-        return "hex", w, h, {"outline": outline}
-    if shape == "triangle":
-        outline = draw(st.sampled_from(["triangle", "rect"]))
-        return "triangle", draw(st.integers(2, 20)), draw(st.integers(1, 12)), {"outline": outline}
-    silhouette = draw(st.sampled_from(["heart", "star"]))
-    return "mask", draw(st.integers(10, 26)), draw(st.integers(10, 26)), {"mask": silhouette}
+def one_wide(draw: st.DrawFn) -> tuple[str, int, int, dict[str, Any]]:
+    """A rectangle one cell wide or tall."""
+    n = draw(st.integers(1, 40))
+    return ("rect", 1, n, {}) if draw(st.booleans()) else ("rect", n, 1, {})
+
+
+def shapes() -> st.SearchStrategy[tuple[str, int, int, dict[str, Any]]]:
+    """The shapes and sizes a book's page takes (test_fast_search's), and narrow rectangles."""
+    return book_shapes() | one_wide()
 
 
 modes = st.sampled_from(growing_tree.MODES)

@@ -157,12 +157,42 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
         sizes, deepest, decision_points = _tree_branches(maze, dist, parent_arr, on_path, reached)
     else:
         sizes, deepest, decision_points = _graph_branches(maze, on_path)
-    branches = len(sizes)
-    depth_mean = float(deepest.mean()) if branches else 0.0
     adj = np.frombuffer(grid.adj, dtype=np.int32).reshape(-1, grid.degree)
-    turns = _turns(maze, path, adj)
-    length = len(path)
-    branch_cells = int(sizes.sum())
+    return _metrics(
+        maze,
+        length=len(path),
+        turns=_turns(maze, path, adj),
+        decision_points=decision_points,
+        dead_ends=dead_ends,
+        junctions=junctions,
+        crossroads=crossroads,
+        corridor_mean=corridor_mean,
+        loops=loops,
+        sizes=sizes.tolist(),
+        deepest=deepest.tolist(),
+    )
+
+
+def _metrics(
+    maze: Maze,
+    *,
+    length: int,
+    turns: int,
+    decision_points: int,
+    dead_ends: int,
+    junctions: int,
+    crossroads: int,
+    corridor_mean: float,
+    loops: int,
+    sizes: Sequence[int],
+    deepest: Sequence[int],
+) -> Metrics:
+    """The Metrics of a maze from its counts and its false branches' ``sizes`` and
+    ``deepest`` depths (one each, in the same order), however they were found."""
+    n = maze.size
+    branches = len(sizes)
+    branch_cells = sum(sizes)
+    depth_mean = sum(deepest) / branches if branches else 0.0
     return Metrics(
         cells=n,
         solution_length=length,
@@ -177,9 +207,9 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
         loops=loops,
         branches=branches,
         branch_cells=branch_cells,
-        branch_max=int(sizes.max()) if branches else 0,
+        branch_max=max(sizes) if branches else 0,
         branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
-        branch_depth_max=int(deepest.max()) if branches else 0,
+        branch_depth_max=max(deepest) if branches else 0,
         branch_depth_mean=round(depth_mean, 4),
         bfs_expanded=bfs_expanded(maze),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
@@ -226,31 +256,18 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
                 sizes.append(size[b])
                 deepest.append(height[b] + 1)
         decision_points += 1
-    branches = len(sizes)
-    branch_cells = sum(sizes)
-    depth_mean = sum(deepest) / branches if branches else 0.0
-    turns = _path_turns(grid, adj, path)
-    length = len(path)
-    return Metrics(
-        cells=n,
-        solution_length=length,
-        solution_share=round(length / n, 6),
-        turns=turns,
+    return _metrics(
+        maze,
+        length=len(path),
+        turns=_path_turns(grid, adj, path),
         decision_points=decision_points,
         dead_ends=dead_ends,
-        dead_end_share=round(dead_ends / n, 6),
         junctions=junctions,
         crossroads=crossroads,
-        corridor_mean=round(corridor_mean, 4),
+        corridor_mean=corridor_mean,
         loops=0,
-        branches=branches,
-        branch_cells=branch_cells,
-        branch_max=max(sizes) if branches else 0,
-        branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
-        branch_depth_max=max(deepest) if branches else 0,
-        branch_depth_mean=round(depth_mean, 4),
-        bfs_expanded=bfs_expanded(maze),
-        difficulty=difficulty_score(length, decision_points, depth_mean, turns),
+        sizes=sizes,
+        deepest=deepest,
     )
 
 
