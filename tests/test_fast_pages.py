@@ -36,7 +36,7 @@ from mazebook.render.pdfobjects import FormParts
 from mazebook.render.typeset import default_fonts
 
 from .test_fast_paths import _plain_best
-from .test_labels import shaped_maze, word_slot
+from .test_labels import SHAPES, shaped_maze, word_slot
 
 # -- the words' candidate boxes as first written: one flat stream each ---------------------
 
@@ -188,17 +188,6 @@ def _plain_best_of(
     within: float,
 ) -> Rect | None:
     return _plain_best(scene, _flat(runs), mark, others, within)
-
-
-SHAPES = st.sampled_from(
-    [
-        ("rect", {}),
-        ("circle", {}),
-        ("hex", {}),
-        ("triangle", {}),
-        ("mask", {"mask": "heart"}),
-    ]
-)
 
 
 @settings(max_examples=40, deadline=None)

@@ -143,7 +143,9 @@ def test_both_ends_weighed_in_one_pass_are_each_end_weighed_alone(maze: Maze) ->
 @settings(max_examples=200)
 @given(perfect_mazes(), st.data())
 def test_a_walk_reaches_as_breadth_first_search_does(maze: Maze, data: st.DataObject) -> None:
-    """walk (no distances, a list of parents) gives bfs's parents and order from any cell."""
+    """walk (no distances, a list of parents) gives bfs's parents and order from any cell, and
+    both are a plain breadth-first search's (neighbours in slot order, distances counted as it
+    goes)."""
     view = maze.split_view
     source = data.draw(st.integers(0, view.size - 1))
     dist, parent, order = bfs(view.grid, view.links, source)
@@ -151,6 +153,21 @@ def test_a_walk_reaches_as_breadth_first_search_does(maze: Maze, data: st.DataOb
     assert walked_order == order
     assert list(walked_parent) == parent.tolist()
     assert len(dist) == view.size + 1 and dist[view.size] == -1
+    assert (dist.tolist()[:-1], parent.tolist(), order) == _plain_bfs(view, source)
+
+
+def _plain_bfs(maze: Maze, source: int) -> tuple[list[int], list[int], list[int]]:
+    """Distances, parents and order of a breadth-first search written out plainly."""
+    grid, n = maze.grid, maze.size
+    dist, parent, order = [-1] * n, [-1] * n, [source]
+    dist[source] = 0
+    for cell in order:
+        for k in range(grid.degree):
+            other = grid.adj[cell * grid.degree + k]
+            if maze.links[cell] >> k & 1 and other < n and dist[other] < 0:
+                dist[other], parent[other] = dist[cell] + 1, cell
+                order.append(other)
+    return dist, parent, order
 
 
 @settings(max_examples=200)

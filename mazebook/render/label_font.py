@@ -12,18 +12,18 @@ from __future__ import annotations
 import json
 from bisect import bisect_right
 from functools import cache
-from pathlib import Path
 
-#: The table (read as a file beside the package's modules, as the fonts are: importlib.resources
-#: would take longer to import than the table takes to read).
-TABLE = Path(__file__).resolve().parent.parent / "data" / "label-widths.json"
+from ..packaged import read_packaged
+
+#: The table, a packaged file (mazebook.packaged).
+TABLE = "data/label-widths.json"
 
 
 @cache
 def _table() -> tuple[list[int], list[int], list[float], float]:
     """The runs of the table (first character, how many, width in thousandths of an em) and
     the width of a missing glyph."""
-    data = json.loads(TABLE.read_bytes())
+    data = json.loads(read_packaged(TABLE))
     scale = 1000 / data["units_per_em"]  # as reportlab scales the font's units
     widths = [units * scale for units in data["units"]]
     return data["first"], data["count"], widths, data["default"] * scale

@@ -44,13 +44,14 @@ from reportlab.pdfbase.ttfonts import TTFont
 from ..errors import FontError
 from ..fontfile import check_font
 from ..inputs import read_input, shown
+from ..packaged import HOME
 from .textorder import PRESENTATION, drawable, has_rtl, reorder, shape
 from .textorder import direction as direction
 from .textorder import visual as visual
 
 # --- fonts -----------------------------------------------------------------------------------
 
-FONT_DIR = Path(__file__).resolve().parent.parent / "fonts"
+FONT_DIR = HOME / "fonts"
 REGULAR = "MazebookSans"
 BOLD = "MazebookSans-Bold"
 

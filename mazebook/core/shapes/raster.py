@@ -15,7 +15,6 @@ import io
 import unicodedata
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -23,13 +22,14 @@ import numpy as np
 from ...errors import FontError, InvalidOptionError, MazebookError
 from ...fontfile import check_font, unmapped
 from ...inputs import input_version, read_input, shown
+from ...packaged import HOME
 
 if TYPE_CHECKING:
     from PIL import ImageFont
     from PIL.Image import Image as PILImage
 
 #: The font text masks use unless ``font`` names another TrueType/OpenType file.
-DEFAULT_FONT = Path(__file__).resolve().parents[2] / "fonts" / "DejaVuSans-Bold.ttf"
+DEFAULT_FONT = HOME / "fonts" / "DejaVuSans-Bold.ttf"
 
 #: Pixels per cell aimed at when drawing text, and the largest bitmap drawn (pixels).
 TEXT_PIXELS_PER_CELL = 12
