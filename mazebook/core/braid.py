@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 from array import array
 
-import numpy as np
-
 from ..errors import InvalidOptionError
+from ..lazy import numpy as np
 from .grid import Grid, passage_counts
 
 

@@ -20,9 +20,8 @@ from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ..errors import MazebookError, MazeFormatError
+from ..lazy import numpy as np
 from .grid import SIDE_NAMES, Grid, Opening, rect_grid
 from .mazeschema import check_maze_json, json_path
 from .rules import NO_RULES, RuleSet, check_rules, check_walk, rule_set, state_space, why_unsolvable

@@ -17,9 +17,8 @@ from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ..errors import InvalidSizeError
+from ..lazy import numpy as np
 
 #: The largest rectangle side accepted (cells); 2000 x 2000 = 4 million cells.
 MAX_SIDE = 2000

@@ -27,8 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from ..lazy import numpy as np
 from .grid import bfs
 from .maze import Maze
 from .rules import rule_set

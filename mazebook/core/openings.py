@@ -19,9 +19,8 @@ import weakref
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-import numpy as np
-
 from ..errors import InvalidOptionError, MazebookError
+from ..lazy import numpy as np
 from .grid import SIDE_NAMES, Grid, bfs
 from .grown import Grown, ancestor_bits
 from .maze import Opening
@@ -293,8 +292,8 @@ def best_between_classes(
 
 #: The pairs of a run's two halves' diameter ends (a0, b0, a1, b1) that may end the run's
 #: diameter, in the order ties are broken.
-_PICK_LEFT = np.array([0, 2, 0, 0, 1, 1])
-_PICK_RIGHT = np.array([1, 3, 2, 3, 2, 3])
+_PICK_LEFT = (0, 2, 0, 0, 1, 1)
+_PICK_RIGHT = (1, 3, 2, 3, 2, 3)
 
 
 def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[int, int]:
@@ -310,7 +309,7 @@ def best_apart(metric: BoundaryMetric, lo: np.ndarray, hi: np.ndarray) -> tuple[
     width = np.maximum(hi - lo + 1, 1)
     level = _floor_log2(width)
     run_a, run_b = [entries], [entries]  # per level: diameter ends of entries s .. s + 2**l - 1
-    left, right = _PICK_LEFT, _PICK_RIGHT
+    left, right = np.array(_PICK_LEFT), np.array(_PICK_RIGHT)
     for lv in range(1, int(level.max()) + 1):
         half = (entries + (1 << (lv - 1))) % count  # the entry 2**(lv-1) on, going round
         ends = np.array([run_a[-1], run_b[-1], run_a[-1][half], run_b[-1][half]])
@@ -437,7 +436,7 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
 
 
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
-_PICKS = tuple(zip(_PICK_LEFT.tolist(), _PICK_RIGHT.tolist(), strict=True))
+_PICKS = tuple(zip(_PICK_LEFT, _PICK_RIGHT, strict=True))
 
 
 def _run_ends(table: list[list[int]], level: int, start: int) -> tuple[int, int]:

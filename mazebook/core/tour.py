@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-import numpy as np
-
+from ..lazy import numpy as np
 from .grid import Grid
 
 #: One passage in this many (in numbering order) starts a walk of the Euler tour, by the

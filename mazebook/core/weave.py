@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
-
+from ..lazy import numpy as np
 from .grid import E, Grid, N, S, W
 
 #: Which passage of a crossing is on top: "h" the west-east one, "v" the north-south one.

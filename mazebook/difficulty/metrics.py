@@ -19,8 +19,6 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-import numpy as np
-
 from ..core.grid import (
     Grid,
     neighbour_list,
@@ -31,6 +29,7 @@ from ..core.grid import (
     slots_of,
 )
 from ..core.maze import Maze
+from ..lazy import numpy as np
 from .effort import Hung
 
 

@@ -35,11 +35,10 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.grid import Grid, bfs, slots_of
 from ..core.maze import Maze
 from ..core.rules import StateSpace
+from ..lazy import numpy as np
 from .effort import GOAL_PULL, LOOK, RUNS, SEE, Effort, maze_seed
 from .strategies import Shortcut, Walk
 

@@ -31,8 +31,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.grid import (
     Grid,
     Opening,
@@ -45,6 +43,7 @@ from ..core.grid import (
 )
 from ..core.maze import Maze
 from ..core.shapes import BUILTINS, cell_centres, row_centres
+from ..lazy import numpy as np
 from .effort import Hung, hang
 
 #: The strategies, and the two ends a walk starts from.
@@ -116,7 +115,7 @@ class Geometry:
     def angles(self) -> np.ndarray:
         """(n, degree) angles of each slot's neighbour (NaN where there is none)."""
         shape = self._adj.shape
-        return np.where(self.real, np.broadcast_to(RECT_ANGLES, shape), np.nan)
+        return np.where(self.real, np.broadcast_to(np.array(RECT_ANGLE_LIST), shape), np.nan)
 
     @functools.cached_property
     def flat(self) -> list[float]:
@@ -154,12 +153,10 @@ class Geometry:
 
 #: The angles of a plain rectangle's slots N, E, S, W toward a neighbour (y down), as
 #: ``Geometry`` works them out for any grid from the centres of a cell and its neighbours.
-RECT_ANGLES: np.ndarray = np.arctan2(
-    np.array([-1.0, 0.0, 1.0, 0.0]), np.array([0.0, 1.0, 0.0, -1.0])
-)
-
-
-RECT_ANGLE_LIST: list[float] = RECT_ANGLES.tolist()
+#: (math.atan2 of these is exact, as numpy's is.)
+RECT_ANGLE_LIST: list[float] = [
+    math.atan2(dy, dx) for dy, dx in ((-1.0, 0.0), (0.0, 1.0), (1.0, 0.0), (0.0, -1.0))
+]
 
 
 def _rect_has(cell: int, slot: int, width: int, n: int) -> bool:

@@ -14,9 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import numpy as np
-
 from ..core.maze import Maze
+from ..lazy import numpy as np
 from .rules import RuleMarks
 
 

@@ -15,11 +15,10 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 
-import numpy as np
-
 from ..core.maze import Maze
 from ..core.shapes import shape
 from ..errors import UnsupportedShapeError
+from ..lazy import numpy as np
 from .drawing import (
     Marker,
     MazeGeometry,

@@ -23,8 +23,7 @@ import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
+from ..lazy import numpy as np
 from .drawing import (
     Marker,
     MazeGeometry,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
+from ..lazy import numpy as np
 
 _INT_TEXT: list[str] = [str(i) for i in range(4097)]
 #: The text of each half k / 2 (k = 1 .. 8193) as numbers() writes it: a solution line

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.maze import Maze
+from ..lazy import numpy as np
 from .style import MIN_PRINT_LINE
 
 #: The least length of an arrow's head (points): 2 mm.

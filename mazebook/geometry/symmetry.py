@@ -20,10 +20,9 @@ import hashlib
 import math
 from collections.abc import Sequence
 
-import numpy as np
-
 from ..core.maze import Maze
 from ..core.shapes import cell_centres
+from ..lazy import numpy as np
 
 #: Coordinates of the drawn form are kept to this fraction of a cell.
 QUANTUM = 1000

@@ -9,7 +9,7 @@ other raised thing (BANA/CBA, Guidelines and Standards for Tactile Graphics, 201
 
 from __future__ import annotations
 
-import numpy as np
+from ..lazy import numpy as np
 
 #: Points in a millimetre.
 MM = 72.0 / 25.4

@@ -8,13 +8,12 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ..core import numberpath
 from ..core.numberpath import NumberPath
 from ..difficulty.numbers import number_record
 from ..errors import InvalidOptionError, MazebookError
 from ..geometry.symmetry import grid_key
+from ..lazy import numpy as np
 from ..pages.document import NumberCard
 from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle

@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookBug
 from ..geometry import tactile as fig
 from ..geometry.drawing import MazeGeometry
+from ..lazy import numpy as np
 from ..render import braille
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import PageFrame

@@ -14,9 +14,9 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 from pypdf.generic import ArrayObject, StreamObject
 
+from ..lazy import numpy as np
 from .budget import Spending
 from .predict import unpredict
 from .read import PdfPartError, get, number, resolve

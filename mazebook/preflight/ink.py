@@ -22,10 +22,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 from PIL import Image
 from pypdf.generic import ArrayObject, ByteStringObject, StreamObject, TextStringObject
 
+from ..lazy import numpy as np
 from .budget import Spending
 from .decode import DATA_FILTERS, chain_of, decode, filter_chain, stream_data
 from .lex import string_bytes

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
+from ..lazy import numpy as np
 from .read import PdfPartError, number, resolve
 
 #: Colour components a predictor row may have at most (DeviceN has up to 32).

@@ -25,13 +25,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-import numpy as np
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookBug, TemplateError
 from ..fileio import OutputSet
 from ..kinds import Made
+from ..lazy import numpy as np
 from ..pages.document import (
     ANSWER_MIN_SCALE,
     Card,

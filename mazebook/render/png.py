@@ -13,11 +13,11 @@ import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image
 
 from ..errors import MazebookError
+from ..lazy import numpy as np
 from .dpi import DEFAULT_DPI, check_dpi
 
 #: The largest picture made, in pixels (a letter page at 600 dpi is 33.7M).

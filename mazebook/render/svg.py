@@ -10,8 +10,6 @@ import json
 from typing import Any
 from xml.etree import ElementTree
 
-import numpy as np
-
 from ..geometry.drawing import (
     MazeGeometry,
     break_polyline,
@@ -40,6 +38,7 @@ from ..geometry.style import (
     marker_length,
     solution_width,
 )
+from ..lazy import numpy as np
 from .label_font import bold_width
 from .svgdoc import Element, add, document, element, points, text_of
 from .textorder import visual

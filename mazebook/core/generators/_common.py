@@ -11,8 +11,7 @@ import random
 from array import array
 from collections.abc import Iterator, Sequence
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from . import _pcg
 

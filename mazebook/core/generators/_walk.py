@@ -13,7 +13,7 @@ where the walk reaches the opposite wall.
 
 from __future__ import annotations
 
-import numpy as np
+from ...lazy import numpy as np
 
 #: Direction of each slot N, E, S, W as (dx, dy); row 0 is at the top.
 _DX = np.array([0, 1, 0, -1], dtype=np.int32)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from array import array
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng
 from ._walk import chunk_for, rect_steps, use_rect_walk

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng
 from .spec import GeneratorSpec

@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 import random
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import numpy_rng
 from .spec import GeneratorSpec, Option

@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from array import array
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import numpy_rng
 from .spec import GeneratorSpec, Option

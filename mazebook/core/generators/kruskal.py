@@ -10,8 +10,7 @@ from __future__ import annotations
 import random
 from array import array
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import adj_array, links_from_edges, numpy_rng, undirected_edges
 from .spec import GeneratorSpec

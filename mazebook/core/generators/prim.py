@@ -19,8 +19,7 @@ import heapq
 import random
 from array import array
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from ._common import links_from_edges, numpy_rng, permutations, side_orders
 from .spec import GeneratorSpec, Option

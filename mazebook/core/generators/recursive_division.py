@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import Grid
 from .spec import GeneratorSpec, Option
 

@@ -16,9 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-import numpy as np
-
 from ...errors import InvalidOptionError
+from ...lazy import numpy as np
 from ..grid import E, Grid, N, S, W, passage_counts
 from ..tour import tree_order
 from ..weave import (
@@ -232,7 +231,7 @@ def weave_into(
     # its cells in one indexed step (a cell listed twice gets the same bit twice), which is
     # several times faster than ufunc.at.
     for side in range(4):  # the parents through each side lose the passage back
-        out[np.compress(slot == side, parent)] &= ~_BIT_BACK[side]
+        out[np.compress(slot == side, parent)] &= 0xFF ^ _BIT_BACK[side]
     out[cells] = 15
     north_south, west_east = np.compress(along, cells), np.compress(~along, cells)
     out[north_south - w] |= np.uint8(1 << S)
@@ -243,4 +242,4 @@ def weave_into(
 
 
 #: Per slot, the bit of the passage back from the neighbour through it (N <-> S, E <-> W).
-_BIT_BACK = np.array([1 << S, 1 << W, 1 << N, 1 << E], dtype=np.uint8)
+_BIT_BACK = (1 << S, 1 << W, 1 << N, 1 << E)

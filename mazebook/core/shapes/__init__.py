@@ -13,9 +13,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
-import numpy as np
-
 from ...errors import UnsupportedShapeError, did_you_mean
+from ...lazy import numpy as np
 from ...plugins import Registry
 from ..grid import Grid, rect_grid
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 
-import numpy as np
-
 from ...errors import InvalidOptionError, InvalidSizeError, did_you_mean
+from ...lazy import numpy as np
 
 Key = tuple[int, int]
 Side = tuple[int, int, Key, Key]  # cell, slot, start vertex, end vertex (clockwise)

@@ -15,9 +15,8 @@ import warnings
 from collections import deque
 from typing import Any
 
-import numpy as np
-
 from ...errors import InvalidOptionError, MazebookWarning
+from ...lazy import numpy as np
 from ..grid import Grid
 from .lattice import (
     Side,

@@ -16,8 +16,7 @@ import math
 import random
 from typing import Any
 
-import numpy as np
-
+from ...lazy import numpy as np
 from ..grid import MAX_SIDE, Grid, Opening, bfs
 from .lattice import check_int, check_side, pack_tables, reject_unknown
 

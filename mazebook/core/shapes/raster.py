@@ -17,11 +17,10 @@ import warnings
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ...errors import FontError, InvalidOptionError, MazebookError
 from ...fontfile import check_font, unmapped
 from ...inputs import input_version, read_input, shown
+from ...lazy import numpy as np
 from ...packaged import HOME
 
 if TYPE_CHECKING:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-import numpy as np
+from ...lazy import numpy as np
 
-Inside = Callable[[np.ndarray, np.ndarray], np.ndarray]
+Inside = Callable[["np.ndarray", "np.ndarray"], "np.ndarray"]
 
 
 def _heart(x: np.ndarray, y: np.ndarray) -> np.ndarray:
@@ -32,9 +32,9 @@ def _diamond(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 
 def _polygon(points: list[tuple[float, float]]) -> Inside:
     """Even-odd inside test of a closed polygon (vectorised ray casting)."""
-    px = np.array([p[0] for p in points])
-    py = np.array([p[1] for p in points])
-    qx, qy = np.roll(px, -1), np.roll(py, -1)
+    px = [p[0] for p in points]  # plain floats: numpy is loaded only when a mask is drawn
+    py = [p[1] for p in points]
+    qx, qy = px[1:] + px[:1], py[1:] + py[:1]
 
     def inside(x: np.ndarray, y: np.ndarray) -> np.ndarray:
         result = np.zeros(np.broadcast(x, y).shape, dtype=bool)

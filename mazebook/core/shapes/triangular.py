@@ -12,9 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from ...errors import InvalidSizeError
+from ...lazy import numpy as np
 from ..grid import Grid
 from .lattice import (
     Side,
