@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from mazebook.geometry import labels, paths
@@ -74,8 +74,13 @@ def _whole_segments(
 
 @pytest.mark.filterwarnings("ignore:invalid value", "ignore:overflow")
 @given(st.lists(_VALUE, max_size=16), st.sampled_from([1, 2, 4]))
+@example([-0.0, 1.0], 2)  # all whole: "0"
+@example([-0.0, 0.5], 2)  # among others: "-0"
+@example([-0.0001, 0.5, 3.0000001, 2.5], 2)  # rounded to -0, and to a whole number
+@example([0.5, 4096.5, 4097.0, 1.0], 1)  # halves looked up, one past the table
 def test_plain_numbers_are_the_arrays(values: list[float], width: int) -> None:
-    """numbers() of plain floats or plain rows is the text of the same array."""
+    """numbers() of plain floats or plain rows is the text of the same array (whole numbers
+    and halves looked up, others rounded; a -0 written as numbers() writes it)."""
     values = values[: len(values) // width * width]
     array = np.array(values, dtype=np.float64).reshape(-1, width)
     expected = numbers(array)

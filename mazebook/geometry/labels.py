@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 import heapq
-import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -493,10 +492,30 @@ def _line_outside(geom: MazeGeometry, walls: Rect) -> list[list[float]] | np.nda
 
 
 def _plain_line_outside(points: Sequence[Sequence[float]], walls: Rect) -> list[list[float]]:
-    """_line_outside of a plain polyline (rows x, y): the same pieces, in order."""
+    """_line_outside of a plain polyline (rows x, y): the same pieces, in order. A piece is
+    inside when both its ends are; mostly only the two ends beyond the openings are outside,
+    so the points between are tested all at once first (min and max) and the pieces one by
+    one only when one of them is out."""
+    if len(points) < 2:
+        return []
     x0, y0, x1, y1 = walls
+    xs, ys = zip(*points, strict=True)
+    last = len(points) - 1
+    middle = slice(1, last)
+    if last < 2 or (
+        min(xs[middle]) > x0
+        and max(xs[middle]) < x1
+        and min(ys[middle]) > y0
+        and max(ys[middle]) < y1
+    ):
+        ends: tuple[int, ...] = (
+            (0, last - 1) if last > 1 else (0,)
+        )  # the only pieces with an end outside
+    else:
+        ends = tuple(range(last))
     out = []
-    for (ax, ay), (bx, by) in itertools.pairwise(points):
+    for i in ends:
+        ax, ay, bx, by = xs[i], ys[i], xs[i + 1], ys[i + 1]
         inside = min(ax, bx) > x0 and max(ax, bx) < x1 and min(ay, by) > y0 and max(ay, by) < y1
         if not inside:
             out.append([float(ax), float(ay), float(bx), float(by)])

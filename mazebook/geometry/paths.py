@@ -23,6 +23,15 @@ _HALF_TEXT: list[str] = ["0"] + [
 ]
 
 
+#: numbers()' text of each whole number 0 .. 4096 when every value is one (a rectangle's
+#: coordinates), keyed by the float: plain rows are written by looking each value up
+#: (a -0.0 finds 0.0, and numbers() writes it "0" there too).
+_WHOLE_OF: dict[float, str] = {float(i): text for i, text in enumerate(_INT_TEXT)}
+#: numbers()' text of each half k / 2 (k = 1 .. 8193) whatever the other values are (a
+#: solution line through cell centres): such a value is its own rounding.
+_HALF_OF: dict[float, str] = {k / 2: text for k, text in enumerate(_HALF_TEXT) if k}
+
+
 def _text(value: float) -> str:
     """One rounded value's text: up to 3 decimals, no trailing zeros (a half by lookup)."""
     twice = value * 2.0
@@ -71,25 +80,40 @@ def numbers(values: Values) -> list[str]:
     return out
 
 
-def _whole(values: list[float]) -> bool:
-    """Whether every value is a whole number from 0 to 4096 (a rectangle's coordinates):
-    numbers() writes those by lookup, unrounded (rounding leaves them as they are)."""
-    try:
-        return all(map(float.is_integer, values)) and min(values) >= 0.0 and max(values) < 4097.0
-    except TypeError:  # not all Python floats (numpy's floats or ints): the general path
-        return False
-
-
 def number_texts(values: Iterable[float]) -> list[str]:
     """numbers() of plain floats (an arrow's six, a small maze's coordinates), the same text
-    without numpy: numpy rounds to 3 decimals as rint(v * 1000) / 1000, which this repeats
-    (round is round-half-even, as rint; a zero keeps its sign, as rint's does; a value too
-    large to scale stays as numpy leaves it, infinite or not a number)."""
+    without numpy: whole numbers and halves are looked up; any other value is rounded as
+    numpy rounds to 3 decimals, rint(v * 1000) / 1000 (round is round-half-even, as rint; a
+    zero keeps its sign, as rint's does; a value too large to scale stays as numpy leaves
+    it, infinite or not a number) and then written."""
     given = values if isinstance(values, list) else list(values)
-    if given and _whole(given):
-        return list(map(_INT_TEXT.__getitem__, map(int, given)))
+    try:
+        return list(map(_WHOLE_OF.__getitem__, given))
+    except (KeyError, TypeError):
+        pass
+    out = list(map(_HALF_OF.get, given))
+    if None not in out:
+        return out  # type: ignore[return-value]
+    for i, text in enumerate(out):
+        if text is None:
+            value = given[i]
+            scaled = float(value) * 1000.0
+            if not math.isfinite(scaled):
+                out[i] = _text(scaled / 1000.0)
+                continue
+            whole = round(scaled)
+            rounded = whole / 1000.0 if whole else math.copysign(0.0, scaled)
+            if rounded == 0.0 and math.copysign(1.0, rounded) < 0:
+                return _rounded_texts(given)  # a -0: its text hangs on all the others
+            out[i] = _text(rounded)
+    return out  # type: ignore[return-value]
+
+
+def _rounded_texts(values: list[float]) -> list[str]:
+    """number_texts written out value by value: all rounded first, as numbers() does, so a
+    -0 is written "0" among whole numbers and "-0" among others."""
     rounded = []
-    for value in given:
+    for value in values:
         scaled = float(value) * 1000.0
         if not math.isfinite(scaled):
             rounded.append(scaled / 1000.0)
@@ -126,24 +150,36 @@ def svg_segments_d(segments: Values) -> str:
 
 
 def _plain_segments_d(segments: Sequence[Sequence[float]]) -> str:
-    """svg_segments_d of plain rows x1, y1, x2, y2: the same groups in the same order."""
-    horizontal: list[float] = []
-    vertical: list[float] = []
-    slanted: list[float] = []
+    """svg_segments_d of plain rows x1, y1, x2, y2: the same groups in the same order (whole
+    coordinates looked up row by row, else each group written as numbers() writes it)."""
+    horizontal: list[str] = []
+    vertical: list[str] = []
+    slanted: list[str] = []
+    text = _WHOLE_OF
+    try:
+        for x1, y1, x2, y2 in segments:
+            if y1 == y2:
+                horizontal.append(f"M{text[x1]} {text[y1]}H{text[x2]}")
+            elif x1 == x2:
+                vertical.append(f"M{text[x1]} {text[y1]}V{text[y2]}")
+            else:
+                slanted.append(f"M{text[x1]} {text[y1]}L{text[x2]} {text[y2]}")
+        return "".join(horizontal) + "".join(vertical) + "".join(slanted)
+    except (KeyError, TypeError):
+        pass
+    groups: tuple[list[float], list[float], list[float]] = ([], [], [])
     for x1, y1, x2, y2 in segments:
         if y1 == y2:
-            horizontal += (x1, y1, x2)
+            groups[0].extend((x1, y1, x2))
         elif x1 == x2:
-            vertical += (x1, y1, y2)
+            groups[1].extend((x1, y1, y2))
         else:
-            slanted += (x1, y1, x2, y2)
+            groups[2].extend((x1, y1, x2, y2))
     parts = []
-    if horizontal:
-        parts.append(("M%s %sH%s" * (len(horizontal) // 3)) % tuple(number_texts(horizontal)))
-    if vertical:
-        parts.append(("M%s %sV%s" * (len(vertical) // 3)) % tuple(number_texts(vertical)))
-    if slanted:
-        parts.append(("M%s %sL%s %s" * (len(slanted) // 4)) % tuple(number_texts(slanted)))
+    forms = (("M%s %sH%s", 3), ("M%s %sV%s", 3), ("M%s %sL%s %s", 4))
+    for values, (form, width) in zip(groups, forms, strict=True):
+        if values:
+            parts.append((form * (len(values) // width)) % tuple(number_texts(values)))
     return "".join(parts)
 
 
@@ -152,10 +188,14 @@ def pdf_segments_ops(segments: Values) -> str:
     if len(segments) == 0:
         return ""
     if _plain(segments):
-        flat = _flat(segments)
-        if _whole(flat):  # whole coordinates: %d writes each as the lookup would
-            return ("%d %d m %d %d l\n" * (len(flat) // 4)) % tuple(flat)
-        return ("%s %s m %s %s l\n" * (len(flat) // 4)) % tuple(number_texts(flat))
+        text = _WHOLE_OF
+        try:  # whole coordinates (a rectangle's) looked up row by row
+            return "".join(
+                [f"{text[a]} {text[b]} m {text[c]} {text[d]} l\n" for a, b, c, d in segments]
+            )
+        except (KeyError, TypeError):
+            flat = _flat(segments)
+            return ("%s %s m %s %s l\n" * (len(flat) // 4)) % tuple(number_texts(flat))
     return ("%s %s m %s %s l\n" * len(segments)) % tuple(numbers(segments))
 
 
