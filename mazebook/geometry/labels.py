@@ -22,6 +22,7 @@ import heapq
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from ..lazy import numpy as np
 from .drawing import (
@@ -126,21 +127,56 @@ def word_room(words: tuple[str, str], width_of: WidthOf, size: float) -> float:
 def wall_bounds(geom: MazeGeometry) -> Rect:
     """(x0, y0, x1, y1) in cell units of the maze's walls and arcs: the box no word enters.
     An arc counts with the control points of the Bezier pieces a PDF draws it with (they reach
-    a little beyond the circle), so the box holds every point the page's path names."""
+    a little beyond the circle), so the box holds every point the page's path names. A small
+    maze's plain rows are measured in plain Python (min and max are exact either way)."""
+    if isinstance(geom.segments, (list, tuple)):
+        return _plain_bounds(geom)
     segments = geom.segments.reshape(-1, 4)
     xs = [segments[:, 0], segments[:, 2]]
     ys = [segments[:, 1], segments[:, 3]]
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
-        t0 = math.radians(a0)
-        points = [(cx + r * math.cos(t0), cy + r * math.sin(t0))]
-        for piece in arc_to_beziers(cx, cy, r, a0, a1):
-            points += [(piece[0], piece[1]), (piece[2], piece[3]), (piece[4], piece[5])]
+    for cx, cy, r, a0, a1 in _rows(geom.arcs):
+        points = _arc_points(cx, cy, r, a0, a1)
         xs.append(np.array([p[0] for p in points]))
         ys.append(np.array([p[1] for p in points]))
     x, y = np.concatenate(xs), np.concatenate(ys)
     if not len(x):
         return (0.0, 0.0, float(geom.width), float(geom.height))
     return (float(x.min()), float(y.min()), float(x.max()), float(y.max()))
+
+
+def _rows(rows: Sequence[Sequence[float]] | np.ndarray) -> Sequence[Sequence[float]]:
+    """Plain rows as they are; an array's rows as lists (a few arcs: no numpy for them)."""
+    if isinstance(rows, (list, tuple)):
+        return rows
+    listed: list[list[float]] = cast("np.ndarray", rows).tolist()
+    return listed
+
+
+def _arc_points(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, float]]:
+    """An arc's start and its Bezier pieces' control and end points, as a PDF names them."""
+    t0 = math.radians(a0)
+    points = [(cx + r * math.cos(t0), cy + r * math.sin(t0))]
+    for piece in arc_to_beziers(cx, cy, r, a0, a1):
+        points += [(piece[0], piece[1]), (piece[2], piece[3]), (piece[4], piece[5])]
+    return points
+
+
+def _plain_bounds(geom: MazeGeometry) -> Rect:
+    """wall_bounds of plain rows: the segments' ends and the arcs' points, their least and
+    largest x and y."""
+    xs: list[float] = []
+    ys: list[float] = []
+    if len(geom.segments):
+        x1, y1, x2, y2 = zip(*geom.segments, strict=True)
+        xs += (min(x1), min(x2), max(x1), max(x2))
+        ys += (min(y1), min(y2), max(y1), max(y2))
+    for cx, cy, r, a0, a1 in _rows(geom.arcs):
+        for x, y in _arc_points(cx, cy, r, a0, a1):
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        return (0.0, 0.0, float(geom.width), float(geom.height))
+    return (float(min(xs)), float(min(ys)), float(max(xs)), float(max(ys)))
 
 
 def _hits(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -199,13 +235,17 @@ class _Scene:
 
     walls: Rect
     marks: tuple[Rect, ...]
-    line: np.ndarray
+    line: Sequence[Sequence[float]] | np.ndarray  # pieces x0, y0, x1, y1 (_line_outside)
     region: Rect
     pad: float  # CLEARANCE in cell units
 
     @functools.cached_property
     def _pieces(self) -> list[list[float]]:
-        return [list(map(float, row)) for row in np.asarray(self.line).reshape(-1, 4).tolist()]
+        """The line's pieces as lists of floats, for _enters (plain rows kept as they are)."""
+        line = self.line
+        if isinstance(line, list) and all(type(row) is list for row in line):
+            return line
+        return [list(map(float, row)) for row in _rows(line)]
 
     def best(
         self, candidates: Iterator[Rect], mark: Rect, others: list[Rect], within: float
@@ -429,10 +469,13 @@ def label_anchors(
     return placed
 
 
-def _line_outside(geom: MazeGeometry, walls: Rect) -> np.ndarray:
+def _line_outside(geom: MazeGeometry, walls: Rect) -> list[list[float]] | np.ndarray:
     """The solution's pieces (an answer key draws it, and the words stay where the puzzle's
     are) that leave the walls' box: its ends beyond the openings, the only part a word outside
-    the walls can touch."""
+    the walls can touch. Pieces x0, y0, x1, y1: plain lists for a small maze's plain
+    solution, else an array."""
+    if isinstance(geom.solution, (list, tuple)):
+        return _plain_line_outside(geom.solution, walls)
     line = np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2)
     if len(line) < 2:
         return np.zeros((0, 4))
@@ -446,6 +489,37 @@ def _line_outside(geom: MazeGeometry, walls: Rect) -> np.ndarray:
     )
     outside: np.ndarray = pieces[~inside]
     return outside
+
+
+def _plain_line_outside(points: Sequence[Sequence[float]], walls: Rect) -> list[list[float]]:
+    """_line_outside of a plain polyline (rows x, y): the same pieces, in order. A piece is
+    inside when both its ends are; mostly only the two ends beyond the openings are outside,
+    so the points between are tested all at once first (min and max) and the pieces one by
+    one only when one of them is out."""
+    if len(points) < 2:
+        return []
+    x0, y0, x1, y1 = walls
+    xs, ys = zip(*points, strict=True)
+    last = len(points) - 1
+    middle = slice(1, last)
+    if last < 2 or (
+        min(xs[middle]) > x0
+        and max(xs[middle]) < x1
+        and min(ys[middle]) > y0
+        and max(ys[middle]) < y1
+    ):
+        ends: tuple[int, ...] = (
+            (0, last - 1) if last > 1 else (0,)
+        )  # the only pieces with an end outside
+    else:
+        ends = tuple(range(last))
+    out = []
+    for i in ends:
+        ax, ay, bx, by = xs[i], ys[i], xs[i + 1], ys[i + 1]
+        inside = min(ax, bx) > x0 and max(ax, bx) < x1 and min(ay, by) > y0 and max(ay, by) < y1
+        if not inside:
+            out.append([float(ax), float(ay), float(bx), float(by)])
+    return out
 
 
 def _place(
