@@ -14,7 +14,8 @@ from array import array
 
 from ..errors import InvalidOptionError
 from ..lazy import numpy as np
-from .grid import Grid, passage_counts
+from .generators._pcg import Pcg64
+from .grid import LIST_UP_TO, Grid, neighbour_list, passage_bytes, passage_counts
 
 
 def check_braid(fraction: object) -> float:
@@ -42,9 +43,14 @@ def braid(grid: Grid, links: bytes, fraction: float, rng: random.Random) -> byte
     Every random choice comes from ``rng``; with ``fraction=0`` it is not used at all.
     """
     fraction = check_braid(fraction)
-    n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
+    n, degree, adj = grid.size, grid.degree, grid.adj
     if fraction == 0.0 or n < 2:
         return bytes(links)
+    if n <= LIST_UP_TO:
+        order, picks, need = _small_draws(grid, links, fraction, rng)
+        if need == 0:
+            return bytes(links)
+        return _opened(grid, links, order, picks, need)
     counts = passage_counts(links)
     table = np.frombuffer(adj, dtype=np.intc).reshape(n, degree)
     bits = np.left_shift(np.uint16(1), np.arange(degree, dtype=np.uint16))
@@ -58,9 +64,42 @@ def braid(grid: Grid, links: bytes, fraction: float, rng: random.Random) -> byte
     # the visiting order and the tie-breaks come from one numpy generator seeded from rng
     gen = np.random.default_rng(rng.getrandbits(64))
     order = candidates[gen.permutation(len(candidates))].tolist()
-    picks = gen.integers(0, 1 << 30, size=len(order)).tolist()
+    picks = gen.integers(0, PICKS, size=len(order)).tolist()
+    return _opened(grid, links, order, picks, need)
+
+
+#: Each dead end's tie-break is drawn from 0..PICKS-1.
+PICKS = 1 << 30
+
+
+def _small_draws(
+    grid: Grid, links: bytes, fraction: float, rng: random.Random
+) -> tuple[list[int], list[int], int]:
+    """``braid``'s removable dead ends in their visiting order, their tie-breaks and how many
+    to open, for a maze of at most LIST_UP_TO cells: numpy's draws made in plain Python
+    (mazebook.core.generators._pcg.Pcg64), the same numbers."""
+    n, degree = grid.size, grid.degree
+    adj = neighbour_list(grid)
+    counts = passage_bytes(links)
+    candidates = [
+        c
+        for c, count in enumerate(counts)
+        if count == 1
+        and any(adj[c * degree + k] != n and not links[c] >> k & 1 for k in range(degree))
+    ]
+    need = round(fraction * len(candidates))
+    if need == 0:
+        return [], [], 0
+    gen = Pcg64(rng.getrandbits(64))
+    order = [candidates[i] for i in gen.permutation(len(candidates))]
+    return order, gen.integers(PICKS, len(order)), need
+
+
+def _opened(grid: Grid, links: bytes, order: list[int], picks: list[int], need: int) -> bytes:
+    """The dead ends in ``order`` opened, ``need`` of them gone (``braid``'s rules)."""
+    n, degree, adj, back = grid.size, grid.degree, grid.adj, grid.back
     out = bytearray(links)
-    count = bytearray(counts.tobytes())
+    count = bytearray(passage_bytes(links))
     deferred: list[tuple[int, int]] = []
     for cell, pick in zip(order, picks, strict=True):
         if need <= 0:

@@ -126,6 +126,9 @@ def _shared_rect(width: int, height: int) -> Grid:
 
 def _rect(width: int, height: int) -> Grid:
     n = width * height
+    if n <= LIST_UP_TO:
+        adj, back = _rect_tables(width, height)
+        return Grid("rect", width, height, n, 4, adj, back, _rect_boundary(width, height))
     # int32 throughout, filled column by column: the temporary peak stays near the table's size
     idx = np.arange(n, dtype=np.int32)
     x = idx % width
@@ -142,13 +145,39 @@ def _rect(width: int, height: int) -> Grid:
     back_row = np.array([S, W, N, E], dtype=np.uint8)
     back = np.where(table == n, np.uint8(255), back_row[None, :]).tobytes()
     del table
-    boundary = (
+    return Grid("rect", width, height, n, 4, adj, back, _rect_boundary(width, height))
+
+
+def _rect_boundary(width: int, height: int) -> tuple[tuple[int, int], ...]:
+    """The outer sides of a rectangle, clockwise from its top left corner."""
+    return tuple(
         [(x_ + 0, N) for x_ in range(width)]
         + [((y_ * width) + width - 1, E) for y_ in range(height)]
         + [((height - 1) * width + x_, S) for x_ in reversed(range(width))]
         + [(y_ * width, W) for y_ in reversed(range(height))]
     )
-    return Grid("rect", width, height, n, 4, adj, back, tuple(boundary))
+
+
+def _rect_tables(width: int, height: int) -> tuple[array[int], bytes]:
+    """``_rect``'s neighbour and back-slot tables of a small rectangle made in plain Python
+    (a slot's whole column at a time, by slices), the same entries as its numpy path."""
+    n = width * height
+    table = [0] * (4 * n)
+    table[N::4] = [n] * width + list(range(n - width))
+    east = list(range(1, n + 1))
+    east[width - 1 :: width] = [n] * height
+    table[E::4] = east
+    table[S::4] = list(range(width, n)) + [n] * width
+    west = list(range(-1, n - 1))
+    west[::width] = [n] * height
+    table[W::4] = west
+    back = bytearray(bytes((S, W, N, E)) * n)
+    none = b"\xff"
+    back[N : 4 * width : 4] = none * width
+    back[4 * (width - 1) + E :: 4 * width] = none * height
+    back[4 * (n - width) + S :: 4] = none * width
+    back[W :: 4 * width] = none * height
+    return int_array(table), bytes(back)
 
 
 #: Grids of more cells than this read their typed array in ``neighbour_list`` and keep
@@ -218,6 +247,15 @@ def _rect_offsets(width: int) -> tuple[tuple[int, ...], ...]:
 def _rect_inside(width: int, height: int) -> bytes:
     """Per cell of a plain rectangle, the bits of its slots that lead to a cell (and those past
     slot 3, to fail as they always did): passage bits through the outer wall are masked off."""
+    if width * height <= LIST_UP_TO:  # a row at a time: the top, the middle ones, the bottom
+
+        def row(top: bool, bottom: bool) -> bytes:
+            sides = 0xF0 | (0 if top else 1) | (0 if bottom else 4)
+            return bytes(sides | (x < width - 1) * 2 | (x > 0) * 8 for x in range(width))
+
+        if height == 1:
+            return row(True, True)
+        return row(True, False) + row(False, False) * (height - 2) + row(False, True)
     x = np.tile(np.arange(width), height)
     y = np.repeat(np.arange(height), width)
     inside = (y > 0) * 1 + (x < width - 1) * 2 + (y < height - 1) * 4 + (x > 0) * 8
@@ -296,6 +334,11 @@ def _rect_passages(
     an offset never leaves the grid or wraps to another row; None on other grids."""
     if grid.kind != "rect" or grid.degree != 4 or grid.size != grid.width * grid.height:
         return None
+    n = grid.size
+    if n <= LIST_UP_TO:  # the bytes as two whole numbers, ANDed
+        inside_int = int.from_bytes(_rect_inside(grid.width, grid.height), "little")
+        masked = int.from_bytes(bytes(links), "little") & inside_int
+        return _rect_offsets(grid.width), masked.to_bytes(n, "little")
     inside = np.frombuffer(_rect_inside(grid.width, grid.height), dtype=np.uint8)
     passages = (np.frombuffer(bytes(links), dtype=np.uint8) & inside).tobytes()
     return _rect_offsets(grid.width), passages

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import MazeFormatError
 from . import codec
-from .grid import Grid, Opening, bfs, passage_counts
+from .grid import Grid, Opening, bfs, passage_bytes
 from .rules import Door, Key, OneWay, RuleSet, StateSpace, Walk, why_unsolvable
 from .weave import Crossing, node_cells, split_grid, split_links
 
@@ -160,7 +160,7 @@ class Maze:
 
     def passage_count(self) -> int:
         """Number of carved passages between cells (size - 1 for a perfect maze)."""
-        return int(passage_counts(self.links).sum()) // 2
+        return sum(passage_bytes(self.links)) // 2
 
     # --- the rectangle's wall bits -------------------------------------------------------
     def wall_bits(self) -> bytes:

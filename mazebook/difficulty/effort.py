@@ -34,7 +34,6 @@ from ..core.grid import (
     int_array,
     neighbour_list,
     passage_bytes,
-    passage_counts,
     plain_rect,
     slots_of,
     walk,
@@ -110,7 +109,7 @@ def efforts_and_tree(
     if isinstance(runs, bool) or not isinstance(runs, int) or runs < 1:
         raise InvalidOptionError(f"effort runs must be a whole number of at least 1: {runs!r}")
     view = maze.split_view  # a weave maze: its split graph, where a crossing is two corridors
-    tree = int(passage_counts(view.links).sum()) // 2 == view.size - 1
+    tree = sum(passage_bytes(view.links)) // 2 == view.size - 1
     if method == "exact" and not tree:
         raise InvalidOptionError("exact effort needs a perfect maze; this one has loops")
     if method == "exact" or (method == "auto" and tree):

@@ -13,13 +13,16 @@ statistics predicted human solving time poorly.
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
+from array import array
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..core.grid import (
+    LIST_UP_TO,
     Grid,
     neighbour_list,
     opposite_slots,
@@ -132,6 +135,8 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
         return _woven(maze, measure(maze.split_view, hung))
     if hung is not None and len(hung.order) == maze.size and hung.path:
         return _measure_tree(maze, hung)
+    if maze.size <= LIST_UP_TO:
+        return _measure_small(maze)
     grid = maze.grid
     n = grid.size
     counts = passage_counts(maze.links)
@@ -169,6 +174,47 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
         loops=loops,
         sizes=sizes.tolist(),
         deepest=deepest.tolist(),
+    )
+
+
+def _measure_small(maze: Maze) -> Metrics:
+    """``measure`` in plain Python for a maze of at most LIST_UP_TO cells (numpy's calls
+    cost more than the loops there): the same counts, and the false branches found by
+    ``_branch_search``'s search out from the solution, which on a perfect maze finds the
+    subtrees ``_tree_branches`` finds (each rooted at the cell next to the solution)."""
+    grid = maze.grid
+    n = grid.size
+    counts = passage_bytes(maze.links)
+    dead_ends, straight = counts.count(1), counts.count(2)
+    junctions = n - counts.count(0) - dead_ends - straight
+    crossroads = junctions - counts.count(3)
+    passages = sum(counts) // 2
+    # runs between junctions/dead ends: each cell of two passages joins two passages into one
+    segments = passages - straight
+    corridor_mean = passages / segments if segments > 0 else float(passages)
+    path = maze.solution_cells
+    dist, _ = maze.entrance_tree
+    reached = [c for c in range(n) if dist[c] >= 0] if -1 in dist[:n] else range(n)
+    loops = sum(counts[c] for c in reached) // 2 - len(reached) + 1
+    path_mark = bytearray(n + 1)
+    for c in path:
+        path_mark[c] = 1
+    path_mark[n] = 1  # the sentinel, never entered
+    # on a tree a cell the walk passes twice (a maze with keys) is one decision point, as
+    # _tree_branches counts them; with loops each pass is, as _graph_branches counts them
+    sizes, deepest, decision_points = _plain_branches(maze, path_mark, distinct=loops == 0)
+    return _metrics(
+        maze,
+        length=len(path),
+        turns=_path_turns(grid, neighbour_list(grid), path),
+        decision_points=decision_points,
+        dead_ends=dead_ends,
+        junctions=junctions,
+        crossroads=crossroads,
+        corridor_mean=corridor_mean,
+        loops=loops,
+        sizes=sizes,
+        deepest=deepest,
     )
 
 
@@ -304,9 +350,36 @@ def bfs_expanded(maze: Maze) -> int:
     hang on the order a search visits neighbours (Valenzuela Munoz et al., Entertainment
     Computing 2025, 100925: it tracks the steps players take on generated mazes)."""
     dist_arr, _ = maze.entrance_tree
+    n = len(dist_arr) - 1
+    if n <= LIST_UP_TO:
+        return _count_nearer(dist_arr, n, dist_arr[maze.exit.cell])
     dist = np.frombuffer(dist_arr, dtype=np.int32)[:-1]
     goal = int(dist[maze.exit.cell])
     return int(np.count_nonzero((dist >= 0) & (dist < goal)))
+
+
+def _count_nearer(dist: array[int], n: int, goal: int) -> int:
+    """How many of the first ``n`` (at most 32,767) distances are from 0 to ``goal`` - 1, all
+    at once in one whole number: each 32-bit distance cut to its low 16 bits (-1 becomes
+    0xFFFF, a distance stays itself) and 0x8000 - goal added, so bit 15 of a lane is set
+    just where its distance is ``goal`` or more (0xFFFF carries past bit 15 into bit 16);
+    before, bit 15 is set just in the lanes of -1."""
+    if goal < 0:
+        return 0
+    low, lift, top = _lanes(n)
+    lanes = int.from_bytes(memoryview(dist)[:n].tobytes(), "little") & low
+    unreached = (lanes & top).bit_count()
+    farther = ((lanes + lift * (0x8000 - goal)) & top).bit_count()
+    return n - unreached - farther
+
+
+@functools.lru_cache(maxsize=8)
+def _lanes(n: int) -> tuple[int, int, int]:
+    """For ``n`` 32-bit lanes: each lane's low 16 bits, a one in each lane, bit 15 of each."""
+    return tuple(
+        int.from_bytes(bytes.fromhex(word) * n, "little")
+        for word in ("ffff0000", "01000000", "00800000")
+    )  # type: ignore[return-value]
 
 
 def _woven(maze: Maze, split: Metrics) -> Metrics:
@@ -360,24 +433,63 @@ def _tree_branches(
 
 
 def _graph_branches(maze: Maze, on_path: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
-    """Sizes and depths of the false branches, and the decision points, of any maze.
+    """Sizes and depths of the false branches (in the order of their least cells), and the
+    decision points, of any maze (``_branch_search``'s branches, counted by numpy)."""
+    path_mark = bytearray(on_path.tobytes())
+    path_mark.append(1)  # the sentinel, never entered
+    order, depth, roots, decision_points = _branch_search(maze, path_mark)
+    if not order:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), decision_points
+    cells = np.asarray(order, dtype=np.int64)
+    _, branch_index = np.unique(np.asarray(roots, dtype=np.int64), return_inverse=True)
+    sizes = np.bincount(branch_index)
+    deepest = np.zeros(len(sizes), dtype=np.int64)
+    np.maximum.at(deepest, branch_index, np.asarray(depth, dtype=np.int64)[cells])
+    return sizes, deepest, decision_points
+
+
+def _plain_branches(
+    maze: Maze, path_mark: bytearray, *, distinct: bool = False
+) -> tuple[list[int], list[int], int]:
+    """``_graph_branches`` counted in a dict by branch (a small maze: no numpy)."""
+    order, depth, roots, decision_points = _branch_search(maze, path_mark, distinct=distinct)
+    tally: dict[int, list[int]] = {}
+    for c, root in zip(order, roots, strict=True):
+        found = tally.get(root)
+        if found is None:
+            tally[root] = [1, depth[c]]
+        else:
+            found[0] += 1
+            if depth[c] > found[1]:
+                found[1] = depth[c]
+    branches = [tally[root] for root in sorted(tally)]
+    return [b[0] for b in branches], [b[1] for b in branches], decision_points
+
+
+def _branch_search(
+    maze: Maze, path_mark: bytearray, *, distinct: bool = False
+) -> tuple[list[int], list[int], list[int], int]:
+    """The cells off the solution reached from it, in order, each one's distance from it
+    (``depth``, per cell), each one's branch (its least first cell, per reached cell in order)
+    and the decision points (each solution cell's passes, or with ``distinct`` the cell
+    once); ``path_mark``: 1 for each solution cell and the sentinel.
 
     A breadth-first search out from every solution cell at once gives each cell its distance
     from the solution and a provisional branch (the first off-path cell it was reached from);
     passages between cells of two provisional branches (the loops) merge them (union-find).
     """
     grid = maze.grid
-    n, degree, adj, links = grid.size, grid.degree, grid.adj, maze.links
+    n, degree, links = grid.size, grid.degree, maze.links
+    adj = neighbour_list(grid)
     slots = slots_of(degree)
-    path_mark = bytearray(on_path.tobytes())
-    path_mark.append(1)  # the sentinel, never entered
     seen = bytearray(path_mark)
     depth = [0] * n
     label = [0] * n  # provisional branch: the first off-path cell on the way out
     joins: list[tuple[int, int]] = []
     decision_points = 0
     order: list[int] = []
-    for c in maze.solution_cells:
+    path = maze.solution_cells
+    for c in dict.fromkeys(path) if distinct else path:
         base = c * degree
         leaves = False
         for k in slots[links[c]]:
@@ -403,8 +515,6 @@ def _graph_branches(maze: Maze, on_path: np.ndarray) -> tuple[np.ndarray, np.nda
                 order.append(j)
             elif not path_mark[j] and label[j] != li:
                 joins.append((li, label[j]))
-    if not order:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), decision_points
     owner: dict[int, int] = {}
 
     def find(a: int) -> int:
@@ -416,13 +526,8 @@ def _graph_branches(maze: Maze, on_path: np.ndarray) -> tuple[np.ndarray, np.nda
         ra, rb = find(a), find(b)
         if ra != rb:
             owner[max(ra, rb)] = min(ra, rb)
-    cells = np.asarray(order, dtype=np.int64)
-    resolve = np.arange(n, dtype=np.int64)
-    for a in owner:
-        resolve[a] = find(a)
-    roots = resolve[np.asarray(label, dtype=np.int64)[cells]]
-    _, branch_index = np.unique(roots, return_inverse=True)
-    sizes = np.bincount(branch_index)
-    deepest = np.zeros(len(sizes), dtype=np.int64)
-    np.maximum.at(deepest, branch_index, np.asarray(depth, dtype=np.int64)[cells])
-    return sizes, deepest, decision_points
+    resolve = {a: find(a) for a in owner}
+    roots = [label[c] for c in order]
+    if resolve:
+        roots = [resolve.get(r, r) for r in roots]
+    return order, depth, roots, decision_points

@@ -27,6 +27,7 @@ are walked the same way.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,7 +38,6 @@ from ..core.grid import (
     neighbour_list,
     opposite_slots,
     passage_bytes,
-    passage_counts,
     plain_rect,
     slots_of,
 )
@@ -94,10 +94,11 @@ class Geometry:
         #: a rectangle's outer sides point N, E, S, W: the way in through a side whose cell
         #: has no neighbour across it (a maze one cell wide or tall) is that side's direction
         self.sides: Sequence[float] | None = RECT_SIDES if grid.kind == "rect" else None
-        n, degree = grid.size, grid.degree
-        self._adj = np.frombuffer(grid.adj, dtype=np.intc).reshape(n, degree)
+        #: the nodes, and the neighbour table (its array, not the grid) ``_adj`` reads
+        self.size, self._degree, self._table = grid.size, grid.degree, grid.adj
         #: a plain rectangle's width (0 on other grids): its centres and angles follow from it,
-        #: and are made when asked (the walks on its trees read RECT_ANGLE_LIST by slot)
+        #: and are made when asked (the walks on its trees read RECT_ANGLE_LIST by slot; the
+        #: walks on its other mazes ``flat`` and the distances by columns and rows, no numpy)
         self.width = grid.width if plain_rect(grid) else 0
         if not self.width:
             self.centres = node_centres(grid)
@@ -106,9 +107,14 @@ class Geometry:
             self.angles = np.where(self.real, np.arctan2(d[..., 1], d[..., 0]), np.nan)
 
     @functools.cached_property
+    def _adj(self) -> np.ndarray:
+        """(n, degree): the neighbour table, a numpy view."""
+        return np.frombuffer(self._table, dtype=np.intc).reshape(self.size, self._degree)
+
+    @functools.cached_property
     def real(self) -> np.ndarray:
         """(n, degree): whether each slot has a neighbour."""
-        real: np.ndarray = self._adj != len(self._adj)
+        real: np.ndarray = self._adj != self.size
         return real
 
     @functools.cached_property
@@ -119,7 +125,14 @@ class Geometry:
 
     @functools.cached_property
     def flat(self) -> list[float]:
-        """``angles`` as one list, cell by cell (what the walks read)."""
+        """``angles`` as one list, cell by cell (what the walks read); a plain rectangle's
+        made from its table in plain Python (the same floats, NaN where no neighbour)."""
+        if self.width:
+            n, nan = self.size, math.nan
+            return [
+                nan if j == n else angle
+                for j, angle in zip(self._table, itertools.cycle(RECT_ANGLE_LIST))
+            ]
         flat: list[float] = self.angles.ravel().tolist()
         return flat
 
@@ -127,7 +140,7 @@ class Geometry:
     def centres(self) -> np.ndarray:
         """(n, 2) centres of the nodes (``node_centres``); a plain rectangle's made when a walk
         asks (the walks on its trees compare distances by columns and rows)."""
-        return row_centres(self.width, len(self._adj))
+        return row_centres(self.width, self.size)
 
     def way_in(self, opening: Opening) -> float:
         """The angle a walker entering through ``opening`` has behind it: the outer side's
@@ -139,7 +152,7 @@ class Geometry:
         opposite = self.opposite
         if self.width and opposite is not None:  # a plain rectangle: its neighbours by place
             across = opposite[side]
-            if _rect_has(cell, across, self.width, len(self._adj)):
+            if _rect_has(cell, across, self.width, self.size):
                 return RECT_ANGLE_LIST[across] + math.pi
             return RECT_SIDES[side]
         if opposite is not None and opposite[side] >= 0 and self.real[cell, opposite[side]]:
@@ -193,7 +206,7 @@ def shortcut(maze: Maze, hung: Hung | None = None) -> Shortcut:
     tree effort.hang made, when the caller has it (a perfect maze)."""
     view = maze.split_view
     geometry = geometry_of(view.grid)
-    if hung is None and int(passage_counts(view.links).sum()) // 2 == view.size - 1:
+    if hung is None and sum(passage_bytes(view.links)) // 2 == view.size - 1:
         hung = hang(view)
     if hung is not None:
         walks = _tree_walks(view, geometry, hung)
@@ -297,7 +310,14 @@ def _rect_steps(grid: Grid) -> dict[int, int] | None:
 
 
 def _goal_distances(geometry: Geometry, goal: int) -> list[float]:
-    """Squared straight-line distance of every node's centre to the goal's."""
+    """Squared straight-line distance of every node's centre to the goal's (a plain
+    rectangle's by columns and rows: the same floats as the centres give, no numpy)."""
+    width = geometry.width
+    if width:
+        gx, gy = goal % width + 0.5, goal // width + 0.5
+        across = [(x + 0.5 - gx) ** 2 for x in range(width)]
+        down = [(y + 0.5 - gy) ** 2 for y in range(geometry.size // width)]
+        return [dx + dy for dy in down for dx in across]
     d = geometry.centres - geometry.centres[goal]
     result: list[float] = (d[:, 0] ** 2 + d[:, 1] ** 2).tolist()
     return result
@@ -306,7 +326,7 @@ def _goal_distances(geometry: Geometry, goal: int) -> list[float]:
 def _graph_walks(view: Maze, geometry: Geometry) -> tuple[Walk, ...]:
     """The walks on any maze, walked move by move."""
     walks = []
-    limit = 2 * (int(passage_counts(view.links).sum()) // 2) + 2  # states of a wall follower
+    limit = 2 * (sum(passage_bytes(view.links)) // 2) + 2  # states of a wall follower
     for direction, start, goal in _ends(view):
         near = _goal_distances(geometry, goal.cell)
         walks.append(

@@ -5,6 +5,7 @@ garbage collector while many small objects are made."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import itertools
 import random
@@ -12,7 +13,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 
 from ...lazy import numpy as np
-from ..grid import Grid
+from ..grid import LIST_UP_TO, Grid, neighbour_list, plain_rect
 from . import _pcg
 
 _PERMS: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -70,11 +71,75 @@ def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> byte
     about three times as much, row by row.
     """
     n, degree = grid.size, grid.degree
+    if n <= LIST_UP_TO:
+        # a list iterates fastest; an array (numpy's or array's) gives one by tolist
+        edges: list[int]
+        if isinstance(half_edges, list):
+            edges = half_edges
+        elif hasattr(half_edges, "tolist"):
+            edges = half_edges.tolist()
+        else:
+            edges = list(half_edges)
+        return _small_links(grid, edges)
     e = np.asarray(half_edges, dtype=np.intp)
     marks = np.zeros(n * 8, dtype=np.uint8)
     marks[e + e // degree * (8 - degree)] = 1
     marks[adj_array(grid)[e].astype(np.intp) * 8 + back_array(grid)[e]] = 1
     return bytearray(np.packbits(marks, bitorder="little").tobytes())
+
+
+def _small_links(grid: Grid, edges: list[int]) -> bytearray:
+    """``links_from_edges`` in plain Python: each carved half-edge (and on any grid but a
+    plain rectangle its other half) marked 0xFF in a table of ``degree`` bytes a cell, which
+    read as one whole number is masked to each slot's bit and folded into a byte a cell. On a
+    plain rectangle the other halves follow from shifting the one-sided bytes a cell (E, W)
+    or a row (N, S) along: one mark an edge, about half the time."""
+    n, degree = grid.size, grid.degree
+    marks = bytearray(n * degree)
+    if plain_rect(grid):
+        for e in edges:
+            marks[e] = 255
+    else:
+        partner = _partners(grid)
+        for e in edges:
+            marks[e] = 255
+            marks[partner[e]] = 255
+    bits = int.from_bytes(marks, "little") & _slot_bits(n, degree)
+    folded = bits
+    for k in range(1, degree):
+        folded |= bits >> (8 * k)
+    links = folded.to_bytes(n * degree, "little")[::degree]
+    if plain_rect(grid):
+        one, row = int.from_bytes(links, "little"), 8 * grid.width
+        north, east, south, west = _each_byte(n)
+        full = (
+            one
+            | (one & south) >> 2 << row
+            | (one & east) << 10
+            | (one & north) << 2 >> row
+            | (one & west) >> 10
+        )
+        links = full.to_bytes(n, "little")
+    return bytearray(links)
+
+
+@functools.lru_cache(maxsize=8)
+def _slot_bits(n: int, degree: int) -> int:
+    """The bytes 1, 2, 4, ... (a slot's bit) repeated for ``n`` cells, as a whole number."""
+    return int.from_bytes(bytes(1 << k for k in range(degree)) * n, "little")
+
+
+@functools.lru_cache(maxsize=8)
+def _each_byte(n: int) -> tuple[int, int, int, int]:
+    """The bits N, E, S, W set in each of ``n`` bytes, as four whole numbers."""
+    return tuple(int.from_bytes(bytes([1 << k]) * n, "little") for k in range(4))  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=1)
+def _partners(grid: Grid) -> list[int]:
+    """Per half-edge ``cell*degree+k``, its other half (the sentinel's past the table)."""
+    degree = grid.degree
+    return [j * degree + b for j, b in zip(neighbour_list(grid), grid.back, strict=True)]
 
 
 def perms_without(degree: int) -> tuple[tuple[int, ...], ...]:

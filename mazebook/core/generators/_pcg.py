@@ -125,3 +125,61 @@ def bounded_bytes(entropy: int, total: int, count: int) -> bytes:
         raw, state = random_bytes(state, inc, (need + need // 8 + 15) // 8)
         kept += raw.translate(table, rejected)
     return kept[:count]
+
+
+class Pcg64:
+    """``np.random.default_rng(entropy)`` for the few draws a small maze makes one at a time
+    (a braid's order and picks): PCG64's 64-bit outputs, their 32-bit halves low first as
+    numpy hands them out, and numpy's permutation and bounded 32-bit draws on them."""
+
+    def __init__(self, entropy: int) -> None:
+        self.state, self.inc = seed_state(entropy)
+        self.half: int | None = None  # the high half of the last output, not yet drawn
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        self.state = state = (self.state * _MULT_128 + self.inc) & _M128
+        x = ((state >> 64) ^ state) & _M64
+        y = x << (64 - (state >> 122))
+        return (y | y >> 64) & _M64
+
+    def next32(self) -> int:
+        """The next 32 bits: an output's low half, then its high half."""
+        half = self.half
+        if half is not None:
+            self.half = None
+            return half
+        value = self.next64()
+        self.half = value >> 32
+        return value & _M32
+
+    def interval(self, most: int) -> int:
+        """A whole number from 0 to ``most`` (below 2**32): masked draws, the ones past
+        ``most`` redrawn (numpy's random_interval, by which it shuffles)."""
+        if most == 0:
+            return 0
+        mask = (1 << most.bit_length()) - 1
+        while True:
+            value = self.next32() & mask
+            if value <= most:
+                return value
+
+    def permutation(self, count: int) -> list[int]:
+        """``Generator.permutation(count)``: 0..count-1 shuffled from the top down."""
+        out = list(range(count))
+        for i in range(count - 1, 0, -1):
+            j = self.interval(i)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def integers(self, high: int, count: int) -> list[int]:
+        """``Generator.integers(0, high, count)`` for 2 <= high <= 2**32: Lemire's draw on
+        32 bits, a draw whose low part falls below the threshold redrawn."""
+        threshold = (1 << 32) % high
+        out = []
+        for _ in range(count):
+            m = self.next32() * high
+            while m & _M32 < threshold:
+                m = self.next32() * high
+            out.append(m >> 32)
+        return out
