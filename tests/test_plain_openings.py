@@ -160,26 +160,6 @@ def test_the_windows_and_facings_are_numpy_s(shape: tuple[str, int, int, dict[st
     assert openings.facing_list(grid) == openings.facing_of(grid).tolist()
 
 
-@given(st.integers(1, 60), st.integers(1, 60), st.integers(0, 2**32), st.data())
-def test_a_window_measured_by_blocks_is_measured_whole(
-    w: int, h: int, seed: int, data: st.DataObject
-) -> None:
-    """The farthest outer side of a window going round, measured by whole blocks' diameter
-    ends and partial blocks' members, is the farthest of its entries one by one."""
-    grid = make_grid("rect", w, h)
-    grown = growing_tree.grow(grid, random.Random(seed), "mix", 0.8)[1]
-    bits = ancestor_bits(grid, grown)
-    assert bits is not None
-    paths = [bits[c] for c, _ in grid.boundary]
-    count = len(paths)
-    blocks = openings._Blocks(paths, [p.bit_count() for p in paths])
-    i = data.draw(st.integers(0, count - 1))
-    start = data.draw(st.integers(0, 2 * count - 1))
-    stop = data.draw(st.integers(start, start + count - 1))
-    whole = max((paths[i] ^ paths[j % count]).bit_count() for j in range(start, stop + 1))
-    assert blocks.farthest(i, start, stop) == whole
-
-
 def test_a_small_maze_s_openings_never_touch_numpy() -> None:
     """Every placement of every shape, grown or not, braided or woven, up to LIST_UP_TO
     cells, runs with the openings' and the tour's numpy taken away; past it, numpy is used."""

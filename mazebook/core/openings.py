@@ -5,10 +5,12 @@ the pairs allowed: at least APART of the perimeter apart, measured along ``grid.
 outer sides in order round the outline, all of one length), and on a rectangle never on the
 same side (alone, that rule allows two cells either side of a corner); a circle runs from the
 outside to the centre.
-"opposite" puts them on opposite sides (left and right, or top and bottom). Distances come from
-``boundary_metric``: numpy on an Euler tour, or for a small maze whose generator tells how it
-grew (mazebook.core.grown) the bits of each cell's path to the start (the engine re-exports
-``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
+"opposite" puts them on opposite sides (left and right, or top and bottom). On a maze of at
+most LIST_UP_TO cells (a book's, a first maze) all is plain Python, numpy never loaded: the path
+lengths come from ``plain_metric``, each cell's path to the start as the bits of one integer
+(mazebook.core.grown: how the maze grew, or a search along its passages). Larger mazes take
+numpy's ``boundary_metric`` on an Euler tour; both find the same openings, ties included (the
+engine re-exports ``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 """
 
 from __future__ import annotations
@@ -482,8 +484,7 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
     An entry's farthest partner in its window is no farther than its farthest entry of all,
     which on a tree is one of the two ends of the entries' diameter (a double sweep): entries
     are measured in the order of that bound, and those whose bound cannot reach the best
-    found so far are never measured. An entry's window is measured by blocks of the outline
-    (``_Blocks``): a block wholly inside it by the block's two diameter ends.
+    found so far are never measured.
     """
     count = len(paths)
     bit_count = int.bit_count
@@ -495,20 +496,20 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
     from_one = lengths_from(depth.index(max(depth)))  # is one end of the diameter
     from_other = lengths_from(from_one.index(max(from_one)))  # and the other
     bound = list(map(max, from_one, from_other))
-    blocks = _Blocks(paths, depth)
+    doubled = paths + paths
     most, a = -1, -1
     for i in sorted(range(count), key=bound.__getitem__, reverse=True):  # stable: i rising
         if bound[i] < most:
             break
         if lo[i] > hi[i] or (bound[i] == most and i > a):
             continue
-        far = blocks.farthest(i, i + lo[i], i + hi[i])
+        far = max(map(bit_count, map(paths[i].__xor__, doubled[i + lo[i] : i + hi[i] + 1])))
         if far > most or (far == most and i < a):
             most, a = far, i
     if most < 0:
         raise MazebookError("no two outer sides of this grid lie far enough apart to open")
     low, high = lo[a], hi[a]
-    window = (paths + paths)[a + low : a + high + 1]
+    window = doubled[a + low : a + high + 1]
     near = list(map(bit_count, map(paths[a].__xor__, window)))
     if near.count(most) == 1:
         return a, (a + low + near.index(most)) % count
@@ -525,53 +526,6 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
         if near[c] > near[b]:
             b = c
     return a, (a + low + b) % count
-
-
-class _Blocks:
-    """The outline's entries in blocks of ``size`` (the last one may be shorter), each with
-    the paths of its two diameter ends: on a tree, the farthest entry of a block from any
-    cell is one of them, so a block inside a window costs two lengths, not one a member."""
-
-    def __init__(self, paths: list[int], depth: list[int]) -> None:
-        """``paths`` per entry as bits and ``depth`` their counts of bits."""
-        count = self.count = len(paths)
-        self.paths = paths
-        self.size = size = max(4, math.isqrt(count // 2))
-        ends: list[int] = []
-        for first in range(0, count, size):
-            members, deep = paths[first : first + size], depth[first : first + size]
-            one = members[deep.index(max(deep))]  # farthest from the start: an end
-            row = list(map(int.bit_count, map(one.__xor__, members)))
-            ends += (one, members[row.index(max(row))])
-        self.ends = ends  # block k's ends at 2k and 2k + 1
-
-    def farthest(self, i: int, start: int, stop: int) -> int:
-        """The longest path from entry ``i`` to the entries ``start`` .. ``stop`` going round
-        (mod the count; ``start`` <= ``stop`` < ``start`` + count)."""
-        pieces = self._pieces(start, stop)
-        return max(map(int.bit_count, map(self.paths[i].__xor__, pieces)))
-
-    def _pieces(self, start: int, stop: int) -> list[int]:
-        """The paths to measure for entries ``start`` .. ``stop``: the partial blocks' members
-        and the whole blocks' ends."""
-        count, size, paths, ends = self.count, self.size, self.paths, self.ends
-        out: list[int] = []
-        shift = start - start % count
-        start, stop = start - shift, stop - shift
-        while True:
-            last = min(stop, count - 1)
-            whole = -(-start // size)  # the first block starting at or after ``start``
-            # the blocks ending at or before ``last`` (the last block ends at count - 1)
-            past = -(-count // size) if last == count - 1 else (last + 1) // size
-            if whole < past:
-                out += paths[start : whole * size]
-                out += ends[2 * whole : 2 * past]
-                out += paths[past * size : last + 1]
-            else:
-                out += paths[start : last + 1]
-            if stop < count:
-                return out
-            start, stop = 0, stop - count
 
 
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
