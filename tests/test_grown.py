@@ -124,7 +124,8 @@ def test_a_small_growing_tree_maze_opens_from_its_ancestor_bits(
     monkeypatch.setattr(openings, "ancestor_bits", spy)
     generate("growing-tree", 12, 15, seed=3, mode="mix", p_newest=0.8)
     assert reads == [180]
-    generate("growing-tree", 40, 40, seed=3, mode="mix", p_newest=0.8)
+    assert openings.GROWN_UP_TO < 70 * 70  # a large maze: past the plain path (LIST_UP_TO)
+    generate("growing-tree", 70, 70, seed=3, mode="mix", p_newest=0.8)
     assert reads == [180]
 
 

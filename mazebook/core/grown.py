@@ -4,7 +4,8 @@ A generator that adds one new cell at a time (the growing tree) knows each cell'
 carves. Kept, that order gives the tree's shape without a walk round it: here, each cell's
 path to the start as the bits of one integer (``ancestor_bits``), from which the path length
 between two cells is the count of bits the two paths do not share. The openings read it
-(mazebook.core.openings) instead of an Euler tour, for small mazes.
+(mazebook.core.openings) instead of an Euler tour, for small mazes; a maze made without such
+a record gets the same integers from a search along its passages (``walked_bits``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .grid import Grid, neighbour_list
+from .grid import Grid, neighbour_list, slots_of
 
 
 class Grown(NamedTuple):
@@ -51,16 +52,54 @@ def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
-    powers = _powers(n)
+    if edges and not (min(edges) >= 0 and max(edges) < n * degree):
+        return None  # past the table
     adj = neighbour_list(grid)
+    powers = _powers(n)
     bits = [0] * n
     bits[grown.start] = powers[n - 1]
     for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
-        if not 0 <= e < len(adj):
+        own, joined = bits[e // degree], adj[e]
+        # each edge joins a new cell (not through an outer side) to one already grown (a
+        # plugin's grow may get it wrong)
+        if not own or joined >= n or bits[joined]:
             return None
-        cell, joined = e // degree, adj[e]
-        # each edge joins a new cell to one already grown (a plugin's grow may get it wrong)
-        if joined >= n or bits[joined] or not bits[cell]:
-            return None
-        bits[joined] = bits[cell] | bit
+        bits[joined] = own | bit
+    return bits
+
+
+def walked_bits(grid: Grid, links: Sequence[int]) -> list[int] | None:
+    """``ancestor_bits`` for a maze made without a record of how it grew: each cell's path to
+    cell 0 as bits, read off a breadth-first search along the passages; None unless the maze
+    is a tree spanning the grid, by the Euler tour's rule (mazebook.core.tour): passages
+    through the outline and bits past the grid's degree ignored, every passage open from
+    both its cells, 2 (size - 1) of them, all cells reached.
+
+    Plain Python for small mazes (a book's, a first maze): a path length between two cells
+    is the count of bits of the exclusive or of their integers, as with ``ancestor_bits``.
+    """
+    n, degree = grid.size, grid.degree
+    adj, back = neighbour_list(grid), grid.back
+    slots, full = slots_of(degree), (1 << degree) - 1
+    powers = _powers(n)
+    bits = [0] * n
+    bits[0] = powers[n - 1]
+    order = [0]
+    append = order.append
+    passages = 0
+    for i in order:
+        base, own = i * degree, bits[i]
+        for k in slots[links[i] & full]:
+            e = base + k
+            j = adj[e]
+            if j == n:
+                continue  # through the outline: not a passage between cells
+            if not links[j] >> back[e] & 1:
+                return None  # open from one side only
+            passages += 1
+            if not bits[j]:
+                bits[j] = own | powers[n - 1 - len(order)]
+                append(j)
+    if len(order) != n or passages != 2 * (n - 1):
+        return None
     return bits

@@ -5,24 +5,27 @@ the pairs allowed: at least APART of the perimeter apart, measured along ``grid.
 outer sides in order round the outline, all of one length), and on a rectangle never on the
 same side (alone, that rule allows two cells either side of a corner); a circle runs from the
 outside to the centre.
-"opposite" puts them on opposite sides (left and right, or top and bottom). Distances come from
-``boundary_metric``: numpy on an Euler tour, or for a small maze whose generator tells how it
-grew (mazebook.core.grown) the bits of each cell's path to the start (the engine re-exports
-``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
+"opposite" puts them on opposite sides (left and right, or top and bottom). On a maze of at
+most LIST_UP_TO cells (a book's, a first maze) all is plain Python, numpy never loaded: the path
+lengths come from ``plain_metric``, each cell's path to the start as the bits of one integer
+(mazebook.core.grown: how the maze grew, or a search along its passages). Larger mazes take
+numpy's ``boundary_metric`` on an Euler tour; both find the same openings, ties included (the
+engine re-exports ``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 import random
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from ..errors import InvalidOptionError, MazebookError
 from ..lazy import numpy as np
-from .grid import SIDE_NAMES, Grid, bfs
-from .grown import Grown, ancestor_bits
+from .grid import LIST_UP_TO, SIDE_NAMES, Grid, bfs
+from .grown import Grown, ancestor_bits, walked_bits
 from .maze import Opening
 from .tour import euler_tour
 
@@ -93,17 +96,34 @@ def place_openings(
 
 def apart_openings(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[Opening, Opening]:
     """The default placement: the longest path between two outer sides at least APART of the
-    perimeter apart, and on a rectangle never on the same side."""
-    pair = _apart_grown(grid, grown) if grown is not None else None
-    if pair is None:
-        metric = boundary_metric(grid, links, grown)
-        lo, hi = _apart_windows(grid)
-        if metric.matrix is None and len(lo) <= BAND_UP_TO:
-            pair = best_apart_band(metric, lo, hi, _band(grid))
-        else:
-            pair = best_apart(metric, lo, hi)
+    perimeter apart, and on a rectangle never on the same side (plain Python for a small
+    grid, LIST_UP_TO: ``_apart_plain``; numpy for a larger one: ``_apart_numpy``)."""
+    if grid.size <= LIST_UP_TO:
+        pair = _apart_plain(grid, links, grown)
+    else:
+        pair = _apart_numpy(grid, links, grown)
     a, b = min(pair), max(pair)  # START comes first going round from the top left
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+def _apart_numpy(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[int, int]:
+    """``apart_openings``' pair of entries from numpy's metric (any grid: large ones)."""
+    metric = boundary_metric(grid, links, grown)
+    lo, hi = _apart_windows(grid)
+    if metric.matrix is None and len(lo) <= BAND_UP_TO:
+        return best_apart_band(metric, lo, hi, _band(grid))
+    return best_apart(metric, lo, hi)
+
+
+def _apart_plain(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[int, int]:
+    """``_apart_numpy``'s pair (ties broken alike) in plain Python: on a tree, each entry's
+    window measured pair by pair (``best_apart_bits``) up to BITS_PAIR_UP_TO outer sides,
+    else (and on mazes that are not trees) ``best_apart``'s doubling (``best_apart_plain``)."""
+    metric = plain_metric(grid, links, grown)
+    lo, hi = _apart_lists(grid)
+    if metric.paths is not None and metric.size <= BITS_PAIR_UP_TO:
+        return best_apart_bits(metric.paths, lo, hi)
+    return best_apart_plain(metric, lo, hi)
 
 
 #: What is worked out once per grid (a book's candidates share their grids): the outer cells
@@ -142,6 +162,27 @@ def _apart_windows(grid: Grid) -> tuple[np.ndarray, np.ndarray]:
     lo.setflags(write=False)
     hi.setflags(write=False)
     cache["apart"] = (lo, hi)
+    return lo, hi
+
+
+def _apart_lists(grid: Grid) -> tuple[list[int], list[int]]:
+    """``_apart_windows`` as lists, in plain Python (once per grid)."""
+    cache = _per_grid(grid)
+    found: tuple[list[int], list[int]] | None = cache.get("apart_lists")
+    if found is not None:
+        return found
+    boundary = grid.boundary
+    count = len(boundary)
+    steps = apart_steps(count)
+    lo, hi = [max(1, steps)] * count, [min(count - 1, count - steps)] * count
+    if grid.kind == "rect":  # the sides run N, E, S, W round the outline, from the top left
+        lengths = (grid.width, grid.height, grid.width, grid.height)
+        firsts = (0, lengths[0], lengths[0] + lengths[1], lengths[0] + lengths[1] + lengths[2])
+        for i, (_, side) in enumerate(boundary):
+            after = firsts[side] + lengths[side] - i  # this side's entries from here on
+            before = i - firsts[side]  # and before here
+            lo[i], hi[i] = max(after, steps), min(count - 1 - before, count - steps)
+    cache["apart_lists"] = (lo, hi)
     return lo, hi
 
 
@@ -230,14 +271,81 @@ def opposite_openings(
     grid: Grid, links: bytes, grown: Grown | None = None
 ) -> tuple[Opening, Opening]:
     """START on the left and FINISH on the right, or START at the top and FINISH at the
-    bottom, whichever pair of opposite sides has the longer path between them."""
-    metric = boundary_metric(grid, links, grown)
-    facing = facing_of(grid)
+    bottom, whichever pair of opposite sides has the longer path between them (plain Python
+    for a small grid, LIST_UP_TO; numpy for a larger one)."""
     pairs = [(FACING_W, FACING_E), (FACING_N, FACING_S)]
-    if not any((facing == x).any() and (facing == y).any() for x, y in pairs):
-        raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
-    a, b = best_between_classes(metric, facing, pairs)
+    if grid.size <= LIST_UP_TO:
+        facing = facing_list(grid)
+        if not any(x in facing and y in facing for x, y in pairs):
+            raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
+        a, b = between_classes_plain(plain_metric(grid, links, grown), facing, pairs)
+    else:
+        metric = boundary_metric(grid, links, grown)
+        classes = facing_of(grid)
+        if not any((classes == x).any() and (classes == y).any() for x, y in pairs):
+            raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
+        a, b = best_between_classes(metric, classes, pairs)
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
+
+
+#: The way a hexagon's outer slots (E, SE, SW, W, NW, NE) face, for "opposite".
+_HEX_FACING = (FACING_E, FACING_S, FACING_S, FACING_W, FACING_N, FACING_N)
+
+
+def facing_list(grid: Grid) -> list[int]:
+    """``facing_of`` as a list, in plain Python."""
+    slots = [k for _, k in grid.boundary]
+    if grid.kind in ("rect", "mask"):
+        return slots
+    if grid.kind == "hex":
+        return [_HEX_FACING[k] for k in slots]
+    if grid.kind == "triangle":  # slots: horizontal (an up cell's base), right, left
+        from .shapes.triangular import triangle_rows
+
+        outline = str(grid.params["outline"])
+        rows, parity = triangle_rows(grid.width, grid.height, outline)
+        facing = []
+        for c, k in grid.boundary:
+            if outline == "rect":  # rows of ``width`` cells
+                row, col = divmod(c, grid.width)
+            else:  # row r holds 2r + 1 cells from column rows - 1 - r: r * r cells above it
+                row = math.isqrt(c)
+                col = rows - 1 - row + c - row * row
+            up = (row + col) % 2 == parity
+            horizontal = FACING_S if up else FACING_N
+            facing.append(horizontal if k == 0 else FACING_E if k == 1 else FACING_W)
+        return facing
+    return [-1] * len(slots)
+
+
+def between_classes_plain(
+    metric: PlainMetric, classes: Sequence[int], pairs: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """``best_between_classes`` (the same pair, ties broken alike) in plain Python."""
+    ends: dict[int, list[tuple[int, list[int]]]] = {}
+    for c in sorted({c for pair in pairs for c in pair}):
+        members = [i for i, k in enumerate(classes) if k == c]
+        if not members:
+            continue
+        row = metric.from_entry(members[0])
+        first = members[_first_of_most([row[m] for m in members])]
+        from_first = metric.from_entry(first)
+        second = members[_first_of_most([from_first[m] for m in members])]
+        ends[c] = [(first, from_first), (second, metric.from_entry(second))]
+    best = (-1, 0, 0)
+    for x, y in pairs:
+        for a, from_a in ends.get(x, []):
+            for b, _ in ends.get(y, []):
+                if from_a[b] > best[0]:
+                    best = (from_a[b], a, b)
+    if best[0] < 0:
+        raise MazebookError("no two outer sides of this grid may be opened together")
+    return best[1], best[2]
+
+
+def _first_of_most(values: Sequence[int]) -> int:
+    """Index of the largest value, the first one on ties (as np.argmax)."""
+    return values.index(max(values))
 
 
 def facing_of(grid: Grid) -> np.ndarray:
@@ -353,7 +461,7 @@ def best_apart_band(
     table: list[list[int]] = metric.pairs(window[:, None], window[None, :]).tolist()
     level = (high - low + 1).bit_length() - 1
     starts = (0, high - low + 1 - (1 << level))
-    candidates = [end for s in starts for end in _run_ends(table, level, s)]
+    candidates = [end for s in starts for end in _run_ends(lambda i, j: table[i][j], level, s)]
     near = lengths[a, low - band.first : high - band.first + 1].tolist()
     b = candidates[0]
     for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
@@ -362,29 +470,11 @@ def best_apart_band(
     return a, int(window[b])
 
 
-#: Outlines of at most this many outer sides, of mazes whose generator tells how they grew,
-#: find the default pair in plain Python (``best_apart_bits``): below it, the few dozen
-#: numpy calls of a metric and its band cost more than the pairs measured one by one. Only
-#: the speed depends on it.
-BITS_PAIR_UP_TO = 128
-
-
-def _apart_grown(grid: Grid, grown: Grown) -> tuple[int, int] | None:
-    """``best_apart_band``'s pair from how the maze grew, for a small outline
-    (BITS_PAIR_UP_TO); None where it does not apply."""
-    count = len(grid.boundary)
-    if not 2 <= count <= BITS_PAIR_UP_TO or not reads_grown(grid):
-        return None
-    bits = ancestor_bits(grid, grown)
-    if bits is None:
-        return None
-    cache = _per_grid(grid)
-    windows: tuple[list[int], list[int], list[int]] | None = cache.get("apart_lists")
-    if windows is None:
-        lo, hi = _apart_windows(grid)
-        windows = cache["apart_lists"] = (_outer_cells(grid).tolist(), lo.tolist(), hi.tolist())
-    cells, lo_list, hi_list = windows
-    return best_apart_bits([bits[c] for c in cells], lo_list, hi_list)
+#: Outlines of at most this many outer sides find the default pair of a small tree maze
+#: (LIST_UP_TO cells) entry by entry (``best_apart_bits``: about the count squared pairs at
+#: worst, far fewer as a rule); longer ones by ``best_apart``'s doubling (``best_apart_plain``:
+#: the count times its logarithm). Only the speed depends on it.
+BITS_PAIR_UP_TO = 1024
 
 
 def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int, int]:
@@ -402,8 +492,8 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
     def lengths_from(i: int) -> list[int]:
         return list(map(bit_count, map(paths[i].__xor__, paths)))
 
-    first = lengths_from(0)
-    from_one = lengths_from(first.index(max(first)))  # one end of the diameter
+    depth = list(map(bit_count, paths))  # from the start, plus one: its farthest entry
+    from_one = lengths_from(depth.index(max(depth)))  # is one end of the diameter
     from_other = lengths_from(from_one.index(max(from_one)))  # and the other
     bound = list(map(max, from_one, from_other))
     doubled = paths + paths
@@ -424,10 +514,13 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
     if near.count(most) == 1:
         return a, (a + low + near.index(most)) % count
     # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
-    table = [list(map(bit_count, map(path.__xor__, window))) for path in window]
+
+    def length(i: int, j: int) -> int:
+        return (window[i] ^ window[j]).bit_count()
+
     level = (high - low + 1).bit_length() - 1
     starts = (0, high - low + 1 - (1 << level))
-    candidates = [end for s in starts for end in _run_ends(table, level, s)]
+    candidates = [end for s in starts for end in _run_ends(length, level, s)]
     b = candidates[0]
     for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
         if near[c] > near[b]:
@@ -439,21 +532,56 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
 _PICKS = tuple(zip(_PICK_LEFT, _PICK_RIGHT, strict=True))
 
 
-def _run_ends(table: list[list[int]], level: int, start: int) -> tuple[int, int]:
+def _run_ends(length: Callable[[int, int], int], level: int, start: int) -> tuple[int, int]:
     """The diameter ends ``best_apart``'s sparse table holds for the run of 2**level entries
-    from ``start``, from the path lengths ``table`` between the entries, ties broken as
+    from ``start``, from the path ``length`` between two of the entries (read only where needed: a
+    few a merge), ties broken as
     ``best_apart`` breaks them."""
     if level == 0:
         return start, start
-    a0, b0 = _run_ends(table, level - 1, start)
-    a1, b1 = _run_ends(table, level - 1, start + (1 << (level - 1)))
+    a0, b0 = _run_ends(length, level - 1, start)
+    a1, b1 = _run_ends(length, level - 1, start + (1 << (level - 1)))
     ends = (a0, b0, a1, b1)
     best, pick = -1, (0, 1)
     for i, j in _PICKS:
-        length = table[ends[i]][ends[j]]
-        if length > best:
-            best, pick = length, (i, j)
+        found = length(ends[i], ends[j])
+        if found > best:
+            best, pick = found, (i, j)
     return ends[pick[0]], ends[pick[1]]
+
+
+def best_apart_plain(metric: PlainMetric, lo: list[int], hi: list[int]) -> tuple[int, int]:
+    """``best_apart`` (the same pair, ties broken alike, on any maze: the sparse table of
+    diameter ends, built by doubling) in plain Python."""
+    count, pair = metric.size, metric.pair
+    levels = [max(h - low + 1, 1).bit_length() - 1 for low, h in zip(lo, hi, strict=True)]
+    run_a, run_b = [list(range(count))], [list(range(count))]  # as in best_apart
+    for lv in range(1, max(levels) + 1):
+        a0, b0 = run_a[-1], run_b[-1]
+        half = 1 << (lv - 1)
+        next_a, next_b = [0] * count, [0] * count
+        for e in range(count):
+            h = (e + half) % count
+            ends = (a0[e], b0[e], a0[h], b0[h])
+            lengths = [pair(ends[i], ends[j]) for i, j in _PICKS]
+            i, j = _PICKS[_first_of_most(lengths)]
+            next_a[e], next_b[e] = ends[i], ends[j]
+        run_a.append(next_a)
+        run_b.append(next_b)
+    most, a, b = -1, -1, 0
+    for e in range(count):
+        lv = levels[e]
+        table_a, table_b = run_a[lv], run_b[lv]
+        starts = ((e + lo[e]) % count, (e + hi[e] - (1 << lv) + 1) % count)
+        candidates = [table[s] for s in starts for table in (table_a, table_b)]
+        lengths = [pair(e, c) for c in candidates]
+        which = _first_of_most(lengths)
+        far = lengths[which] if lo[e] <= hi[e] else -1
+        if a < 0 or far > most:
+            most, a, b = far, e, candidates[which]
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    return a, b
 
 
 def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
@@ -465,6 +593,14 @@ def farthest_openings(grid: Grid, links: bytes) -> tuple[Opening, Opening]:
     finds the side farthest from ``a`` (the first on ties), which ends a longest path.
     """
     boundary = grid.boundary
+    if grid.size <= LIST_UP_TO:  # plain Python
+        plain = plain_metric(grid, links)
+        row = plain.from_entry(0)
+        a = _first_of_most(row)
+        row = plain.from_entry(a)
+        row[a] = -1
+        b = _first_of_most(row)
+        return Opening(*boundary[a]), Opening(*boundary[b])
     metric = boundary_metric(grid, links)
     a = _first_max(metric.from_entry(0))
     far = metric.from_entry(a)
@@ -553,10 +689,10 @@ def _floor_log2(values: np.ndarray) -> np.ndarray:
 
 
 #: Mazes of at most this many cells whose generator tells how they grew (``Grown``) are
-#: measured from each cell's path to the start as the bits of an integer (``_grown_metric``),
-#: not an Euler tour: the tour's few dozen numpy calls cost more than the integers up to about
-#: here (their work grows as the cells squared). Only the speed depends on it.
-GROWN_UP_TO = 600
+#: measured from each cell's path to the start as the bits of an integer (``ancestor_bits``),
+#: not a search along the passages (``walked_bits``) or an Euler tour: the plain path's
+#: (LIST_UP_TO) cheapest way to the same lengths. Only the speed depends on it.
+GROWN_UP_TO = LIST_UP_TO
 
 
 def reads_grown(grid: Grid) -> bool:
@@ -600,6 +736,62 @@ def _grown_metric(cells: list[int], bits: list[int]) -> BoundaryMetric:
     depth = np.array(list(map(int.bit_count, paths)), dtype=np.int64)
     shared = list(map(int.bit_count, map(int.__and__, distinct, distinct[1:])))
     return BoundaryMetric(rank, depth, np.array(shared, dtype=np.int64))
+
+
+class PlainMetric:
+    """``BoundaryMetric`` in plain Python, for small mazes (LIST_UP_TO cells): on a tree
+    maze, each entry's path to a root as the bits of an integer (``paths``: a path length is
+    the count of bits two paths do not share); on any other, each outer cell's distances by
+    breadth-first search (``rows``, by cell)."""
+
+    def __init__(
+        self,
+        cells: list[int],
+        paths: list[int] | None = None,
+        rows: dict[int, Sequence[int]] | None = None,
+    ) -> None:
+        """``cells``: the cell of each entry; ``paths`` (a tree) or ``rows`` (not a tree)."""
+        self.cells = cells
+        self.paths = paths
+        self.rows = rows if rows is not None else {}
+        self.size = len(cells)
+
+    def pair(self, a: int, b: int) -> int:
+        """The path length between the cells of entries ``a`` and ``b``."""
+        if self.paths is not None:
+            return (self.paths[a] ^ self.paths[b]).bit_count()
+        return self.rows[self.cells[a]][self.cells[b]]
+
+    def from_entry(self, i: int) -> list[int]:
+        """Path lengths from entry ``i``'s cell to every entry's cell."""
+        if self.paths is not None:
+            return list(map(int.bit_count, map(self.paths[i].__xor__, self.paths)))
+        row = self.rows[self.cells[i]]
+        return [row[c] for c in self.cells]
+
+
+def plain_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> PlainMetric:
+    """``boundary_metric``'s path lengths in plain Python (``PlainMetric``): read off how the
+    maze grew where its generator tells, else off a search along its passages; one
+    breadth-first search per outer cell where the maze is not a tree."""
+    cells = _outer_cell_list(grid)
+    if len(cells) < 2:
+        raise MazebookError("this grid has fewer than two outer sides to open")
+    bits = ancestor_bits(grid, grown) if grown is not None and reads_grown(grid) else None
+    if bits is None:
+        bits = walked_bits(grid, links)
+    if bits is not None:
+        return PlainMetric(cells, [bits[c] for c in cells])
+    return PlainMetric(cells, rows={c: bfs(grid, links, c)[0] for c in sorted(set(cells))})
+
+
+def _outer_cell_list(grid: Grid) -> list[int]:
+    """The cell of each entry of ``grid.boundary``, as a list (once per grid)."""
+    cache = _per_grid(grid)
+    cells: list[int] | None = cache.get("cell_list")
+    if cells is None:
+        cells = cache["cell_list"] = [c for c, _ in grid.boundary]
+    return cells
 
 
 def _bfs_metric(grid: Grid, links: bytes, cells: np.ndarray) -> BoundaryMetric:
