@@ -59,8 +59,9 @@ def test_number_texts_of_non_finite_values_are_numbers() -> None:
 
 
 def _plain_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
-    points = [geom.segments[:, :2], geom.segments[:, 2:]]
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+    segments = np.asarray(geom.segments, dtype=np.float64).reshape(-1, 4)
+    points = [segments[:, :2], segments[:, 2:]]
+    for cx, cy, r, a0, a1 in np.asarray(geom.arcs, dtype=np.float64).reshape(-1, 5).tolist():
         t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
         points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
     for marker, entering in ((geom.start, True), (geom.finish, False)):

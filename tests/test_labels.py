@@ -129,13 +129,14 @@ def test_worksheet_words_in_its_language(tmp_path: Path) -> None:
 
 def _wall_points(geom: object) -> np.ndarray:
     """Points every 0.05 cell along every wall and arc (an independent reading of the walls)."""
-    segs = geom.segments  # type: ignore[attr-defined]
+    segs = np.asarray(geom.segments, dtype=np.float64).reshape(-1, 4)  # type: ignore[attr-defined]
     out = []
     for x1, y1, x2, y2 in segs.tolist():
         n = max(2, int(np.hypot(x2 - x1, y2 - y1) / 0.05) + 1)
         t = np.linspace(0, 1, n)
         out.append(np.stack([x1 + (x2 - x1) * t, y1 + (y2 - y1) * t], axis=1))
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():  # type: ignore[attr-defined]
+    arcs = np.asarray(geom.arcs, dtype=np.float64).reshape(-1, 5)  # type: ignore[attr-defined]
+    for cx, cy, r, a0, a1 in arcs.tolist():
         n = max(2, int(np.radians(a1 - a0) * r / 0.05) + 1)
         a = np.radians(np.linspace(a0, a1, n))
         out.append(np.stack([cx + r * np.cos(a), cy + r * np.sin(a)], axis=1))

@@ -59,7 +59,7 @@ def test_svg_solution_markers_and_metadata() -> None:
     sol = polyline_points(svg, "solution")
     assert len(sol) >= 2, "the solution polyline is drawn"
     geom = maze_geometry(maze)
-    assert sol == [tuple(p) for p in geom.solution.round(3).tolist()]
+    assert sol == [tuple(p) for p in np.round(np.asarray(geom.solution), 3).tolist()]
     start, finish = element_by_id(svg, "start"), element_by_id(svg, "finish")
     assert start is not None and finish is not None
     meta = re.search(r"<mazebook>(.*?)</mazebook>", svg)

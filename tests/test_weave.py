@@ -308,7 +308,8 @@ def test_geometry_has_bridge_walls_and_breaks_the_answer_under_them() -> None:
     assert len(pieces) == len(geom.under) + 1
     drawn = sum(float(np.abs(np.diff(p, axis=0)).sum()) for p in pieces)
     total = float(np.abs(np.diff(geom.solution, axis=0)).sum())
-    hidden = float(np.abs(geom.under[:, 2:] - geom.under[:, :2]).sum())
+    under = np.asarray(geom.under)
+    hidden = float(np.abs(under[:, 2:] - under[:, :2]).sum())
     assert drawn == pytest.approx(total - hidden)
 
 

@@ -10,13 +10,33 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeAlias, cast
 
+from ..core.grid import LIST_UP_TO
 from ..core.maze import Maze
 from ..lazy import numpy as np
+from . import plain_drawing as plain
 from .rules import RuleMarks
+
+#: A drawing's table (segments, arcs, solution points, under-stretches): a float64 array for a
+#: large maze, a plain list of tuples of floats for a small one (see MazeGeometry).
+Rows: TypeAlias = "np.ndarray | Sequence[Sequence[float]]"
+
+
+def is_plain(rows: Rows) -> bool:
+    """Whether ``rows`` is the plain form (a list or tuple of rows), not an array: asked
+    without touching numpy, which a small maze's drawing never loads."""
+    return isinstance(rows, (list, tuple))
+
+
+def rows_of(rows: Rows) -> Sequence[Sequence[float]]:
+    """A drawing's table as rows of Python floats, whichever form it is in."""
+    if isinstance(rows, (list, tuple)):
+        return rows
+    listed: list[list[float]] = cast("np.ndarray", rows).tolist()
+    return listed
 
 
 @dataclass(frozen=True)
@@ -38,25 +58,35 @@ class Marker:
 class MazeGeometry:
     """Everything a writer draws, in cell units (origin top-left, y down).
 
-    ``segments`` is an (n, 4) array of straight runs x1, y1, x2, y2; ``arcs`` an (m, 5) array
+    ``segments`` is an (n, 4) table of straight runs x1, y1, x2, y2; ``arcs`` an (m, 5) table
     cx, cy, r, a0, a1 of circular arcs (degrees, y down, drawn from a0 to a1 with a1 > a0,
     i.e. clockwise on the page); ``solution`` a (p, 2) polyline from outside the entrance to
     outside the exit; ``start``/``finish`` the openings (direction: into the maze at the start,
     out of it at the finish). ``width``/``height`` bound the drawing, ``meta`` names it.
     ``hub``: the radius of a centre cell drawn as a disc about the drawing's middle (the
     circle's), 0 for shapes without one.
+
+    The tables (``segments``, ``arcs``, ``solution``, ``under``: Rows) come in one of two
+    forms, and every reader takes both: a float64 numpy array for a large maze, or, for a maze
+    of at most LIST_UP_TO cells (every maze of a book, a worksheet, a cover), a plain sequence
+    of rows (a list or tuple of lists or tuples of Python floats: 4 a segment, 5 an arc, 2 a
+    solution point, 4 an under-stretch), so drawing it never loads numpy. A reader tells
+    them apart with ``is_plain`` (never ``isinstance(x, np.ndarray)``, which loads numpy),
+    reads rows with ``rows_of``, and calls no array method (``.tolist()``, ``.reshape``,
+    slicing by columns) on a table without checking; ``len()`` and iterating over rows work on
+    both. The same numbers in either form draw the same bytes.
     """
 
     width: float
     height: float
-    segments: np.ndarray
-    arcs: np.ndarray
-    solution: np.ndarray
+    segments: Rows
+    arcs: Rows
+    solution: Rows
     start: Marker
     finish: Marker
     meta: Mapping[str, Any] = field(default_factory=dict)
     hub: float = 0.0
-    under: np.ndarray = field(default_factory=lambda: np.zeros((0, 4)))
+    under: Rows = ()
     """Stretches x1, y1, x2, y2 of the solution that run under a bridge (weave mazes): writers
     leave them out of the drawn line (see ``break_polyline``)."""
     letters: tuple[tuple[float, float, str, bool], ...] = ()
@@ -91,7 +121,8 @@ def _runs(present: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def rect_wall_runs(bits: np.ndarray, crossings: tuple[tuple[int, str], ...] = ()) -> np.ndarray:
-    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments.
+    """Merged wall runs of a rectangle from its (height, width) wall-bit array, as segments
+    (a large maze's; a small one's are plain_drawing.wall_runs, the same rows in lists).
 
     ``crossings`` (a weave maze's, see mazebook.core.weave) add each crossing's walls
     (``bridge_walls``).
@@ -119,8 +150,15 @@ def bridge_walls(crossings: tuple[tuple[int, str], ...], w: int) -> np.ndarray:
     """The walls a crossing adds in its cell, as segments: the bridge's two side walls across
     the cell (inset by BRIDGE_INSET), and the under-passage's walls from the cell's corners
     toward the bridge, stopping UNDER_GAP short of it, so "over" and "under" show."""
+    return np.array(plain_bridge_walls(crossings, w), dtype=np.float64).reshape(-1, 4)
+
+
+def plain_bridge_walls(
+    crossings: tuple[tuple[int, str], ...], w: int
+) -> list[tuple[float, float, float, float]]:
+    """bridge_walls as a list of rows of Python floats (a small maze's form)."""
     i, g = BRIDGE_INSET, UNDER_GAP
-    out = []
+    out: list[tuple[float, float, float, float]] = []
     for cell, over in crossings:
         x, y = cell % w, cell // w
         # drawn as if "h"; "v" is the same picture mirrored on the cell's diagonal
@@ -134,10 +172,10 @@ def bridge_walls(crossings: tuple[tuple[int, str], ...], w: int) -> np.ndarray:
         )
         for a, b, c, d in local:
             if over == "h":
-                out.append((x + a, y + b, x + c, y + d))
+                out.append((float(x + a), float(y + b), float(x + c), float(y + d)))
             else:
-                out.append((x + b, y + a, x + d, y + c))
-    return np.array(out, dtype=np.float64).reshape(-1, 4)
+                out.append((float(x + b), float(y + a), float(x + d), float(y + c)))
+    return out
 
 
 def _segments(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
@@ -162,7 +200,8 @@ def _rect_marker(maze: Maze, cell: int, side: int | None, inward: bool) -> Marke
 
 
 def simplify_polyline(points: np.ndarray) -> np.ndarray:
-    """Drop the interior points that lie on a straight line between their neighbours."""
+    """Drop the interior points that lie on a straight line between their neighbours (an
+    array's; plain_drawing.simplify for a list of points)."""
     if len(points) < 3:
         return points
     d1 = points[1:-1] - points[:-2]
@@ -175,9 +214,17 @@ def simplify_polyline(points: np.ndarray) -> np.ndarray:
 
 
 def solution_polyline(
-    centres: np.ndarray, start: Marker, finish: Marker, *, overhang: float = 0.5
-) -> np.ndarray:
-    """Cell centres of the path, extended through both openings by ``overhang`` cells."""
+    centres: Rows, start: Marker, finish: Marker, *, overhang: float = 0.5
+) -> Rows:
+    """Cell centres of the path, extended through both openings by ``overhang`` cells: a list
+    of points (floats) for a list of centres (a small maze's), else an array."""
+    if isinstance(centres, (list, tuple)):
+        line: list[Sequence[float]] = list(centres)
+        if not start.inside:
+            line.insert(0, (start.x - start.dx * overhang, start.y - start.dy * overhang))
+        if not finish.inside:
+            line.append((finish.x + finish.dx * overhang, finish.y + finish.dy * overhang))
+        return plain.simplify(line)
     parts = [centres]
     if not start.inside:
         parts.insert(0, np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]]))
@@ -189,16 +236,28 @@ def solution_polyline(
 def rect_geometry(maze: Maze) -> MazeGeometry:
     """Geometry of a rectangular maze: wall runs from the wall bits, path through centres."""
     w, h = maze.width, maze.height
-    bits = np.frombuffer(maze.wall_bits(), dtype=np.uint8).reshape(h, w)
     start = _rect_marker(maze, maze.entrance.cell, maze.entrance.side, inward=True)
     finish = _rect_marker(maze, maze.exit.cell, maze.exit.side, inward=False)
-    cells = np.asarray(maze.solution_cells, dtype=np.int64)
-    centres = np.stack([cells % w + 0.5, cells // w + 0.5], axis=1)
+    segments: Rows
+    arcs: Rows
+    centres: Rows
+    if w * h <= LIST_UP_TO:  # a book's maze: lists, no numpy
+        segments = plain.wall_runs(maze.wall_bits(), w, h)
+        if maze.crossings:
+            segments += plain_bridge_walls(maze.crossings, w)
+        arcs = []
+        centres = plain.turn_centres(maze.solution_cells, w)
+    else:
+        bits = np.frombuffer(maze.wall_bits(), dtype=np.uint8).reshape(h, w)
+        segments = rect_wall_runs(bits, maze.crossings)
+        arcs = np.zeros((0, 5))
+        cells = np.asarray(maze.solution_cells, dtype=np.int64)
+        centres = np.stack([cells % w + 0.5, cells // w + 0.5], axis=1)
     geom = MazeGeometry(
         width=float(w),
         height=float(h),
-        segments=rect_wall_runs(bits, maze.crossings),
-        arcs=np.zeros((0, 5)),
+        segments=segments,
+        arcs=arcs,
         solution=solution_polyline(centres, start, finish),
         start=start,
         finish=finish,
@@ -213,8 +272,9 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
 UNDER_REACH = 0.05
 
 
-def _under(maze: Maze) -> np.ndarray:
-    """Where the solution runs under a bridge: one stretch across each such crossing cell."""
+def _under(maze: Maze) -> Rows:
+    """Where the solution runs under a bridge: one stretch across each such crossing cell (a
+    list of rows for a small maze, else an array)."""
     w, n = maze.width, maze.size
     over = dict(maze.crossings)
     cells = [c for c, _ in maze.crossings]
@@ -229,6 +289,8 @@ def _under(maze: Maze) -> np.ndarray:
         elif node in over and over[node] == "v":  # the west-east passage, under
             cx, cy = float(node % w), node // w + 0.5
             out.append((cx - r, cy, cx + 1 + r, cy))
+    if n <= LIST_UP_TO:
+        return out
     return np.array(out, dtype=np.float64).reshape(-1, 4)
 
 
@@ -237,18 +299,23 @@ def _off_line(d: np.ndarray, v: np.ndarray) -> bool:
     return abs(float(d[0] * v[1] - d[1] * v[0])) > 1e-9
 
 
-def break_polyline(line: np.ndarray, under: np.ndarray) -> list[np.ndarray]:
+def break_polyline(line: Rows, under: Rows) -> list[Rows]:
     """The polyline in pieces, with the stretches ``under`` (each along one of its segments)
-    left out: the solution drawn over and under the bridges of a weave maze."""
+    left out: the solution drawn over and under the bridges of a weave maze. Plain points
+    give plain pieces (plain_drawing.break_line), an array arrays."""
     if not len(under):
         return [line]
-    pieces: list[np.ndarray] = []
-    current = [line[0]]
-    for p, q in itertools.pairwise(line):
+    if isinstance(line, (list, tuple)):
+        points = [(float(x), float(y)) for x, y in line]
+        return list(plain.break_line(points, rows_of(under)))
+    array = np.asarray(line, dtype=np.float64)
+    pieces: list[Rows] = []
+    current = [array[0]]
+    for p, q in itertools.pairwise(array):
         d = q - p
         length2 = float(d @ d)
         cuts = []
-        for x1, y1, x2, y2 in under.tolist():
+        for x1, y1, x2, y2 in rows_of(under):
             a, b = np.array([x1, y1]), np.array([x2, y2])
             if length2 == 0 or _off_line(d, a - p) or _off_line(d, b - p):
                 continue
@@ -300,6 +367,15 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
     """
     if overhang >= 0.5 or len(geom.solution) < 2:
         return geom
+    if isinstance(geom.solution, (list, tuple)):
+        points: list[Sequence[float]] = list(geom.solution)
+        for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
+            if not marker.inside:
+                points[index] = (
+                    marker.x + sign * marker.dx * overhang,
+                    marker.y + sign * marker.dy * overhang,
+                )
+        return replace(geom, solution=points)
     line = np.array(geom.solution, dtype=np.float64)
     for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
         if not marker.inside:
@@ -377,8 +453,11 @@ def _walls_extent(geom: MazeGeometry) -> tuple[float, float, float, float] | Non
     """(x0, y0, x1, y1) of a drawing's wall runs and arcs (None without any): the part of
     drawing_extent that is the same at every arrow length, measured once for a puzzle's page,
     its answer and its manifest boxes. Only the last few drawings are kept (see wall_ops)."""
-    points = [geom.segments[:, :2], geom.segments[:, 2:]]
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+    if is_plain(geom.segments) and not len(geom.arcs):  # a small rectangle's: no numpy
+        return plain.extent(rows_of(geom.segments))
+    segments = np.asarray(geom.segments, dtype=np.float64).reshape(-1, 4)
+    points = [segments[:, :2], segments[:, 2:]]
+    for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         t = np.radians(np.linspace(a0, a1, max(2, math.ceil((a1 - a0) / 5.0) + 1)))
         points.append(np.stack([cx + r * np.cos(t), cy + r * np.sin(t)], axis=1))
     shown = [p.reshape(-1, 2) for p in points if len(p)]

@@ -20,6 +20,7 @@ import hashlib
 import math
 from collections.abc import Sequence
 
+from ..core.grid import LIST_UP_TO
 from ..core.maze import Maze
 from ..core.shapes import cell_centres
 from ..lazy import numpy as np
@@ -96,6 +97,8 @@ def rect_layout(maze: Maze) -> np.ndarray:
 
 
 def _least_rect(maze: Maze) -> bytes:
+    if maze.size <= LIST_UP_TO:  # a book's maze: the same bytes without numpy
+        return min(_plain_rect_forms(maze))
     layout = rect_layout(maze)
     forms = []
     for index, variant in enumerate(_eight(layout)):
@@ -106,6 +109,57 @@ def _least_rect(maze: Maze) -> bytes:
             variant[we], variant[ns] = OVER_NS, OVER_WE
         forms.append(_array_form(variant))
     return min(forms)
+
+
+#: bytes.translate tables: a cell's links -> its east (slot 1) or south (slot 2) passage bit.
+_EAST = bytes((value >> 1) & 1 for value in range(256))
+_SOUTH = bytes((value >> 2) & 1 for value in range(256))
+#: A quarter turn swaps which passage of a crossing is on top.
+_SWAP_OVER = bytes(
+    OVER_NS if value == OVER_WE else OVER_WE if value == OVER_NS else value for value in range(256)
+)
+#: The variants of _eight that turn the grid a quarter (axes swapped an odd number of times).
+_QUARTERS = frozenset(i for i in range(8) if (i % 4 + i // 4) % 2 == 1)
+
+
+def _plain_rect_forms(maze: Maze) -> list[bytes]:
+    """_array_form of each of _eight(rect_layout(maze)), in that order, from bytes: the
+    layout's rows and columns sliced and reversed (a small maze's key without numpy)."""
+    w, h = maze.width, maze.height
+    rows_n, cols_n = 2 * h - 1, 2 * w - 1
+    links = maze.links[: w * h]
+    east, south = links.translate(_EAST), links.translate(_SOUTH)
+    layout = bytearray(rows_n * cols_n)
+    for y in range(h):
+        top = 2 * y * cols_n
+        layout[top : top + cols_n : 2] = bytes((CELL,)) * w
+        layout[top + 1 : top + cols_n : 2] = east[y * w : y * w + w - 1]
+        if y < h - 1:
+            below = top + cols_n
+            layout[below : below + cols_n : 2] = south[y * w : y * w + w]
+    for cell, over in maze.crossings:
+        y, x = divmod(cell, w)
+        layout[2 * y * cols_n + 2 * x] = OVER_WE if over == "h" else OVER_NS
+    flat = bytes(layout)
+    rows = [flat[i * cols_n : (i + 1) * cols_n] for i in range(rows_n)]
+    columns = [flat[j::cols_n] for j in range(cols_n)]  # the transpose's rows
+    across, down = flat, b"".join(columns)
+    variants = [
+        (rows_n, cols_n, across),
+        (cols_n, rows_n, b"".join(reversed(columns))),
+        (rows_n, cols_n, across[::-1]),
+        (cols_n, rows_n, b"".join(column[::-1] for column in columns)),
+        (cols_n, rows_n, down),
+        (rows_n, cols_n, b"".join(reversed(rows))),
+        (cols_n, rows_n, down[::-1]),
+        (rows_n, cols_n, b"".join(row[::-1] for row in rows)),
+    ]
+    forms = []
+    for index, (r, c, data) in enumerate(variants):
+        if index in _QUARTERS and maze.crossings:
+            data = data.translate(_SWAP_OVER)
+        forms.append(r.to_bytes(4, "big") + c.to_bytes(4, "big") + data)
+    return forms
 
 
 def turns_of(maze: Maze) -> int:

@@ -9,7 +9,7 @@ other raised thing (BANA/CBA, Guidelines and Standards for Tactile Graphics, 201
 
 from __future__ import annotations
 
-from ..lazy import numpy as np
+from .drawing import Rows, rows_of
 
 #: Points in a millimetre.
 MM = 72.0 / 25.4
@@ -70,11 +70,12 @@ def finish_square(cx: float, top: float) -> tuple[Point, Point, Point, Point]:
     )
 
 
-def answer_path(solution: np.ndarray, start: Point, finish: Point) -> np.ndarray:
+def answer_path(solution: Rows, start: Point, finish: Point) -> list[Point]:
     """The solution polyline (cell units) ending at the two openings instead of beyond them:
-    outside the maze are the symbols, which the path must not run into."""
-    path = np.array(solution, dtype=np.float64, copy=True)
+    outside the maze are the symbols, which the path must not run into. Plain points, from a
+    drawing's solution in either form (MazeGeometry)."""
+    path = [(float(x), float(y)) for x, y in rows_of(solution)]
     if len(path) >= 2:
-        path[0] = start
-        path[-1] = finish
+        path[0] = (float(start[0]), float(start[1]))
+        path[-1] = (float(finish[0]), float(finish[1]))
     return path

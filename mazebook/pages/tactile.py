@@ -20,8 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookBug
 from ..geometry import tactile as fig
-from ..geometry.drawing import MazeGeometry
-from ..lazy import numpy as np
+from ..geometry.drawing import MazeGeometry, rows_of
 from ..render import braille
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import PageFrame
@@ -334,7 +333,7 @@ def _walls(
     if len(geometry.arcs):  # pragma: no cover - a tactile maze is a rectangle
         raise MazebookBug("a tactile maze has straight walls only")
     path = canvas.beginPath()
-    for x1, y1, x2, y2 in geometry.segments.tolist():
+    for x1, y1, x2, y2 in rows_of(geometry.segments):
         path.moveTo(*at(placed.left + x1 * placed.cell, placed.top + y1 * placed.cell))
         path.lineTo(*at(placed.left + x2 * placed.cell, placed.top + y2 * placed.cell))
     canvas.setLineWidth(fig.WALL_MM * fig.MM)
@@ -351,11 +350,9 @@ def _path(
 ) -> None:
     """The way through, a dashed line down the corridors' middle from opening to opening."""
     start, finish = geometry.start, geometry.finish
-    points: np.ndarray = fig.answer_path(
-        geometry.solution, (start.x, start.y), (finish.x, finish.y)
-    )
+    points = fig.answer_path(geometry.solution, (start.x, start.y), (finish.x, finish.y))
     path = canvas.beginPath()
-    for i, (x, y) in enumerate(points.tolist()):
+    for i, (x, y) in enumerate(points):
         point = at(placed.left + x * placed.cell, placed.top + y * placed.cell)
         if i == 0:
             path.moveTo(*point)

@@ -29,6 +29,7 @@ from ..geometry.drawing import (
     clamp_overhang,
     goal_dot_radius,
     marker_points,
+    rows_of,
 )
 from ..geometry.labels import (
     Placement,
@@ -65,7 +66,7 @@ POINTS_PER_INCH = 72.0
 
 def _arc_ops(geom: MazeGeometry) -> str:
     out = []
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+    for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         t0 = math.radians(a0)
         out.append(f"{cx + r * math.cos(t0):.3f} {cy + r * math.sin(t0):.3f} m\n")
         for piece in arc_to_beziers(cx, cy, r, a0, a1):
@@ -171,7 +172,7 @@ def draw_marks(
     line = mark_line(s)
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "0 J 0 j\n"]
     gray = DECOY_GRAY if show_solution and style.solution_on_top else 0.0
-    for ax, ay, dx, dy in marks.arrows.tolist():
+    for ax, ay, dx, dy in rows_of(marks.arrows):
         shaft, head, width = arrow_parts(ax, ay, dx, dy, s)
         ops.append(f"{gray:.3f} G {gray:.3f} g {width:.5f} w\n")
         ops.append("%s %s m %s %s l S\n" % tuple(numbers(shaft)))

@@ -7,15 +7,18 @@ The START and FINISH words are measured with the bundled bold face's packaged wi
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 from xml.etree import ElementTree
 
 from ..geometry.drawing import (
     MazeGeometry,
+    Rows,
     break_polyline,
     clamp_overhang,
     goal_dot_radius,
-    marker_triangle,
+    marker_points,
+    rows_of,
 )
 from ..geometry.labels import LABEL_SIZE, Label, label_anchors, word_band, word_room
 from ..geometry.paths import svg_segments_d
@@ -51,10 +54,9 @@ def _gray(level: float) -> str:
 
 def _arcs_d(geom: MazeGeometry) -> str:
     """SVG arc commands for the geometry's arcs (split in two when longer than 180 degrees)."""
-    import math
 
     parts = []
-    for cx, cy, r, a0, a1 in geom.arcs.tolist():
+    for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         pieces = 1 if a1 - a0 <= 180 else 2
         step = (a1 - a0) / pieces
         t0 = math.radians(a0)
@@ -163,8 +165,8 @@ def to_svg(
             centre = {"cx": round(marker.x, 3), "cy": round(marker.y, 3)}
             add(markers, "circle", centre | {"r": round(goal_dot_radius(arrow), 4), "id": name})
             continue
-        pts = marker_triangle(marker, arrow, entering=entering)
-        corners = [(round(x, 3), round(y, 3)) for x, y in pts.tolist()]
+        x0, y0, x1, y1, x2, y2 = marker_points(marker, arrow, entering=entering)
+        corners = [(round(x, 3), round(y, 3)) for x, y in ((x0, y0), (x1, y1), (x2, y2))]
         add(markers, "polygon", {"points": points(corners), "id": name})
     if labels:
         svg.append(_label_group(labels, cell, widths))
@@ -185,7 +187,7 @@ def _marks_group(geom: MazeGeometry, cell: float, show_solution: bool, style: St
     size = letter_size(cell) / cell
     line = round(mark_line(cell), 4)
     ink = _gray(DECOY_GRAY) if show_solution and style.solution_on_top else "black"
-    for x, y, dx, dy in marks.arrows.tolist():
+    for x, y, dx, dy in rows_of(marks.arrows):
         shaft, head, width = arrow_parts(x, y, dx, dy, cell)
         arrow = add(group, "g", {"fill": ink, "stroke": ink, "class": "arrow"})
         (x1, y1), (x2, y2) = _rounded_points(shaft)
@@ -207,7 +209,7 @@ def _marks_group(geom: MazeGeometry, cell: float, show_solution: bool, style: St
             add(key, "circle", disc | {"fill": "white", "stroke": "none"})
         bx, by, r = shape.bow
         add(key, "circle", {"cx": round(bx, 3), "cy": round(by, 3), "r": round(r, 4)})
-        for x1, y1, x2, y2 in shape.lines.tolist():
+        for x1, y1, x2, y2 in rows_of(shape.lines):
             ends = {"x1": round(x1, 3), "y1": round(y1, 3), "x2": round(x2, 3), "y2": round(y2, 3)}
             add(key, "line", ends)
         key.append(_mark_text(letter, *shape.letter, size))
@@ -315,12 +317,26 @@ def _label_group(
     return group
 
 
-def _rounded_points(points: np.ndarray) -> list[tuple[float | int, float | int]]:
-    """Points rounded to 3 decimals, whole numbers as ints, so they are written short."""
+def _rounded_points(points: Rows) -> list[tuple[float | int, float | int]]:
+    """Points rounded to 3 decimals, whole numbers as ints, so they are written short (plain
+    points rounded as numpy rounds an array's, without it)."""
+    if isinstance(points, (list, tuple)):
+        rounded = [(_round3(x), _round3(y)) for x, y in points]
+    else:
+        rounded = np.round(points, 3).tolist()
     out: list[tuple[float | int, float | int]] = []
-    for x, y in np.round(points, 3).tolist():
+    for x, y in rounded:
         out.append((int(x) if x == int(x) else x, int(y) if y == int(y) else y))
     return out
+
+
+def _round3(value: float) -> float:
+    """numpy's rounding to 3 decimals of one float, rint(v * 1000) / 1000, in Python (round
+    of a float is round-half-even, as rint is; a zero's sign is lost, which no text shows)."""
+    scaled = float(value) * 1000.0
+    if not math.isfinite(scaled):
+        return scaled / 1000.0
+    return round(scaled) / 1000.0
 
 
 def _describe(meta: dict[str, Any]) -> str:
