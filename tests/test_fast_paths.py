@@ -17,6 +17,7 @@ from mazebook.core.maze import Maze
 from mazebook.difficulty import effort
 from mazebook.difficulty.effort import SEE, efforts_and_tree
 from mazebook.geometry import labels
+from mazebook.geometry.drawing import rows_of
 from mazebook.geometry.labels import Rect
 
 
@@ -132,7 +133,8 @@ def _plain_best(
         kept.append(box)
     if not kept:
         return None
-    clear = ~labels._hits(scene.line, np.array(kept) + np.array([-pad, -pad, pad, pad]))
+    line = np.asarray(rows_of(scene.line), dtype=np.float64).reshape(-1, 4)  # plain or array
+    clear = ~labels._hits(line, np.array(kept) + np.array([-pad, -pad, pad, pad]))
     free = [box for box, ok in zip(kept, clear.tolist(), strict=True) if ok]
     if not free:
         return None

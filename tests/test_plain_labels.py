@@ -15,7 +15,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from mazebook.geometry import labels, paths
-from mazebook.geometry.drawing import MazeGeometry
+from mazebook.geometry.drawing import MazeGeometry, Rows, rows_of
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import label_anchors, place_maze, wall_bounds
 from mazebook.geometry.paths import (
@@ -40,10 +40,25 @@ def _listed(geom: MazeGeometry) -> MazeGeometry:
     """The drawing with its rows as lists of Python floats, as a small maze's is handed."""
     return dataclasses.replace(
         geom,
-        segments=geom.segments.tolist(),
-        arcs=geom.arcs.tolist(),
-        solution=geom.solution.tolist(),
-        under=geom.under.tolist(),
+        segments=[list(row) for row in rows_of(geom.segments)],
+        arcs=[list(row) for row in rows_of(geom.arcs)],
+        solution=[list(row) for row in rows_of(geom.solution)],
+        under=[list(row) for row in rows_of(geom.under)],
+    )
+
+
+def _arrayed(geom: MazeGeometry) -> MazeGeometry:
+    """The drawing with its rows as float arrays, as a large maze's is handed."""
+
+    def table(rows: Rows, columns: int) -> np.ndarray:
+        return np.asarray(rows_of(rows), dtype=np.float64).reshape(-1, columns)
+
+    return dataclasses.replace(
+        geom,
+        segments=table(geom.segments, 4),
+        arcs=table(geom.arcs, 5),
+        solution=table(geom.solution, 2),
+        under=table(geom.under, 4),
     )
 
 
@@ -141,7 +156,7 @@ def test_plain_rows_place_the_words_as_the_arrays(
     """The walls' box, the solution's pieces outside it and both words' places of a maze's
     plain rows are those of its arrays, and they are found without numpy (at cells of up to
     28 points the line's ends stay where the drawing has them)."""
-    geom = maze_geometry(shaped_maze(shape, width, height, seed))
+    geom = _arrayed(maze_geometry(shaped_maze(shape, width, height, seed)))
     assert marker_length(cell) / cell >= 0.5  # the line is not pulled in: no array made
     plain = _listed(geom)
     words, width_of, _, _ = word_slot((540.0, 650.0), size)
@@ -175,7 +190,7 @@ def test_plain_rows_are_placed_as_the_arrays(
 ) -> None:
     """A whole placement (the fit, drawn smaller where the words need room, and both words)
     of a maze's plain rows is that of its arrays, at every size a page gives it."""
-    geom = maze_geometry(shaped_maze(shape, width, height, seed))
+    geom = _arrayed(maze_geometry(shaped_maze(shape, width, height, seed)))
     words, width_of, (box_w, box_h), room = word_slot(box, size)
     assume(min(box_w, box_h) > 60.0)  # the slot left once the words' room is kept
     fast = place_maze(_listed(geom), box_w, box_h, words, width_of, room, size)

@@ -1,9 +1,9 @@
 """Start-up: each subcommand loads only the libraries it uses (issue 33, point 3).
 
 Every case runs ``mazebook`` in a fresh interpreter (a small job, or --help where running would
-serve or spawn processes) and reads ``sys.modules`` after it: pypdf, jsonschema, Pillow and
-Starlette each take tens of milliseconds to import, so a command that does not use one must not
-load it. How fast the commands start is measured by tests/bench_startup.py, not here.
+serve or spawn processes) and reads ``sys.modules`` after it: numpy, pypdf, jsonschema, Pillow
+and Starlette each take tens of milliseconds to import, so a command that does not use one must
+not load it. How fast the commands start is measured by tests/bench_startup.py, not here.
 """
 
 from __future__ import annotations
@@ -23,14 +23,18 @@ from .fresh import run_fresh
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The libraries a command loads only when it uses them.
-HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite")
+#: numpy is among them: mazebook.lazy puts a stand-in for it in sys.modules whose code runs on
+#: first use (its submodules are then loaded too), and the small mazes of books, worksheets and
+#: single mazes are made and drawn without it.
+HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite", "numpy")
 
 PROBE = """
 import json, os, sys
 from mazebook.app.cli import main
 sys.stdout = open(os.devnull, "w")
 code = main(sys.argv[1:])
-loaded = sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(os.environ["HEAVY"])))
+ran = {m.split(".")[0] for m in sys.modules if m != "numpy"}  # "numpy" alone: mazebook.lazy's
+loaded = sorted(ran & set(json.loads(os.environ["HEAVY"])))
 sys.__stdout__.write(json.dumps([code, loaded]))
 """
 
@@ -61,6 +65,8 @@ CASES: list[tuple[list[str], set[str]]] = [
     (["maze", "-s", "6x5", "--seed", "1", "-f", "json"], set()),
     (["maze", "-s", "6x5", "--seed", "1", "-f", "svg"], set()),
     (["maze", "-s", "6x5", "--seed", "1", "-f", "pdf", "-o", "m.pdf"], {"PIL"}),
+    # past LIST_UP_TO cells (4,096) a maze is made and drawn with numpy
+    (["maze", "-s", "80x80", "--seed", "1", "-f", "svg"], {"numpy"}),
     (["maze", "--help"], set()),
     (["algorithms", "--options"], set()),
     (["bench", "--help"], set()),

@@ -30,7 +30,9 @@ from .drawing import (
     MazeGeometry,
     arc_to_beziers,
     clamp_overhang,
+    is_plain,
     marker_extent,
+    rows_of,
 )
 from .style import Fit, fit_maze, marker_length
 
@@ -129,12 +131,12 @@ def wall_bounds(geom: MazeGeometry) -> Rect:
     An arc counts with the control points of the Bezier pieces a PDF draws it with (they reach
     a little beyond the circle), so the box holds every point the page's path names. A small
     maze's plain rows are measured in plain Python (min and max are exact either way)."""
-    if isinstance(geom.segments, (list, tuple)):
+    if is_plain(geom.segments):
         return _plain_bounds(geom)
-    segments = geom.segments.reshape(-1, 4)
+    segments = cast("np.ndarray", geom.segments).reshape(-1, 4)
     xs = [segments[:, 0], segments[:, 2]]
     ys = [segments[:, 1], segments[:, 3]]
-    for cx, cy, r, a0, a1 in _rows(geom.arcs):
+    for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         points = _arc_points(cx, cy, r, a0, a1)
         xs.append(np.array([p[0] for p in points]))
         ys.append(np.array([p[1] for p in points]))
@@ -142,14 +144,6 @@ def wall_bounds(geom: MazeGeometry) -> Rect:
     if not len(x):
         return (0.0, 0.0, float(geom.width), float(geom.height))
     return (float(x.min()), float(y.min()), float(x.max()), float(y.max()))
-
-
-def _rows(rows: Sequence[Sequence[float]] | np.ndarray) -> Sequence[Sequence[float]]:
-    """Plain rows as they are; an array's rows as lists (a few arcs: no numpy for them)."""
-    if isinstance(rows, (list, tuple)):
-        return rows
-    listed: list[list[float]] = cast("np.ndarray", rows).tolist()
-    return listed
 
 
 def _arc_points(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tuple[float, float]]:
@@ -170,7 +164,7 @@ def _plain_bounds(geom: MazeGeometry) -> Rect:
         x1, y1, x2, y2 = zip(*geom.segments, strict=True)
         xs += (min(x1), min(x2), max(x1), max(x2))
         ys += (min(y1), min(y2), max(y1), max(y2))
-    for cx, cy, r, a0, a1 in _rows(geom.arcs):
+    for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         for x, y in _arc_points(cx, cy, r, a0, a1):
             xs.append(x)
             ys.append(y)
@@ -245,7 +239,7 @@ class _Scene:
         line = self.line
         if isinstance(line, list) and all(type(row) is list for row in line):
             return line
-        return [list(map(float, row)) for row in _rows(line)]
+        return [list(map(float, row)) for row in rows_of(line)]
 
     def best(
         self, candidates: Iterator[Rect], mark: Rect, others: list[Rect], within: float
