@@ -46,6 +46,13 @@ def deferred_module(name: str) -> ModuleType:
     return module
 
 
+def run_now(module: ModuleType) -> ModuleType:
+    """``module`` with its deferred code run now, e.g. before threads share it (LazyLoader's
+    first use is not thread-safe before Python 3.12: a second thread could see it half run)."""
+    _ = module.__name__  # any attribute runs it
+    return module
+
+
 if TYPE_CHECKING:
     import numpy as numpy
 else:

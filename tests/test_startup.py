@@ -9,6 +9,7 @@ not load it. How fast the commands start is measured by tests/bench_startup.py, 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -208,18 +209,21 @@ import gc, json, os, sys
 from mazebook.app.cli import main
 sys.stdout = open(os.devnull, "w")
 given = main(["algorithms"])
-after_given = gc.get_freeze_count()
+after_given = [gc.get_freeze_count(), gc.get_threshold()]
 sys.argv = ["mazebook", "algorithms"]
 as_program = main()
-sys.__stdout__.write(json.dumps([given, after_given, as_program, gc.get_freeze_count()]))
+sys.__stdout__.write(
+    json.dumps([given, after_given, as_program, [gc.get_freeze_count(), gc.get_threshold()]])
+)
 """
 
 
 def test_the_command_sets_aside_what_it_loaded_from_the_collector(folder: Path) -> None:
     """Run as the mazebook program, the CLI freezes what start-up loaded (so the collector's
-    full passes skip the modules' objects); called with an argv by a caller's own program, it
-    leaves the caller's collector alone."""
-    given, after_given, as_program, frozen = run_fresh(FREEZE_PROBE, [], folder, {})
+    full passes skip the modules' objects) and collects less often; called with an argv by a
+    caller's own program, it leaves the caller's collector alone."""
+    given, after_given, as_program, (frozen, thresholds) = run_fresh(FREEZE_PROBE, [], folder, {})
     assert (given, as_program) == (0, 0)
-    assert after_given == 0
+    assert after_given == [0, list(gc.get_threshold())]
     assert frozen > 10_000
+    assert tuple(thresholds) == cli.RUN_GC_THRESHOLDS != gc.get_threshold()

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ...errors import one_line
+from ...lazy import numpy, run_now
 from . import actions, book_form, forms
 from .book_routes import book_build, book_file, book_job, book_load
 from .forms import (
@@ -96,6 +97,7 @@ def create_app(root: Path | None = None, *, host: str = "127.0.0.1", port: int =
     (default: a new temporary folder, removed when the app stops); ``host`` and ``port`` are
     the address it is served on: it answers requests for that address only (``guard``)."""
     own_root = root is None
+    run_now(numpy)  # before the server's threads share it (mazebook.lazy)
     base = Path(tempfile.mkdtemp(prefix="mazebook-web-")) if root is None else root
     jobs = BookJobs(base)
 

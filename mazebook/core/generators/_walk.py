@@ -16,8 +16,8 @@ from __future__ import annotations
 from ...lazy import numpy as np
 
 #: Direction of each slot N, E, S, W as (dx, dy); row 0 is at the top.
-_DX = np.array([0, 1, 0, -1], dtype=np.int32)
-_DY = np.array([-1, 0, 1, 0], dtype=np.int32)
+_DX = (0, 1, 0, -1)  # made arrays when walked: numpy is not loaded to list generators
+_DY = (-1, 0, 1, 0)
 
 #: Rectangles whose shorter side is below this walk in pure Python: a narrow strip makes the
 #: walk bounce between its walls so often that numpy's per-call cost dominates.
@@ -97,8 +97,8 @@ def rect_steps(
 ) -> tuple[np.ndarray, np.ndarray]:
     """``count`` lazy walk steps from cell (x, y): the cell after each step and the side drawn."""
     sides = nrng.integers(0, 4, count, dtype=np.uint8)
-    xs = clamped_walk(x, _DX[sides], width - 1)
-    ys = clamped_walk(y, _DY[sides], height - 1)
+    xs = clamped_walk(x, np.array(_DX, dtype=np.int32)[sides], width - 1)
+    ys = clamped_walk(y, np.array(_DY, dtype=np.int32)[sides], height - 1)
     ys *= width
     ys += xs
     return ys, sides

@@ -66,7 +66,7 @@ def tree_order(grid: Grid, links: bytes, p_east: float = 0.5) -> tuple[np.ndarra
     # steps along the run
     off = np.take(exit_x, run).reshape(h, w)
     np.subtract(np.arange(w, dtype=np.int32), off, out=off)
-    up = np.take(_UP_BY_SIGN, np.sign(off).ravel() + 1)
+    up = np.take(np.array(_UP_BY_SIGN, dtype=np.int8), np.sign(off).ravel() + 1)
     up[0] = -1
     rank = np.abs(off, out=off)
     rank += (np.arange(h, dtype=np.int32) * np.int32(w + 1))[:, None]
@@ -80,8 +80,7 @@ def _count(k: int) -> np.ndarray:
 
 #: The parent's slot by the sign of a cell's offset from its run's exit (-1, 0, 1 at 0, 1,
 #: 2): east of a cell west of the exit, north at the exit, west of a cell east of it.
-_UP_BY_SIGN = np.array([1, 0, 3], dtype=np.int8)
-_UP_BY_SIGN.setflags(write=False)
+_UP_BY_SIGN = (1, 0, 3)  # an array when used: numpy is not loaded to list generators
 
 
 SPEC = GeneratorSpec(
