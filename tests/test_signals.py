@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,29 @@ def test_signals_outside_a_held_step_act_at_once() -> None:
     with signals_interrupt(), pytest.raises(Interrupted):
         _signal_from_another_thread()
         time.sleep(2)  # the handler interrupts this
+
+
+def test_a_signal_in_a_weakref_callback_still_stops_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A signal that lands while Python runs a weakref callback (importlib's module locks have
+    one) raises Interrupted where Python only prints it and goes on: it is signalled again and
+    stops the run in its own code, with nothing printed."""
+
+    class Thing:
+        pass
+
+    def callback(_ref: object) -> None:
+        raise Interrupted(signal.SIGTERM)  # what the handler raises, mid-callback
+
+    thing = Thing()
+    reference = weakref.ref(thing, callback)
+    with signals_interrupt(), pytest.raises(Interrupted) as stopped:
+        del thing  # the callback runs here, and its exception cannot leave it
+        time.sleep(2)  # the signal sent again interrupts this
+    assert stopped.value.signum == signal.SIGTERM
+    assert reference() is None
+    assert "Exception ignored" not in capsys.readouterr().err
 
 
 # --- the real thing: SIGTERM at random moments of real builds ----------------------------

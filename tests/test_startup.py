@@ -99,9 +99,10 @@ def test_a_command_loads_only_the_libraries_it_uses(
 
 def test_preflight_and_preview_read_pdfs_with_pypdf_and_nothing_else_heavy(folder: Path) -> None:
     loaded(["maze", "-s", "6x5", "--seed", "1", "-o", "one.pdf"], folder)
-    assert set(loaded(["preflight", "one.pdf", "--printer", "home"], folder)) == {"pypdf", "PIL"}
+    checked = set(loaded(["preflight", "one.pdf", "--printer", "home"], folder))
+    assert checked == {"pypdf", "PIL", "numpy"}  # numpy: the ink and the pictures' pixels
     shown = set(loaded(["preview", "one.pdf", "--pages", "1", "-o", "shown"], folder))
-    assert shown == {"pypdf", "PIL", "pypdfium2"}
+    assert shown == {"pypdf", "PIL", "pypdfium2", "numpy"}  # the preflight's stream readers
 
 
 def test_the_listed_help_lines_are_the_commands_own() -> None:

@@ -113,11 +113,38 @@ def signals_interrupt() -> Iterator[None]:
     for sig in STOP_SIGNALS:
         with contextlib.suppress(ValueError):  # not the main thread: leave the signals alone
             previous[sig] = signal.signal(sig, _raise_interrupted)
+    _OUTER_HOOKS.append(sys.unraisablehook)
+    sys.unraisablehook = _signal_again
     try:
         yield
     finally:
+        sys.unraisablehook = _OUTER_HOOKS.pop()
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+#: The unraisable hooks signals_interrupt replaced, innermost last.
+_OUTER_HOOKS: list[Callable[[Any], None]] = []
+
+
+def _signal_again(info: Any) -> None:
+    """The unraisable hook while signals interrupt: an Interrupted raised where Python cannot
+    pass it on (a signal that landed in a weakref callback or a finalizer, which Python prints
+    and forgets) is raised again at the next call or return of the run's own code, through a
+    one-shot profile function (a signal sent again now would land in this hook); anything else
+    goes to the hook it replaced."""
+    if not isinstance(info.exc_value, Interrupted):
+        _OUTER_HOOKS[-1](info)
+        return
+    signum, profiler = info.exc_value.signum, sys.getprofile()
+
+    def once(frame: FrameType, _event: str, _arg: object) -> None:
+        if frame.f_code is _signal_again.__code__:
+            return  # this hook returning
+        sys.setprofile(profiler)
+        _raise_interrupted(signum, frame)  # (or held, as the signal would be now)
+
+    sys.setprofile(once)
 
 
 class _Version(argparse.Action):
