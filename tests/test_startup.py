@@ -24,9 +24,8 @@ from .fresh import run_fresh
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The libraries a command loads only when it uses them.
-#: numpy is among them: mazebook.lazy puts a stand-in for it in sys.modules whose code runs on
-#: first use (its submodules are then loaded too), and the small mazes of books, worksheets and
-#: single mazes are made and drawn without it.
+#: numpy is among them: modules hold mazebook.lazy's stand-in for it, which imports it on first
+#: use, and the small mazes of books, worksheets and single mazes are made and drawn without it.
 HEAVY = ("pypdf", "jsonschema", "PIL", "starlette", "uvicorn", "pypdfium2", "svgwrite", "numpy")
 
 PROBE = """
@@ -34,8 +33,7 @@ import json, os, sys
 from mazebook.app.cli import main
 sys.stdout = open(os.devnull, "w")
 code = main(sys.argv[1:])
-ran = {m.split(".")[0] for m in sys.modules if m != "numpy"}  # "numpy" alone: mazebook.lazy's
-loaded = sorted(ran & set(json.loads(os.environ["HEAVY"])))
+loaded = sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(os.environ["HEAVY"])))
 sys.__stdout__.write(json.dumps([code, loaded]))
 """
 

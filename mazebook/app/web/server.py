@@ -97,7 +97,7 @@ def create_app(root: Path | None = None, *, host: str = "127.0.0.1", port: int =
     (default: a new temporary folder, removed when the app stops); ``host`` and ``port`` are
     the address it is served on: it answers requests for that address only (``guard``)."""
     own_root = root is None
-    run_now(numpy)  # before the server's threads share it (mazebook.lazy)
+    run_now(numpy)  # at start, not in the first request that makes a large maze
     base = Path(tempfile.mkdtemp(prefix="mazebook-web-")) if root is None else root
     jobs = BookJobs(base)
 
