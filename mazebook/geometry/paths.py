@@ -96,30 +96,28 @@ def number_texts(values: Iterable[float]) -> list[str]:
         return out  # type: ignore[return-value]
     for i, text in enumerate(out):
         if text is None:
-            value = given[i]
-            scaled = float(value) * 1000.0
-            if not math.isfinite(scaled):
-                out[i] = _text(scaled / 1000.0)
-                continue
-            whole = round(scaled)
-            rounded = whole / 1000.0 if whole else math.copysign(0.0, scaled)
+            rounded = round3(given[i])
             if rounded == 0.0 and math.copysign(1.0, rounded) < 0:
                 return _rounded_texts(given)  # a -0: its text hangs on all the others
             out[i] = _text(rounded)
     return out  # type: ignore[return-value]
 
 
+def round3(value: float) -> float:
+    """numpy's rounding of one float to 3 decimals, rint(v * 1000) / 1000, in plain Python:
+    round of a float is round-half-even, as rint is; a zero keeps its sign, as rint's does; a
+    value too large to scale stays as numpy leaves it, infinite or not a number."""
+    scaled = float(value) * 1000.0
+    if not math.isfinite(scaled):
+        return scaled / 1000.0
+    whole = round(scaled)
+    return whole / 1000.0 if whole else math.copysign(0.0, scaled)
+
+
 def _rounded_texts(values: list[float]) -> list[str]:
     """number_texts written out value by value: all rounded first, as numbers() does, so a
     -0 is written "0" among whole numbers and "-0" among others."""
-    rounded = []
-    for value in values:
-        scaled = float(value) * 1000.0
-        if not math.isfinite(scaled):
-            rounded.append(scaled / 1000.0)
-            continue
-        whole = round(scaled)
-        rounded.append(whole / 1000.0 if whole else math.copysign(0.0, scaled))
+    rounded = [round3(value) for value in values]
     if all(0.0 <= v < 4097.0 and v.is_integer() for v in rounded):
         return [_INT_TEXT[int(v)] for v in rounded]
     return list(map(_text, rounded))

@@ -21,7 +21,7 @@ from ..geometry.drawing import (
     rows_of,
 )
 from ..geometry.labels import LABEL_SIZE, Label, label_anchors, word_band, word_room
-from ..geometry.paths import svg_segments_d
+from ..geometry.paths import round3, svg_segments_d
 from ..geometry.rules import (
     CAP_HEIGHT,
     DOOR_GRAY,
@@ -321,22 +321,13 @@ def _rounded_points(points: Rows) -> list[tuple[float | int, float | int]]:
     """Points rounded to 3 decimals, whole numbers as ints, so they are written short (plain
     points rounded as numpy rounds an array's, without it)."""
     if isinstance(points, (list, tuple)):
-        rounded = [(_round3(x), _round3(y)) for x, y in points]
+        rounded = [(round3(x), round3(y)) for x, y in points]
     else:
         rounded = np.round(points, 3).tolist()
     out: list[tuple[float | int, float | int]] = []
     for x, y in rounded:
         out.append((int(x) if x == int(x) else x, int(y) if y == int(y) else y))
     return out
-
-
-def _round3(value: float) -> float:
-    """numpy's rounding to 3 decimals of one float, rint(v * 1000) / 1000, in Python (round
-    of a float is round-half-even, as rint is; a zero's sign is lost, which no text shows)."""
-    scaled = float(value) * 1000.0
-    if not math.isfinite(scaled):
-        return scaled / 1000.0
-    return round(scaled) / 1000.0
 
 
 def _describe(meta: dict[str, Any]) -> str:

@@ -137,7 +137,7 @@ class Pcg64:
         self.half: int | None = None  # the high half of the last output, not yet drawn
 
     def next64(self) -> int:
-        """The next 64-bit output."""
+        """The next 64-bit output (random_bytes' step, which keeps it inline in its loop)."""
         self.state = state = (self.state * _MULT_128 + self.inc) & _M128
         x = ((state >> 64) ^ state) & _M64
         y = x << (64 - (state >> 122))
