@@ -140,14 +140,7 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
     grid = maze.grid
     n = grid.size
     counts = passage_counts(maze.links)
-    per_degree = np.bincount(counts, minlength=5)
-    dead_ends = int(per_degree[1])
-    junctions = int(per_degree[3:].sum())
-    crossroads = int(per_degree[4:].sum())
-    passages = int(counts.sum()) // 2
-    # runs between junctions/dead ends: each cell of two passages joins two passages into one
-    segments = passages - int(per_degree[2])
-    corridor_mean = passages / segments if segments > 0 else float(passages)
+    per_degree = np.bincount(counts, minlength=5).tolist()
 
     path = np.asarray(maze.solution_cells, dtype=np.int64)
     dist_arr, parent_arr = maze.entrance_tree
@@ -167,10 +160,7 @@ def measure(maze: Maze, hung: Hung | None = None) -> Metrics:
         length=len(path),
         turns=_turns(maze, path, adj),
         decision_points=decision_points,
-        dead_ends=dead_ends,
-        junctions=junctions,
-        crossroads=crossroads,
-        corridor_mean=corridor_mean,
+        per_degree=per_degree,
         loops=loops,
         sizes=sizes.tolist(),
         deepest=deepest.tolist(),
@@ -185,13 +175,6 @@ def _measure_small(maze: Maze) -> Metrics:
     grid = maze.grid
     n = grid.size
     counts = passage_bytes(maze.links)
-    dead_ends, straight = counts.count(1), counts.count(2)
-    junctions = n - counts.count(0) - dead_ends - straight
-    crossroads = junctions - counts.count(3)
-    passages = sum(counts) // 2
-    # runs between junctions/dead ends: each cell of two passages joins two passages into one
-    segments = passages - straight
-    corridor_mean = passages / segments if segments > 0 else float(passages)
     path = maze.solution_cells
     dist, _ = maze.entrance_tree
     reached = [c for c in range(n) if dist[c] >= 0] if -1 in dist[:n] else range(n)
@@ -208,14 +191,16 @@ def _measure_small(maze: Maze) -> Metrics:
         length=len(path),
         turns=_path_turns(grid, neighbour_list(grid), path),
         decision_points=decision_points,
-        dead_ends=dead_ends,
-        junctions=junctions,
-        crossroads=crossroads,
-        corridor_mean=corridor_mean,
+        per_degree=_per_degree(counts),
         loops=loops,
         sizes=sizes,
         deepest=deepest,
     )
+
+
+def _per_degree(counts: bytes) -> list[int]:
+    """How many cells have 0, 1, ... 8 passages, from each cell's count (a byte's bits)."""
+    return [counts.count(k) for k in range(9)]
 
 
 def _metrics(
@@ -224,17 +209,21 @@ def _metrics(
     length: int,
     turns: int,
     decision_points: int,
-    dead_ends: int,
-    junctions: int,
-    crossroads: int,
-    corridor_mean: float,
+    per_degree: Sequence[int],
     loops: int,
     sizes: Sequence[int],
     deepest: Sequence[int],
 ) -> Metrics:
-    """The Metrics of a maze from its counts and its false branches' ``sizes`` and
-    ``deepest`` depths (one each, in the same order), however they were found."""
+    """The Metrics of a maze from its counts (``per_degree[k]``: the cells with k passages,
+    k = 0 to at least 4) and its false branches' ``sizes`` and ``deepest`` depths (one each,
+    in the same order), however they were found."""
     n = maze.size
+    dead_ends = per_degree[1]
+    junctions, crossroads = sum(per_degree[3:]), sum(per_degree[4:])
+    passages = sum(k * cells for k, cells in enumerate(per_degree)) // 2
+    # runs between junctions/dead ends: each cell of two passages joins two passages into one
+    segments = passages - per_degree[2]
+    corridor_mean = passages / segments if segments > 0 else float(passages)
     branches = len(sizes)
     branch_cells = sum(sizes)
     depth_mean = sum(deepest) / branches if branches else 0.0
@@ -273,12 +262,6 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
     if passages != n - 1:  # hung from a maze with loops (braided): searched instead
         return measure(maze)
     slots = slots_of(degree)
-    dead_ends = counts.count(1)
-    straight = counts.count(2)
-    junctions = n - counts.count(0) - dead_ends - straight
-    crossroads = junctions - counts.count(3)
-    segments = passages - straight
-    corridor_mean = passages / segments if segments > 0 else float(passages)
     parent, order, size, path = hung.parent, hung.order, hung.size, hung.path
     height = [0] * n  # cells from each cell down to the farthest below it
     for c in order[:0:-1]:  # every cell but the exit, children before parents
@@ -306,10 +289,7 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
         length=len(path),
         turns=_path_turns(grid, adj, path),
         decision_points=decision_points,
-        dead_ends=dead_ends,
-        junctions=junctions,
-        crossroads=crossroads,
-        corridor_mean=corridor_mean,
+        per_degree=_per_degree(counts),
         loops=0,
         sizes=sizes,
         deepest=deepest,
