@@ -242,9 +242,8 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
     arcs: Rows
     centres: Rows
     if w * h <= LIST_UP_TO:  # a book's maze: lists, no numpy
-        segments = plain.wall_runs(maze.wall_bits(), w, h)
-        if maze.crossings:
-            segments += plain_bridge_walls(maze.crossings, w)
+        bridges = plain_bridge_walls(maze.crossings, w) if maze.crossings else ()
+        segments = plain.wall_runs(maze.wall_bits(), w, h, bridges)
         arcs = []
         centres = plain.turn_centres(maze.solution_cells, w)
     else:
@@ -472,16 +471,20 @@ def _walls_extent(geom: MazeGeometry) -> tuple[float, float, float, float] | Non
 def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) in cell units (y down) of everything drawn for the maze: wall runs,
     arcs, the two arrows (``arrow`` cells long) or goal dots. Stroke widths not included."""
-    boxes = [
-        marker_extent(geom.start, arrow, entering=True),
-        marker_extent(geom.finish, arrow, entering=False),
-    ]
+    sx0, sy0, sx1, sy1 = marker_extent(geom.start, arrow, entering=True)
+    fx0, fy0, fx1, fy1 = marker_extent(geom.finish, arrow, entering=False)
     walls = _walls_extent(geom)
-    if walls is not None:
-        boxes.insert(0, walls)
+    if walls is None:
+        return (
+            float(min(sx0, fx0)),
+            float(min(sy0, fy0)),
+            float(max(sx1, fx1)),
+            float(max(sy1, fy1)),
+        )
+    wx0, wy0, wx1, wy1 = walls
     return (
-        float(min(b[0] for b in boxes)),
-        float(min(b[1] for b in boxes)),
-        float(max(b[2] for b in boxes)),
-        float(max(b[3] for b in boxes)),
+        float(min(wx0, sx0, fx0)),
+        float(min(wy0, sy0, fy0)),
+        float(max(wx1, sx1, fx1)),
+        float(max(wy1, sy1, fy1)),
     )

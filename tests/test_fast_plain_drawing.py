@@ -1,0 +1,152 @@
+"""A small rectangle's drawing made faster (issue 33, mid-size mazes) gives exactly what the
+plain path gave before: each new function against that function as it was written (kept here
+as the reference), on random bits, paths and mazes: wall runs and the box they carry, the
+path's turns, the walls' bounds that labels and pages share, and the rectangle's key."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mazebook import generate
+from mazebook.geometry import drawing, labels, plain_drawing
+from mazebook.geometry.drawing import drawing_extent, plain_bridge_walls, rect_geometry
+from mazebook.geometry.plain_drawing import Segment
+
+GENERATORS = st.sampled_from(["backtracker", "kruskal", "prim", "sidewinder", "binary-tree"])
+
+# --- the plain path as it was (main at ee30c52), the reference --------------------------------
+
+_ONES = re.compile(rb"\x01+")
+
+
+def _bit(bit: int) -> bytes:
+    return bytes(1 if value & bit else 0 for value in range(256))
+
+
+_N, _E, _S, _W = _bit(1), _bit(2), _bit(4), _bit(8)
+
+
+def _or(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a) | int.from_bytes(b)).to_bytes(len(a))
+
+
+def _old_wall_runs(bits: bytes, w: int, h: int) -> list[Segment]:
+    n = w * h
+    cells, gap = bits[:n], b"\0"
+    north, south = cells.translate(_N), cells.translate(_S)
+    rows_n = [north[i : i + w] for i in range(0, n, w)] + [bytes(w)]
+    rows_s = [bytes(w)] + [south[i : i + w] for i in range(0, n, w)]
+    across = _or(gap.join(rows_n), gap.join(rows_s))
+    out: list[Segment] = []
+    for match in _ONES.finditer(across):
+        a, b = match.span()
+        y, x = divmod(a, w + 1)
+        out.append((float(x), float(y), float(x + b - a), float(y)))
+    west, east = cells.translate(_W), cells.translate(_E)
+    columns_w = [west[x::w] for x in range(w)] + [bytes(h)]
+    columns_e = [bytes(h)] + [east[x::w] for x in range(w)]
+    down = _or(gap.join(columns_w), gap.join(columns_e))
+    for match in _ONES.finditer(down):
+        a, b = match.span()
+        x, y = divmod(a, h + 1)
+        out.append((float(x), float(y), float(x), float(y + b - a)))
+    return out
+
+
+def _old_extent(segments: Sequence[Sequence[float]]) -> tuple[float, ...] | None:
+    if not segments:
+        return None
+    x1, y1, x2, y2 = zip(*segments, strict=True)
+    return (
+        float(min(min(x1), min(x2))),
+        float(min(min(y1), min(y2))),
+        float(max(max(x1), max(x2))),
+        float(max(max(y1), max(y2))),
+    )
+
+
+def _old_turn_centres(cells: Sequence[int], w: int) -> list[tuple[float, float]]:
+    if len(cells) < 3:
+        kept = list(cells)
+    else:
+        kept = [cells[0]]
+        kept += [b for a, b, c in zip(cells, cells[1:], cells[2:], strict=False) if b - a != c - b]
+        kept.append(cells[-1])
+    return [(c % w + 0.5, c // w + 0.5) for c in kept]
+
+
+# --- the tests ------------------------------------------------------------------------------
+
+_BITS = st.integers(1, 20).flatmap(
+    lambda w: st.integers(1, 20).flatmap(
+        lambda h: st.tuples(st.just(w), st.just(h), st.binary(min_size=w * h, max_size=w * h))
+    )
+)
+_EXTRA = st.lists(st.tuples(*[st.integers(-3, 30).map(float)] * 4), max_size=3)
+
+
+@given(_BITS, _EXTRA, st.sampled_from([0, 15, 5, 10]))
+def test_wall_runs_and_their_box_are_the_old_runs_and_extent(
+    case: tuple[int, int, bytes], extra: list[Segment], mask: int
+) -> None:
+    w, h, raw = case
+    # all bits, or only one family's: lines with no run at all, a border missing
+    bits = bytes(b & 15 & (mask or 15) for b in raw)
+    runs = plain_drawing.wall_runs(bits, w, h, extra)
+    assert list(runs) == _old_wall_runs(bits, w, h) + extra
+    assert runs.box == _old_extent(list(runs))
+    assert plain_drawing.extent(runs) == _old_extent(list(runs))
+    assert all(type(v) is float for row in runs for v in row)
+
+
+@given(st.integers(1, 3), st.integers(1, 3))
+def test_no_walls_have_no_box(w: int, h: int) -> None:
+    runs = plain_drawing.wall_runs(bytes(w * h), w, h)
+    assert list(runs) == [] and runs.box is None and plain_drawing.extent(runs) is None
+
+
+@given(GENERATORS, st.integers(1, 30), st.integers(1, 30), st.integers(0, 10**6), st.booleans())
+def test_a_mazes_runs_box_bounds_and_extent_are_the_old_ones(
+    name: str, w: int, h: int, seed: int, weave: bool
+) -> None:
+    maze = generate(name, w, h, seed=seed, weave=0.5 if weave and w > 2 and h > 2 else 0.0)
+    geom = rect_geometry(maze)
+    rows = list(geom.segments)
+    bridges = plain_bridge_walls(maze.crossings, w) if maze.crossings else []
+    assert rows == _old_wall_runs(maze.wall_bits(), w, h) + bridges
+    old = _old_extent(rows)
+    assert old is not None
+    assert labels.wall_bounds(geom) == old
+    drawing._walls_extent.cache_clear()
+    assert drawing._walls_extent(geom) == old
+    for arrow in (0.25, 0.5):
+        boxes = [
+            old,
+            drawing.marker_extent(geom.start, arrow, entering=True),
+            drawing.marker_extent(geom.finish, arrow, entering=False),
+        ]
+        assert drawing_extent(geom, arrow) == tuple(
+            float(f(b[i] for b in boxes)) for i, f in enumerate((min, min, max, max))
+        )
+
+
+@given(st.lists(st.integers(0, 400), max_size=40), st.integers(1, 30))
+def test_turn_centres_are_the_old_ones(cells: list[int], w: int) -> None:
+    assert plain_drawing.turn_centres(cells, w) == _old_turn_centres(cells, w)
+    assert plain_drawing.turn_centres(tuple(cells), w) == _old_turn_centres(cells, w)
+
+
+_STEPS = st.lists(st.sampled_from([1, -1, "w", "-w"]), max_size=60)
+
+
+@given(st.integers(0, 200), _STEPS, st.integers(1, 20))
+def test_turn_centres_of_walks_are_the_old_ones(first: int, steps: list[int | str], w: int) -> None:
+    """A path moves one cell a step (runs of the same step and turns, as a maze's path)."""
+    cells = [first]
+    for step in steps:
+        cells.append(cells[-1] + (w if step == "w" else -w if step == "-w" else int(step)))
+    assert plain_drawing.turn_centres(cells, w) == _old_turn_centres(cells, w)
