@@ -140,13 +140,61 @@ def test_turn_centres_are_the_old_ones(cells: list[int], w: int) -> None:
     assert plain_drawing.turn_centres(tuple(cells), w) == _old_turn_centres(cells, w)
 
 
-_STEPS = st.lists(st.sampled_from([1, -1, "w", "-w"]), max_size=60)
+_MOVES = st.lists(st.sampled_from([(1, 0), (-1, 0), (0, 1), (0, -1)]), max_size=60)
 
 
-@given(st.integers(0, 200), _STEPS, st.integers(1, 20))
-def test_turn_centres_of_walks_are_the_old_ones(first: int, steps: list[int | str], w: int) -> None:
-    """A path moves one cell a step (runs of the same step and turns, as a maze's path)."""
-    cells = [first]
-    for step in steps:
-        cells.append(cells[-1] + (w if step == "w" else -w if step == "-w" else int(step)))
-    assert plain_drawing.turn_centres(cells, w) == _old_turn_centres(cells, w)
+def _walk(w: int, h: int, x: int, y: int, moves: list[tuple[int, int]]) -> list[int]:
+    """A walk of neighbouring cells in a w x h rectangle (moves off it are skipped): runs of
+    one step, turns and steps back, as a maze's path (with rules) has."""
+    cells = [y * w + x]
+    for dx, dy in moves:
+        if 0 <= x + dx < w and 0 <= y + dy < h:
+            x, y = x + dx, y + dy
+            cells.append(y * w + x)
+    return cells
+
+
+_SIZE = st.tuples(st.integers(1, 12), st.integers(1, 12))
+_QUARTER = st.integers(-8, 30).map(lambda k: k / 4)
+_OFF = st.sampled_from([(0.5, 0.0), (-0.5, 0.0), (0.0, 0.5), (0.0, -0.5), (-1.0, 0.0), (0.0, 1.0)])
+#: A point beyond an end of the line: anywhere, or a step off its end cell's centre (an
+#: opening's, in line with the path's first or last stretch or not)
+_END = st.tuples(_QUARTER, _QUARTER).map(lambda p: (False, p)) | _OFF.map(lambda d: (True, d))
+
+
+def _beyond(end: tuple[bool, tuple[float, float]], at: Sequence[float]) -> Sequence[float]:
+    near, (x, y) = end
+    return (at[0] + x, at[1] + y) if near else (x, y)
+
+
+@given(_SIZE, st.integers(0, 143), _MOVES, st.none() | _END, st.none() | _END)
+def test_turns_of_walks_are_the_old_ones_and_their_lines_simplify_alike(
+    size: tuple[int, int],
+    first: int,
+    moves: list[tuple[int, int]],
+    before: tuple[bool, tuple[float, float]] | None,
+    after: tuple[bool, tuple[float, float]] | None,
+) -> None:
+    w, h = size
+    cells = _walk(w, h, first % w, first // w % h, moves)
+    centres = plain_drawing.turn_centres(cells, w)
+    assert centres == _old_turn_centres(cells, w)
+    line: list[Sequence[float]] = list(centres)
+    if before is not None:
+        line.insert(0, _beyond(before, centres[0]))
+    if after is not None:
+        line.append(_beyond(after, centres[-1]))
+    assert plain_drawing.simplify_turns(line) == plain_drawing.simplify(line)
+    # and simplify keeps every inner turn (what simplify_turns counts on)
+    assert plain_drawing.simplify(centres) == centres
+
+
+@given(GENERATORS, st.integers(1, 30), st.integers(1, 30), st.integers(0, 10**6), st.booleans())
+def test_a_mazes_solution_line_is_the_old_one(
+    name: str, w: int, h: int, seed: int, weave: bool
+) -> None:
+    maze = generate(name, w, h, seed=seed, weave=0.5 if weave and w > 2 and h > 2 else 0.0)
+    geom = rect_geometry(maze)
+    centres = _old_turn_centres(maze.solution_cells, w)
+    old = drawing.solution_polyline(centres, geom.start, geom.finish)
+    assert geom.solution == old

@@ -214,17 +214,18 @@ def simplify_polyline(points: np.ndarray) -> np.ndarray:
 
 
 def solution_polyline(
-    centres: Rows, start: Marker, finish: Marker, *, overhang: float = 0.5
+    centres: Rows, start: Marker, finish: Marker, *, overhang: float = 0.5, turns: bool = False
 ) -> Rows:
     """Cell centres of the path, extended through both openings by ``overhang`` cells: a list
-    of points (floats) for a list of centres (a small maze's), else an array."""
+    of points (floats) for a list of centres (a small maze's), else an array. ``turns``: the
+    centres are plain_drawing.turn_centres of a path (only those next to the ends may go)."""
     if isinstance(centres, (list, tuple)):
         line: list[Sequence[float]] = list(centres)
         if not start.inside:
             line.insert(0, (start.x - start.dx * overhang, start.y - start.dy * overhang))
         if not finish.inside:
             line.append((finish.x + finish.dx * overhang, finish.y + finish.dy * overhang))
-        return plain.simplify(line)
+        return plain.simplify_turns(line) if turns else plain.simplify(line)
     parts = [centres]
     if not start.inside:
         parts.insert(0, np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]]))
@@ -257,7 +258,7 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
         height=float(h),
         segments=segments,
         arcs=arcs,
-        solution=solution_polyline(centres, start, finish),
+        solution=solution_polyline(centres, start, finish, turns=is_plain(centres)),
         start=start,
         finish=finish,
         meta=maze_meta(maze),

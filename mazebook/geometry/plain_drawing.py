@@ -143,17 +143,48 @@ def simplify(points: Sequence[Sequence[float]]) -> list[Sequence[float]]:
     return out
 
 
+def _bends(a: Sequence[float], b: Sequence[float], c: Sequence[float]) -> bool:
+    """Whether simplify keeps b between a and c (its test): the line turns there, or goes
+    back."""
+    (ax, ay), (bx, by), (cx, cy) = a, b, c
+    d1x, d1y, d2x, d2y = bx - ax, by - ay, cx - bx, cy - by
+    return abs(d1x * d2y - d1y * d2x) > 1e-9 or d1x * d2x + d1y * d2y <= 0
+
+
+def simplify_turns(points: Sequence[Sequence[float]]) -> list[Sequence[float]]:
+    """simplify of a line whose points but the first two and the last two are the inner
+    turn_centres of a path (each kept by simplify: a path of neighbouring cells changes its
+    step there, so the line turns or goes back): only the second and the second to last
+    point are looked at, as simplify looks at them."""
+    if len(points) < 5:
+        return simplify(points)
+    out = [points[0]]
+    if _bends(points[0], points[1], points[2]):
+        out.append(points[1])
+    out += points[2:-2]
+    if _bends(points[-3], points[-2], points[-1]):
+        out.append(points[-2])
+    out.append(points[-1])
+    return out
+
+
+#: c + 0.5 of each whole number c a small rectangle's cells' columns and rows are at.
+_HALVES = [i + 0.5 for i in range(LIST_UP_TO)]
+
+
 def turn_centres(cells: Sequence[int], w: int) -> list[Point]:
     """The centres (x + 0.5, y + 0.5) of a rectangle's path's first and last cells and of
     those where it turns: it moves one cell a step, so the centres where it goes straight on
-    are those ``simplify`` drops (the same step before and after), left out before it runs."""
+    are those ``simplify`` drops (the same step before and after), left out before it runs.
+    The cells are a small rectangle's (0 <= cell < w * h <= LIST_UP_TO)."""
     if len(cells) < 3:
         kept = list(cells)
     else:
         kept = [cells[0]]
         kept += [b for a, b, c in zip(cells, cells[1:], cells[2:], strict=False) if b - a != c - b]
         kept.append(cells[-1])
-    return [(c % w + 0.5, c // w + 0.5) for c in kept]
+    half = _HALVES
+    return [(half[c % w], half[c // w]) for c in kept]
 
 
 def extent(segments: Sequence[Sequence[float]]) -> Box | None:
