@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mazebook import generate
-from mazebook.geometry import drawing, labels, plain_drawing
+from mazebook.core.maze import Maze
+from mazebook.geometry import drawing, labels, plain_drawing, symmetry
 from mazebook.geometry.drawing import drawing_extent, plain_bridge_walls, rect_geometry
 from mazebook.geometry.plain_drawing import Segment
 
@@ -77,6 +78,50 @@ def _old_turn_centres(cells: Sequence[int], w: int) -> list[tuple[float, float]]
         kept += [b for a, b, c in zip(cells, cells[1:], cells[2:], strict=False) if b - a != c - b]
         kept.append(cells[-1])
     return [(c % w + 0.5, c // w + 0.5) for c in kept]
+
+
+_CELL, _OVER_WE, _OVER_NS = 1, 2, 3
+_EAST_OF = bytes((value >> 1) & 1 for value in range(256))
+_SOUTH_OF = bytes((value >> 2) & 1 for value in range(256))
+_SWAP = bytes(3 if v == 2 else 2 if v == 3 else v for v in range(256))
+
+
+def _old_rect_forms(maze: Maze) -> list[bytes]:
+    w, h = maze.width, maze.height
+    rows_n, cols_n = 2 * h - 1, 2 * w - 1
+    links = maze.links[: w * h]
+    east, south = links.translate(_EAST_OF), links.translate(_SOUTH_OF)
+    layout = bytearray(rows_n * cols_n)
+    for y in range(h):
+        top = 2 * y * cols_n
+        layout[top : top + cols_n : 2] = bytes((_CELL,)) * w
+        layout[top + 1 : top + cols_n : 2] = east[y * w : y * w + w - 1]
+        if y < h - 1:
+            below = top + cols_n
+            layout[below : below + cols_n : 2] = south[y * w : y * w + w]
+    for cell, over in maze.crossings:
+        y, x = divmod(cell, w)
+        layout[2 * y * cols_n + 2 * x] = _OVER_WE if over == "h" else _OVER_NS
+    flat = bytes(layout)
+    rows = [flat[i * cols_n : (i + 1) * cols_n] for i in range(rows_n)]
+    columns = [flat[j::cols_n] for j in range(cols_n)]
+    across, down = flat, b"".join(columns)
+    variants = [
+        (rows_n, cols_n, across),
+        (cols_n, rows_n, b"".join(reversed(columns))),
+        (rows_n, cols_n, across[::-1]),
+        (cols_n, rows_n, b"".join(column[::-1] for column in columns)),
+        (cols_n, rows_n, down),
+        (rows_n, cols_n, b"".join(reversed(rows))),
+        (cols_n, rows_n, down[::-1]),
+        (rows_n, cols_n, b"".join(row[::-1] for row in rows)),
+    ]
+    forms = []
+    for index, (r, c, data) in enumerate(variants):
+        if index in (1, 3, 4, 6) and maze.crossings:
+            data = data.translate(_SWAP)
+        forms.append(r.to_bytes(4, "big") + c.to_bytes(4, "big") + data)
+    return forms
 
 
 # --- the tests ------------------------------------------------------------------------------
@@ -198,3 +243,21 @@ def test_a_mazes_solution_line_is_the_old_one(
     centres = _old_turn_centres(maze.solution_cells, w)
     old = drawing.solution_polyline(centres, geom.start, geom.finish)
     assert geom.solution == old
+
+
+@given(
+    GENERATORS,
+    st.integers(1, 16),
+    st.integers(1, 16),
+    st.integers(0, 10**6),
+    st.booleans(),
+    st.booleans(),
+)
+def test_the_rect_key_forms_are_the_old_ones(
+    name: str, w: int, h: int, seed: int, weave: bool, square: bool
+) -> None:
+    h = w if square else h
+    maze = generate(name, w, h, seed=seed, weave=0.5 if weave and w > 2 and h > 2 else 0.0)
+    old = _old_rect_forms(maze)
+    assert symmetry._plain_rect_forms(maze) == old
+    assert symmetry._plain_least_rect(maze) == min(old)
