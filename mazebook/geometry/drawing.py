@@ -214,17 +214,18 @@ def simplify_polyline(points: np.ndarray) -> np.ndarray:
 
 
 def solution_polyline(
-    centres: Rows, start: Marker, finish: Marker, *, overhang: float = 0.5
+    centres: Rows, start: Marker, finish: Marker, *, overhang: float = 0.5, turns: bool = False
 ) -> Rows:
     """Cell centres of the path, extended through both openings by ``overhang`` cells: a list
-    of points (floats) for a list of centres (a small maze's), else an array."""
+    of points (floats) for a list of centres (a small maze's), else an array. ``turns``: the
+    centres are plain_drawing.turn_centres of a path (only those next to the ends may go)."""
     if isinstance(centres, (list, tuple)):
         line: list[Sequence[float]] = list(centres)
         if not start.inside:
             line.insert(0, (start.x - start.dx * overhang, start.y - start.dy * overhang))
         if not finish.inside:
             line.append((finish.x + finish.dx * overhang, finish.y + finish.dy * overhang))
-        return plain.simplify(line)
+        return plain.simplify_turns(line) if turns else plain.simplify(line)
     parts = [centres]
     if not start.inside:
         parts.insert(0, np.array([[start.x - start.dx * overhang, start.y - start.dy * overhang]]))
@@ -242,9 +243,8 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
     arcs: Rows
     centres: Rows
     if w * h <= LIST_UP_TO:  # a book's maze: lists, no numpy
-        segments = plain.wall_runs(maze.wall_bits(), w, h)
-        if maze.crossings:
-            segments += plain_bridge_walls(maze.crossings, w)
+        bridges = plain_bridge_walls(maze.crossings, w) if maze.crossings else ()
+        segments = plain.wall_runs(maze.wall_bits(), w, h, bridges)
         arcs = []
         centres = plain.turn_centres(maze.solution_cells, w)
     else:
@@ -258,7 +258,7 @@ def rect_geometry(maze: Maze) -> MazeGeometry:
         height=float(h),
         segments=segments,
         arcs=arcs,
-        solution=solution_polyline(centres, start, finish),
+        solution=solution_polyline(centres, start, finish, turns=is_plain(centres)),
         start=start,
         finish=finish,
         meta=maze_meta(maze),
@@ -472,16 +472,20 @@ def _walls_extent(geom: MazeGeometry) -> tuple[float, float, float, float] | Non
 def drawing_extent(geom: MazeGeometry, arrow: float) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) in cell units (y down) of everything drawn for the maze: wall runs,
     arcs, the two arrows (``arrow`` cells long) or goal dots. Stroke widths not included."""
-    boxes = [
-        marker_extent(geom.start, arrow, entering=True),
-        marker_extent(geom.finish, arrow, entering=False),
-    ]
+    sx0, sy0, sx1, sy1 = marker_extent(geom.start, arrow, entering=True)
+    fx0, fy0, fx1, fy1 = marker_extent(geom.finish, arrow, entering=False)
     walls = _walls_extent(geom)
-    if walls is not None:
-        boxes.insert(0, walls)
+    if walls is None:
+        return (
+            float(min(sx0, fx0)),
+            float(min(sy0, fy0)),
+            float(max(sx1, fx1)),
+            float(max(sy1, fy1)),
+        )
+    wx0, wy0, wx1, wy1 = walls
     return (
-        float(min(b[0] for b in boxes)),
-        float(min(b[1] for b in boxes)),
-        float(max(b[2] for b in boxes)),
-        float(max(b[3] for b in boxes)),
+        float(min(wx0, sx0, fx0)),
+        float(min(wy0, sy0, fy0)),
+        float(max(wx1, sx1, fx1)),
+        float(max(wy1, sy1, fy1)),
     )

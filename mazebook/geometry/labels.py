@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from ..lazy import numpy as np
+from . import plain_drawing as plain
 from .drawing import (
     Marker,
     MazeGeometry,
@@ -157,13 +158,16 @@ def _arc_points(cx: float, cy: float, r: float, a0: float, a1: float) -> list[tu
 
 def _plain_bounds(geom: MazeGeometry) -> Rect:
     """wall_bounds of plain rows: the segments' ends and the arcs' points, their least and
-    largest x and y."""
+    largest x and y (the segments' as plain_drawing.extent measures them: a rectangle's wall
+    runs carry their box, read here as drawing_extent reads it)."""
     xs: list[float] = []
     ys: list[float] = []
-    if len(geom.segments):
-        x1, y1, x2, y2 = zip(*geom.segments, strict=True)
-        xs += (min(x1), min(x2), max(x1), max(x2))
-        ys += (min(y1), min(y2), max(y1), max(y2))
+    ends = plain.extent(rows_of(geom.segments))
+    if ends is not None:
+        if not len(geom.arcs):
+            return ends
+        xs += (ends[0], ends[2])
+        ys += (ends[1], ends[3])
     for cx, cy, r, a0, a1 in rows_of(geom.arcs):
         for x, y in _arc_points(cx, cy, r, a0, a1):
             xs.append(x)

@@ -98,7 +98,7 @@ def rect_layout(maze: Maze) -> np.ndarray:
 
 def _least_rect(maze: Maze) -> bytes:
     if maze.size <= LIST_UP_TO:  # a book's maze: the same bytes without numpy
-        return min(_plain_rect_forms(maze))
+        return _plain_least_rect(maze)
     layout = rect_layout(maze)
     forms = []
     for index, variant in enumerate(_eight(layout)):
@@ -118,48 +118,80 @@ _SOUTH = bytes((value >> 2) & 1 for value in range(256))
 _SWAP_OVER = bytes(
     OVER_NS if value == OVER_WE else OVER_WE if value == OVER_NS else value for value in range(256)
 )
-#: The variants of _eight that turn the grid a quarter (axes swapped an odd number of times).
+#: The variants of _eight that turn the grid a quarter (axes swapped an odd number of times):
+#: those read along the layout's columns.
 _QUARTERS = frozenset(i for i in range(8) if (i % 4 + i // 4) % 2 == 1)
 
 
 def _plain_rect_forms(maze: Maze) -> list[bytes]:
     """_array_form of each of _eight(rect_layout(maze)), in that order, from bytes: the
-    layout's rows and columns sliced and reversed (a small maze's key without numpy)."""
-    w, h = maze.width, maze.height
-    rows_n, cols_n = 2 * h - 1, 2 * w - 1
-    links = maze.links[: w * h]
-    east, south = links.translate(_EAST), links.translate(_SOUTH)
-    layout = bytearray(rows_n * cols_n)
-    for y in range(h):
-        top = 2 * y * cols_n
-        layout[top : top + cols_n : 2] = bytes((CELL,)) * w
-        layout[top + 1 : top + cols_n : 2] = east[y * w : y * w + w - 1]
-        if y < h - 1:
-            below = top + cols_n
-            layout[below : below + cols_n : 2] = south[y * w : y * w + w]
-    for cell, over in maze.crossings:
-        y, x = divmod(cell, w)
-        layout[2 * y * cols_n + 2 * x] = OVER_WE if over == "h" else OVER_NS
-    flat = bytes(layout)
-    rows = [flat[i * cols_n : (i + 1) * cols_n] for i in range(rows_n)]
-    columns = [flat[j::cols_n] for j in range(cols_n)]  # the transpose's rows
-    across, down = flat, b"".join(columns)
-    variants = [
-        (rows_n, cols_n, across),
-        (cols_n, rows_n, b"".join(reversed(columns))),
-        (rows_n, cols_n, across[::-1]),
-        (cols_n, rows_n, b"".join(column[::-1] for column in columns)),
-        (cols_n, rows_n, down),
-        (rows_n, cols_n, b"".join(reversed(rows))),
-        (cols_n, rows_n, down[::-1]),
-        (rows_n, cols_n, b"".join(row[::-1] for row in rows)),
+    layout's rows and columns joined and reversed (a small maze's key without numpy)."""
+    rows, columns = _plain_layout(maze, columns=True)
+    across, down = _plain_datas(rows, False), _plain_datas(columns, bool(maze.crossings))
+    shape, turned = _shape(len(rows), len(columns)), _shape(len(columns), len(rows))
+    return [
+        shape + across[0],
+        turned + down[1],
+        shape + across[2],
+        turned + down[3],
+        turned + down[0],
+        shape + across[1],
+        turned + down[2],
+        shape + across[3],
     ]
-    forms = []
-    for index, (r, c, data) in enumerate(variants):
-        if index in _QUARTERS and maze.crossings:
-            data = data.translate(_SWAP_OVER)
-        forms.append(r.to_bytes(4, "big") + c.to_bytes(4, "big") + data)
-    return forms
+
+
+def _plain_least_rect(maze: Maze) -> bytes:
+    """min(_plain_rect_forms(maze)), making only the forms that can be least: those whose
+    first side (the form's first four bytes) is the layout's shorter (both for a square)."""
+    w, h = maze.width, maze.height
+    rows, columns = _plain_layout(maze, columns=w <= h)
+    least = []
+    if h <= w:
+        least.append(_shape(2 * h - 1, 2 * w - 1) + min(_plain_datas(rows, False)))
+    if w <= h:
+        turned = min(_plain_datas(columns, bool(maze.crossings)))
+        least.append(_shape(2 * w - 1, 2 * h - 1) + turned)
+    return min(least)
+
+
+def _shape(rows: int, columns: int) -> bytes:
+    """The first eight bytes of an array's form: its rows and columns."""
+    return rows.to_bytes(4, "big") + columns.to_bytes(4, "big")
+
+
+def _plain_datas(lines: list[bytes], swap: bool) -> tuple[bytes, bytes, bytes, bytes]:
+    """The values of the four variants a rectangle's layout read along ``lines`` gives:
+    the lines in order, in reverse order, and each of those read backwards (the whole
+    reversed); ``swap`` exchanges which passage of a crossing is on top (a quarter turn)."""
+    ahead, back = b"".join(lines), b"".join(reversed(lines))
+    if swap:
+        ahead, back = ahead.translate(_SWAP_OVER), back.translate(_SWAP_OVER)
+    return ahead, back, ahead[::-1], back[::-1]
+
+
+def _plain_layout(maze: Maze, *, columns: bool) -> tuple[list[bytes], list[bytes]]:
+    """rect_layout's rows (and its columns if asked, else no columns) as bytes: a row of
+    cells and east passages, then one of south passages, each cut from a string holding all
+    rows of its kind (a cell and the passage after it, two bytes a cell)."""
+    w, h = maze.width, maze.height
+    n, wide, cols_n = w * h, 2 * w, 2 * w - 1
+    links = maze.links[:n]
+    cells = bytearray(2 * n)
+    cells[0::2] = bytes((CELL,)) * n
+    cells[1::2] = links.translate(_EAST)
+    for cell, over in maze.crossings:
+        cells[2 * cell] = OVER_WE if over == "h" else OVER_NS
+    south = bytearray(2 * n)
+    south[0::2] = links.translate(_SOUTH)
+    across, under = bytes(cells), bytes(south)
+    rows: list[bytes] = [b""] * (2 * h - 1)
+    rows[0::2] = [across[i : i + cols_n] for i in range(0, 2 * n, wide)]
+    rows[1::2] = [under[i : i + cols_n] for i in range(0, 2 * n - wide, wide)]
+    if not columns:
+        return rows, []
+    flat = b"".join(rows)
+    return rows, [flat[j::cols_n] for j in range(cols_n)]
 
 
 def turns_of(maze: Maze) -> int:
