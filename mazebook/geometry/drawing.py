@@ -18,6 +18,7 @@ from ..core.grid import LIST_UP_TO
 from ..core.maze import Maze
 from ..lazy import numpy as np
 from . import plain_drawing as plain
+from .plain_drawing import is_plain as is_plain  # the readers ask drawing for it
 from .rules import RuleMarks
 
 #: A drawing's table (segments, arcs, solution points, under-stretches): a float64 array for a
@@ -25,15 +26,9 @@ from .rules import RuleMarks
 Rows: TypeAlias = "np.ndarray | Sequence[Sequence[float]]"
 
 
-def is_plain(rows: Rows) -> bool:
-    """Whether ``rows`` is the plain form (a list or tuple of rows), not an array: asked
-    without touching numpy, which a small maze's drawing never loads."""
-    return isinstance(rows, (list, tuple))
-
-
 def rows_of(rows: Rows) -> Sequence[Sequence[float]]:
     """A drawing's table as rows of Python floats, whichever form it is in."""
-    if isinstance(rows, (list, tuple)):
+    if is_plain(rows):
         return rows
     listed: list[list[float]] = cast("np.ndarray", rows).tolist()
     return listed
@@ -219,7 +214,7 @@ def solution_polyline(
     """Cell centres of the path, extended through both openings by ``overhang`` cells: a list
     of points (floats) for a list of centres (a small maze's), else an array. ``turns``: the
     centres are plain_drawing.turn_centres of a path (only those next to the ends may go)."""
-    if isinstance(centres, (list, tuple)):
+    if is_plain(centres):
         line: list[Sequence[float]] = list(centres)
         if not start.inside:
             line.insert(0, (start.x - start.dx * overhang, start.y - start.dy * overhang))
@@ -305,7 +300,7 @@ def break_polyline(line: Rows, under: Rows) -> list[Rows]:
     give plain pieces (plain_drawing.break_line), an array arrays."""
     if not len(under):
         return [line]
-    if isinstance(line, (list, tuple)):
+    if is_plain(line):
         points = [(float(x), float(y)) for x, y in line]
         return list(plain.break_line(points, rows_of(under)))
     array = np.asarray(line, dtype=np.float64)
@@ -367,7 +362,7 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
     """
     if overhang >= 0.5 or len(geom.solution) < 2:
         return geom
-    if isinstance(geom.solution, (list, tuple)):
+    if is_plain(geom.solution):
         points: list[Sequence[float]] = list(geom.solution)
         for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
             if not marker.inside:

@@ -472,7 +472,7 @@ def _line_outside(geom: MazeGeometry, walls: Rect) -> list[list[float]] | np.nda
     are) that leave the walls' box: its ends beyond the openings, the only part a word outside
     the walls can touch. Pieces x0, y0, x1, y1: plain lists for a small maze's plain
     solution, else an array."""
-    if isinstance(geom.solution, (list, tuple)):
+    if is_plain(geom.solution):
         return _plain_line_outside(geom.solution, walls)
     line = np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2)
     if len(line) < 2:

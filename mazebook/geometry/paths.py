@@ -11,9 +11,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeAlias, TypeGuard
+from typing import Any, TypeAlias
 
 from ..lazy import numpy as np
+from .plain_drawing import is_plain
 
 _INT_TEXT: list[str] = [str(i) for i in range(4097)]
 #: The text of each half k / 2 (k = 1 .. 8193) as numbers() writes it: a solution line
@@ -45,12 +46,6 @@ def _text(value: float) -> str:
 Values: TypeAlias = "np.ndarray | Sequence[Sequence[float]] | Sequence[float]"
 
 
-def _plain(values: object) -> TypeGuard[Sequence[Any]]:
-    """Whether ``values`` is a plain sequence (a list or tuple), not an array: asked before
-    any array method, so a small maze's rows never touch numpy."""
-    return isinstance(values, (list, tuple))
-
-
 def _flat(values: Sequence[Any]) -> list[float]:
     """The floats of plain rows (or of plain floats) in order, as ``ravel`` reads them."""
     if values and isinstance(values[0], (list, tuple)):
@@ -61,7 +56,7 @@ def _flat(values: Sequence[Any]) -> list[float]:
 def numbers(values: Values) -> list[str]:
     """Shortest text for each value: whole numbers without a point, else up to 3 decimals.
     Plain rows or floats are written by ``number_texts`` (the same text, no numpy)."""
-    if _plain(values):
+    if is_plain(values):
         return number_texts(_flat(values))
     flat = np.round(np.asarray(values, dtype=np.float64).ravel(), 3)
     if flat.size == 0:
@@ -128,7 +123,7 @@ def svg_segments_d(segments: Values) -> str:
     horizontal runs first, then the vertical, then the slanted, each in their order."""
     if len(segments) == 0:
         return ""
-    if _plain(segments):
+    if is_plain(segments):
         return _plain_segments_d(segments)
     seg = np.asarray(segments, dtype=np.float64)
     horizontal = seg[:, 1] == seg[:, 3]
@@ -185,7 +180,7 @@ def pdf_segments_ops(segments: Values) -> str:
     """PDF path operators: a ``m``/``l`` pair per wall run (stroke them afterwards)."""
     if len(segments) == 0:
         return ""
-    if _plain(segments):
+    if is_plain(segments):
         text = _WHOLE_OF
         try:  # whole coordinates (a rectangle's) looked up row by row
             return "".join(

@@ -9,11 +9,18 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import Any, TypeGuard
 
 from ..core.grid import LIST_UP_TO
 
 Segment = tuple[float, float, float, float]
 Point = tuple[float, float]
+
+
+def is_plain(rows: object) -> TypeGuard[Sequence[Any]]:
+    """Whether a drawing's table (or values a writer formats) is the plain form, a list or
+    tuple, not a numpy array: asked without touching numpy, which a small maze never loads."""
+    return isinstance(rows, (list, tuple))
 
 
 def _bit(bit: int) -> bytes:

@@ -17,6 +17,7 @@ from ..geometry.drawing import (
     break_polyline,
     clamp_overhang,
     goal_dot_radius,
+    is_plain,
     marker_points,
     rows_of,
 )
@@ -320,7 +321,7 @@ def _label_group(
 def _rounded_points(points: Rows) -> list[tuple[float | int, float | int]]:
     """Points rounded to 3 decimals, whole numbers as ints, so they are written short (plain
     points rounded as numpy rounds an array's, without it)."""
-    if isinstance(points, (list, tuple)):
+    if is_plain(points):
         rounded = [(round3(x), round3(y)) for x, y in points]
     else:
         rounded = np.round(points, 3).tolist()
