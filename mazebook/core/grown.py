@@ -52,19 +52,24 @@ def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
-    if edges and not (min(edges) >= 0 and max(edges) < n * degree):
-        return None  # past the table
+    if edges and min(edges) < 0:
+        return None  # before the table (past it: the loop's IndexError)
     adj = neighbour_list(grid)
     powers = _powers(n)
-    bits = [0] * n
-    bits[grown.start] = powers[n - 1]
-    for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
-        own, joined = bits[e // degree], adj[e]
-        # each edge joins a new cell (not through an outer side) to one already grown (a
-        # plugin's grow may get it wrong)
-        if not own or joined >= n or bits[joined]:
-            return None
-        bits[joined] = own | bit
+    top = powers[n - 1]
+    bits = [0] * (n + 1)  # and one for the outside (a slot through the outline)
+    bits[grown.start] = top
+    try:
+        for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
+            bits[adj[e]] = bits[e // degree] | bit
+    except IndexError:
+        return None  # past the table
+    bits.pop()
+    # each edge joins a new cell (not through an outer side) to one already grown, or (a
+    # plugin's grow may get it wrong) some cell is never joined (0) or joined to a cell not
+    # yet grown (without the start's bit): n - 1 edges join the n - 1 other cells once each
+    if min(bits) < top:
+        return None
     return bits
 
 

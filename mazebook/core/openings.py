@@ -16,6 +16,7 @@ engine re-exports ``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import weakref
@@ -122,8 +123,28 @@ def _apart_plain(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[
     metric = plain_metric(grid, links, grown)
     lo, hi = _apart_lists(grid)
     if metric.paths is not None and metric.size <= BITS_PAIR_UP_TO:
-        return best_apart_bits(metric.paths, lo, hi)
+        if metric.size < BLOCKS_FROM:
+            return best_apart_bits(metric.paths, lo, hi)
+        return best_apart_blocks(metric.paths, lo, hi, _block_plan_of(grid))
     return best_apart_plain(metric, lo, hi)
+
+
+#: Outlines of at least this many outer sides (a book's mazes of about 250 cells and more)
+#: search a tree maze's default pair by runs of BLOCK_RUN entries (``best_apart_blocks``);
+#: shorter ones entry by entry (``best_apart_bits``), cheaper there. Only the speed depends
+#: on them.
+BLOCKS_FROM = 64
+BLOCK_RUN = 8
+
+
+def _block_plan_of(grid: Grid) -> _BlockPlan:
+    """``_block_plan`` of ``grid``'s outline (once per grid)."""
+    cache = _per_grid(grid)
+    plan: _BlockPlan | None = cache.get("block_plan")
+    if plan is None:
+        lo, hi = _apart_lists(grid)
+        plan = cache["block_plan"] = _block_plan(len(lo), lo, hi, BLOCK_RUN)
+    return plan
 
 
 #: What is worked out once per grid (a book's candidates share their grids): the outer cells
@@ -508,11 +529,17 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
             most, a = far, i
     if most < 0:
         raise MazebookError("no two outer sides of this grid lie far enough apart to open")
-    low, high = lo[a], hi[a]
-    window = doubled[a + low : a + high + 1]
-    near = list(map(bit_count, map(paths[a].__xor__, window)))
+    return a, _partner(paths, a, lo[a], hi[a], most)
+
+
+def _partner(paths: list[int], a: int, low: int, high: int, most: int) -> int:
+    """The entry of ``a``'s window (a + low .. a + high going round) that ``best_apart_band``
+    pairs with ``a``, whose farthest partner there is ``most`` away."""
+    count = len(paths)
+    window = [paths[j % count] for j in range(a + low, a + high + 1)]
+    near = list(map(int.bit_count, map(paths[a].__xor__, window)))
     if near.count(most) == 1:
-        return a, (a + low + near.index(most)) % count
+        return (a + low + near.index(most)) % count
     # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
 
     def length(i: int, j: int) -> int:
@@ -525,7 +552,119 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
     for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
         if near[c] > near[b]:
             b = c
-    return a, (a + low + b) % count
+    return (a + low + b) % count
+
+
+class _BlockPlan(NamedTuple):
+    """How ``best_apart_blocks`` splits an outline (worked out once per grid): runs of
+    neighbouring entries (``blocks``, as (first, past) of each), and each ordered pair of runs
+    (x, y) that holds an allowed pair, i in x with a partner j in y in i's window: ``pairs``
+    holds (x, y, index of the unordered pair in ``couples``, None where every j of y is in
+    every i's window of x, else each i's partners in y as (i, j0, j1): ``doubled[j0:j1]``)."""
+
+    blocks: list[tuple[int, int]]
+    couples: list[tuple[int, int]]
+    pairs: list[tuple[int, int, int, list[tuple[int, int, int]] | None]]
+
+
+def _block_plan(count: int, lo: list[int], hi: list[int], size: int) -> _BlockPlan:
+    """``_BlockPlan`` of an outline of ``count`` entries with windows ``lo``/``hi``, in runs
+    of about ``size`` entries."""
+    runs = max(1, round(count / size))
+    starts = [count * r // runs for r in range(runs + 1)]
+    blocks = list(itertools.pairwise(starts))
+    block_of = [0] * count
+    for r, (s, e) in enumerate(blocks):
+        block_of[s:e] = [r] * (e - s)
+    # per ordered pair of runs, each i's partners there, in doubled coordinates (0 .. 2 count)
+    found: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+    for i in range(count):
+        if lo[i] > hi[i]:
+            continue
+        w0, w1 = i + lo[i], i + hi[i] + 1  # the window, doubled[w0:w1]
+        j = w0
+        while j < w1:
+            y = block_of[j % count]
+            past = min(w1, j - j % count + blocks[y][1])
+            found.setdefault((block_of[i], y), []).append((i, j, past))
+            j = past
+    couples: list[tuple[int, int]] = []
+    at: dict[tuple[int, int], int] = {}
+    pairs: list[tuple[int, int, int, list[tuple[int, int, int]] | None]] = []
+    for (x, y), segs in sorted(found.items()):
+        key = (min(x, y), max(x, y))
+        if key not in at:
+            at[key] = len(couples)
+            couples.append(key)
+        (xs, xe), (ys, ye) = blocks[x], blocks[y]
+        full = len(segs) == xe - xs and all(
+            j1 - j0 == ye - ys and j0 % count == ys for _, j0, j1 in segs
+        )
+        pairs.append((x, y, at[key], None if full else segs))
+    return _BlockPlan(blocks, couples, pairs)
+
+
+def best_apart_blocks(
+    paths: list[int], lo: list[int], hi: list[int], plan: _BlockPlan
+) -> tuple[int, int]:
+    """``best_apart_bits``' pair (ties broken alike), searched by runs of entries (``plan``).
+
+    On a tree, the farthest pair between two sets is one of the four pairs of their
+    diameters' ends (each set's farthest point from anything is one of its diameter's ends).
+    So each run's diameter ends bound every pair of runs with four lengths, exactly where all
+    their pairs are allowed; runs are taken in the order of that bound, the allowed pairs of
+    the rest measured one by one, until no bound reaches the best found."""
+    bit_count = int.bit_count
+    ends: list[tuple[int, int]] = []
+    for s, e in plan.blocks:
+        run = paths[s:e]
+        near = list(map(bit_count, map(run[0].__xor__, run)))
+        u = run[near.index(max(near))]
+        near = list(map(bit_count, map(u.__xor__, run)))
+        ends.append((u, run[near.index(max(near))]))
+    bounds = []
+    for x, y in plan.couples:
+        (p, q), (r, s) = ends[x], ends[y]
+        bounds.append(max(bit_count(p ^ r), bit_count(p ^ s), bit_count(q ^ r), bit_count(q ^ s)))
+    pairs = plan.pairs
+    if not pairs:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    order = sorted(range(len(pairs)), key=lambda k: bounds[pairs[k][2]], reverse=True)
+    doubled = paths + paths
+    most, reach = -1, []
+    for k in order:
+        x, y, c, segs = pairs[k]
+        bound = bounds[c]
+        if bound < most:
+            break
+        if segs is None:
+            far = bound
+        else:
+            far = max(
+                max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) for i, j0, j1 in segs
+            )
+        if far > most:
+            most, reach = far, [k]
+        elif far == most:
+            reach.append(k)
+    a = len(paths)
+    for k in reach:  # the first entry that reaches the most, as best_apart_bits takes it
+        x, y, _, segs = pairs[k]
+        if segs is None:
+            r, s = ends[y]
+            xs, xe = plan.blocks[x]
+            for i in range(xs, min(xe, a)):
+                if bit_count(paths[i] ^ r) == most or bit_count(paths[i] ^ s) == most:
+                    a = i
+                    break
+        else:
+            for i, j0, j1 in segs:
+                if i >= a:
+                    break
+                if max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) == most:
+                    a = i
+                    break
+    return a, _partner(paths, a, lo[a], hi[a], most)
 
 
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
