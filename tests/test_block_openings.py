@@ -130,8 +130,8 @@ def test_a_long_outline_is_searched_by_runs(monkeypatch: pytest.MonkeyPatch) -> 
 @st.composite
 def records(draw: st.DrawFn) -> tuple[Grid, Grown]:
     """A growth record of a small grid, as grown or spoilt: an edge changed (to another cell's
-    slot, through the outline, before or past the table), two edges swapped (a cell joined to
-    one not yet grown), one dropped or repeated, or the start moved."""
+    slot, through the outline, before or past the table, far before it), two edges swapped (a
+    cell joined to one not yet grown), one dropped or repeated, or the start moved."""
     kind, w, h, options = draw(
         st.sampled_from(
             [
@@ -150,7 +150,9 @@ def records(draw: st.DrawFn) -> tuple[Grid, Grown]:
     top = grid.size * grid.degree
     how = draw(st.sampled_from(["none", "change", "swap", "drop", "repeat", "start"]))
     if how == "change" and edges:
-        edges[draw(st.integers(0, len(edges) - 1))] = draw(st.integers(-3, top + 3))
+        edges[draw(st.integers(0, len(edges) - 1))] = draw(
+            st.integers(-3, top + 3) | st.integers(-top - 2 * grid.degree - 3, -top + 3)
+        )
     elif how == "swap" and len(edges) > 1:
         i, j = draw(st.integers(0, len(edges) - 1)), draw(st.integers(0, len(edges) - 1))
         edges[i], edges[j] = edges[j], edges[i]

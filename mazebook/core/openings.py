@@ -557,14 +557,16 @@ def _partner(paths: list[int], a: int, low: int, high: int, most: int) -> int:
 
 class _BlockPlan(NamedTuple):
     """How ``best_apart_blocks`` splits an outline (worked out once per grid): runs of
-    neighbouring entries (``blocks``, as (first, past) of each), and each ordered pair of runs
-    (x, y) that holds an allowed pair, i in x with a partner j in y in i's window: ``pairs``
-    holds (x, y, index of the unordered pair in ``couples``, None where every j of y is in
-    every i's window of x, else each i's partners in y as (i, j0, j1): ``doubled[j0:j1]``)."""
+    neighbouring entries (``blocks``, as (first, past) of each); the pairs of runs x <= y that
+    hold an allowed pair, either way round (x in ``lower``, y in ``upper``); and per such pair
+    of runs, the ordered pairs (x, y) holding an allowed pair, i in x with a partner j in y in i's
+    window (``pairs``: x, y and None where every j of y is in every i's window of x, else
+    each i's partners in y as (i, j0, j1): ``doubled[j0:j1]``)."""
 
     blocks: list[tuple[int, int]]
-    couples: list[tuple[int, int]]
-    pairs: list[tuple[int, int, int, list[tuple[int, int, int]] | None]]
+    lower: list[int]
+    upper: list[int]
+    pairs: list[list[tuple[int, int, list[tuple[int, int, int]] | None]]]
 
 
 def _block_plan(count: int, lo: list[int], hi: list[int], size: int) -> _BlockPlan:
@@ -588,20 +590,24 @@ def _block_plan(count: int, lo: list[int], hi: list[int], size: int) -> _BlockPl
             past = min(w1, j - j % count + blocks[y][1])
             found.setdefault((block_of[i], y), []).append((i, j, past))
             j = past
-    couples: list[tuple[int, int]] = []
-    at: dict[tuple[int, int], int] = {}
-    pairs: list[tuple[int, int, int, list[tuple[int, int, int]] | None]] = []
-    for (x, y), segs in sorted(found.items()):
-        key = (min(x, y), max(x, y))
-        if key not in at:
-            at[key] = len(couples)
-            couples.append(key)
-        (xs, xe), (ys, ye) = blocks[x], blocks[y]
-        full = len(segs) == xe - xs and all(
-            j1 - j0 == ye - ys and j0 % count == ys for _, j0, j1 in segs
-        )
-        pairs.append((x, y, at[key], None if full else segs))
-    return _BlockPlan(blocks, couples, pairs)
+    lower: list[int] = []
+    upper: list[int] = []
+    pairs: list[list[tuple[int, int, list[tuple[int, int, int]] | None]]] = []
+    for x, y in sorted({(min(key), max(key)) for key in found}):
+        lower.append(x)
+        upper.append(y)
+        ordered = []
+        for xy in sorted({(x, y), (y, x)}):
+            segs = found.get(xy)
+            if segs is None:
+                continue
+            (xs, xe), (ys, ye) = blocks[xy[0]], blocks[xy[1]]
+            full = len(segs) == xe - xs and all(
+                j1 - j0 == ye - ys and j0 % count == ys for _, j0, j1 in segs
+            )
+            ordered.append((xy[0], xy[1], None if full else segs))
+        pairs.append(ordered)
+    return _BlockPlan(blocks, lower, upper, pairs)
 
 
 def best_apart_blocks(
@@ -612,44 +618,43 @@ def best_apart_blocks(
     On a tree, the farthest pair between two sets is one of the four pairs of their
     diameters' ends (each set's farthest point from anything is one of its diameter's ends).
     So each run's diameter ends bound every pair of runs with four lengths, exactly where all
-    their pairs are allowed; runs are taken in the order of that bound, the allowed pairs of
-    the rest measured one by one, until no bound reaches the best found."""
+    their pairs are allowed; pairs of runs are taken in the order of that bound, the allowed
+    pairs of the rest measured one by one, until no bound reaches the best found."""
     bit_count = int.bit_count
-    ends: list[tuple[int, int]] = []
+    ends: list[tuple[int, int]] = []  # run x's diameter ends
     for s, e in plan.blocks:
         run = paths[s:e]
         near = list(map(bit_count, map(run[0].__xor__, run)))
         u = run[near.index(max(near))]
         near = list(map(bit_count, map(u.__xor__, run)))
         ends.append((u, run[near.index(max(near))]))
-    bounds = []
-    for x, y in plan.couples:
-        (p, q), (r, s) = ends[x], ends[y]
-        bounds.append(max(bit_count(p ^ r), bit_count(p ^ s), bit_count(q ^ r), bit_count(q ^ s)))
-    pairs = plan.pairs
-    if not pairs:
+    bounds = [
+        max(bit_count(p ^ r), bit_count(p ^ s), bit_count(q ^ r), bit_count(q ^ s))
+        for (p, q), (r, s) in zip(
+            map(ends.__getitem__, plan.lower), map(ends.__getitem__, plan.upper), strict=True
+        )
+    ]
+    if not bounds:
         raise MazebookError("no two outer sides of this grid lie far enough apart to open")
-    order = sorted(range(len(pairs)), key=lambda k: bounds[pairs[k][2]], reverse=True)
     doubled = paths + paths
     most, reach = -1, []
-    for k in order:
-        x, y, c, segs = pairs[k]
+    for c in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
         bound = bounds[c]
         if bound < most:
             break
-        if segs is None:
-            far = bound
-        else:
-            far = max(
-                max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) for i, j0, j1 in segs
-            )
-        if far > most:
-            most, reach = far, [k]
-        elif far == most:
-            reach.append(k)
+        for x, y, segs in plan.pairs[c]:
+            if segs is None:
+                far = bound
+            else:
+                far = max(
+                    max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) for i, j0, j1 in segs
+                )
+            if far > most:
+                most, reach = far, [(x, y, segs)]
+            elif far == most:
+                reach.append((x, y, segs))
     a = len(paths)
-    for k in reach:  # the first entry that reaches the most, as best_apart_bits takes it
-        x, y, _, segs = pairs[k]
+    for x, y, segs in reach:  # the first entry that reaches the most, as best_apart_bits
         if segs is None:
             r, s = ends[y]
             xs, xe = plan.blocks[x]
