@@ -556,64 +556,82 @@ def _partner(paths: list[int], a: int, low: int, high: int, most: int) -> int:
 
 
 class _BlockPlan(NamedTuple):
-    """How ``best_apart_blocks`` splits an outline (worked out once per grid): runs of
-    neighbouring entries (``blocks``, as (first, past) of each); the pairs of runs x <= y that
-    hold an allowed pair, either way round (x in ``lower``, y in ``upper``); and per such pair
-    of runs, the ordered pairs (x, y) holding an allowed pair, i in x with a partner j in y in i's
-    window (``pairs``: x, y and None where every j of y is in every i's window of x, else
-    each i's partners in y as (i, j0, j1): ``doubled[j0:j1]``)."""
+    """How ``best_apart_blocks`` splits an outline of windows ``lo``/``hi`` (worked out once
+    per grid): runs of neighbouring entries (``blocks``, as (first, past) of each); the pairs
+    of runs x <= y that may hold an allowed pair, either way round (x in ``lower``, y in
+    ``upper``); per such pair of runs, the ordered pairs (x, y, full) that may hold one, i in
+    x with a partner j in y in i's window (``pairs``; ``full`` where every j of y is in every
+    i's window of x); and, made when first needed, each i's partners in y as (i, j0, j1):
+    ``doubled[j0:j1]`` (``partners``, by (x, y))."""
 
+    lo: list[int]
+    hi: list[int]
     blocks: list[tuple[int, int]]
     lower: list[int]
     upper: list[int]
-    pairs: list[list[tuple[int, int, list[tuple[int, int, int]] | None]]]
+    pairs: list[list[tuple[int, int, bool]]]
+    partners: dict[tuple[int, int], list[tuple[int, int, int]]]
 
 
 def _block_plan(count: int, lo: list[int], hi: list[int], size: int) -> _BlockPlan:
     """``_BlockPlan`` of an outline of ``count`` entries with windows ``lo``/``hi``, in runs
-    of about ``size`` entries."""
+    of about ``size`` entries: per run, the span its windows cover (in doubled coordinates,
+    0 .. 2 count) and the span they all share, a pair of runs full where the second lies in
+    that shared span."""
     runs = max(1, round(count / size))
     starts = [count * r // runs for r in range(runs + 1)]
     blocks = list(itertools.pairwise(starts))
     block_of = [0] * count
     for r, (s, e) in enumerate(blocks):
         block_of[s:e] = [r] * (e - s)
-    # per ordered pair of runs, each i's partners there, in doubled coordinates (0 .. 2 count)
-    found: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-    for i in range(count):
-        if lo[i] > hi[i]:
+    found: dict[tuple[int, int], bool] = {}
+    for x, (xs, xe) in enumerate(blocks):
+        members = [i for i in range(xs, xe) if lo[i] <= hi[i]]
+        if not members:
             continue
-        w0, w1 = i + lo[i], i + hi[i] + 1  # the window, doubled[w0:w1]
-        j = w0
-        while j < w1:
+        firsts, lasts = [i + lo[i] for i in members], [i + hi[i] for i in members]
+        shared_first, shared_last = max(firsts), min(lasts)
+        every = len(members) == xe - xs
+        j, last = min(firsts), max(lasts)
+        while j <= last:  # the runs the windows' span meets, going round
             y = block_of[j % count]
-            past = min(w1, j - j % count + blocks[y][1])
-            found.setdefault((block_of[i], y), []).append((i, j, past))
-            j = past
+            ys, ye = blocks[y][0] + j - j % count, blocks[y][1] + j - j % count
+            full = every and shared_first <= ys and ye - 1 <= shared_last
+            found[x, y] = found.get((x, y), False) or full
+            j = ye
     lower: list[int] = []
     upper: list[int] = []
-    pairs: list[list[tuple[int, int, list[tuple[int, int, int]] | None]]] = []
+    pairs: list[list[tuple[int, int, bool]]] = []
     for x, y in sorted({(min(key), max(key)) for key in found}):
         lower.append(x)
         upper.append(y)
-        ordered = []
-        for xy in sorted({(x, y), (y, x)}):
-            segs = found.get(xy)
-            if segs is None:
-                continue
-            (xs, xe), (ys, ye) = blocks[xy[0]], blocks[xy[1]]
-            full = len(segs) == xe - xs and all(
-                j1 - j0 == ye - ys and j0 % count == ys for _, j0, j1 in segs
-            )
-            ordered.append((xy[0], xy[1], None if full else segs))
-        pairs.append(ordered)
-    return _BlockPlan(blocks, lower, upper, pairs)
+        pairs.append([(a, b, found[a, b]) for a, b in sorted({(x, y), (y, x)}) if (a, b) in found])
+    return _BlockPlan(lo, hi, blocks, lower, upper, pairs, {})
+
+
+def _partners(plan: _BlockPlan, x: int, y: int) -> list[tuple[int, int, int]]:
+    """Each i of run x with its partners in run y, as (i, j0, j1): ``doubled[j0:j1]``
+    (kept in ``plan``)."""
+    found = plan.partners.get((x, y))
+    if found is None:
+        count = len(plan.lo)
+        (xs, xe), (ys, ye) = plan.blocks[x], plan.blocks[y]
+        found = []
+        for i in range(xs, xe):
+            w0, w1 = i + plan.lo[i], i + plan.hi[i] + 1
+            for base in (0, count):
+                j0, j1 = max(w0, ys + base), min(w1, ye + base)
+                if j0 < j1:
+                    found.append((i, j0, j1))
+        plan.partners[x, y] = found
+    return found
 
 
 def best_apart_blocks(
     paths: list[int], lo: list[int], hi: list[int], plan: _BlockPlan
 ) -> tuple[int, int]:
-    """``best_apart_bits``' pair (ties broken alike), searched by runs of entries (``plan``).
+    """``best_apart_bits``' pair (ties broken alike), searched by runs of entries (``plan``,
+    of these windows ``lo``/``hi``).
 
     On a tree, the farthest pair between two sets is one of the four pairs of their
     diameters' ends (each set's farthest point from anything is one of its diameter's ends).
@@ -634,28 +652,32 @@ def best_apart_blocks(
             map(ends.__getitem__, plan.lower), map(ends.__getitem__, plan.upper), strict=True
         )
     ]
-    if not bounds:
-        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
     doubled = paths + paths
     most, reach = -1, []
     for c in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
         bound = bounds[c]
         if bound < most:
             break
-        for x, y, segs in plan.pairs[c]:
-            if segs is None:
+        for x, y, full in plan.pairs[c]:
+            if full:
                 far = bound
             else:
                 far = max(
-                    max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) for i, j0, j1 in segs
+                    (
+                        max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1])))
+                        for i, j0, j1 in _partners(plan, x, y)
+                    ),
+                    default=-1,
                 )
             if far > most:
-                most, reach = far, [(x, y, segs)]
+                most, reach = far, [(x, y, full)]
             elif far == most:
-                reach.append((x, y, segs))
+                reach.append((x, y, full))
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
     a = len(paths)
-    for x, y, segs in reach:  # the first entry that reaches the most, as best_apart_bits
-        if segs is None:
+    for x, y, full in reach:  # the first entry that reaches the most, as best_apart_bits
+        if full:
             r, s = ends[y]
             xs, xe = plan.blocks[x]
             for i in range(xs, min(xe, a)):
@@ -663,7 +685,7 @@ def best_apart_blocks(
                     a = i
                     break
         else:
-            for i, j0, j1 in segs:
+            for i, j0, j1 in _partners(plan, x, y):
                 if i >= a:
                     break
                 if max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) == most:
