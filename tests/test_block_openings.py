@@ -173,3 +173,16 @@ def test_the_growth_record_reads_as_the_checked_walk_read_it(record: tuple[Grid,
     the walk that checked each edge gave it, and is refused (None) exactly where it was."""
     grid, grown = record
     assert ancestor_bits(grid, grown) == checked_bits(grid, grown)
+
+
+@given(trees_and_windows(), st.integers(0, 6))
+def test_a_run_s_ends_merged_bottom_up_are_the_sparse_table_s(
+    case: tuple[list[int], list[int], list[int], int], level: int
+) -> None:
+    """A tie's run of 2**level entries, merged bottom up, ends where best_apart's sparse table
+    ends it (``_run_ends``), ties broken alike."""
+    paths = case[0]
+    run = [paths[i % len(paths)] for i in range(1 << level)]
+    assert openings._bits_run_ends(run) == openings._run_ends(
+        lambda i, j: (run[i] ^ run[j]).bit_count(), level, 0
+    )

@@ -540,19 +540,38 @@ def _partner(paths: list[int], a: int, low: int, high: int, most: int) -> int:
     near = list(map(int.bit_count, map(paths[a].__xor__, window)))
     if near.count(most) == 1:
         return (a + low + near.index(most)) % count
-    # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
+    # a tie: the first of the diameter ends of best_apart's two runs over a's window (the
+    # first run's, then the last's) that reaches the most; one of a run's ends reaches it if
+    # any of its entries does (on a tree), so where one entry alone does, that is the end
+    size = 1 << (len(window).bit_length() - 1)
+    for start in (0, len(window) - size):
+        run = near[start : start + size]
+        reaching = run.count(most)
+        if reaching == 1:
+            return (a + low + start + run.index(most)) % count
+        if reaching:
+            one, other = _bits_run_ends(window[start : start + size])
+            b = start + (one if near[start + one] == most else other)
+            return (a + low + b) % count
+    raise AssertionError("no run reaches its window's farthest")  # not on a tree
 
-    def length(i: int, j: int) -> int:
-        return (window[i] ^ window[j]).bit_count()
 
-    level = (high - low + 1).bit_length() - 1
-    starts = (0, high - low + 1 - (1 << level))
-    candidates = [end for s in starts for end in _run_ends(length, level, s)]
-    b = candidates[0]
-    for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
-        if near[c] > near[b]:
-            b = c
-    return (a + low + b) % count
+def _bits_run_ends(run: list[int]) -> tuple[int, int]:
+    """``_run_ends`` of a whole run of 2**level paths as bits, merged bottom up (the same
+    merges, ties broken alike)."""
+    ends = [(i, i) for i in range(len(run))]
+    while len(ends) > 1:
+        merged = []
+        for k in range(0, len(ends), 2):
+            four = (*ends[k], *ends[k + 1])
+            best, pick = -1, (0, 1)
+            for i, j in _PICKS:
+                found = (run[four[i]] ^ run[four[j]]).bit_count()
+                if found > best:
+                    best, pick = found, (i, j)
+            merged.append((four[pick[0]], four[pick[1]]))
+        ends = merged
+    return ends[0]
 
 
 class _BlockPlan(NamedTuple):
