@@ -107,8 +107,8 @@ def test_the_runs_find_the_pair_on_any_tree_and_windows(
 
 
 def test_a_long_outline_is_searched_by_runs(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A book's larger maze (an outline of BLOCKS_FROM outer sides or more) takes the runs'
-    search, a smaller one the entry-by-entry search."""
+    """A book's larger maze (an outline of BLOCKS_FROM to BLOCKS_UP_TO outer sides) takes
+    the runs' search, a smaller one and a long thin one the entry-by-entry search."""
     used: list[str] = []
     for name in ("best_apart_blocks", "best_apart_bits"):
         found = getattr(openings, name)
@@ -118,13 +118,20 @@ def test_a_long_outline_is_searched_by_runs(monkeypatch: pytest.MonkeyPatch) -> 
             return _found(*args)
 
         monkeypatch.setattr(openings, name, spy)
-    for w, h, expected in ((30, 42, "best_apart_blocks"), (9, 12, "best_apart_bits")):
+    cases = (
+        (30, 42, "best_apart_blocks"),
+        (64, 64, "best_apart_blocks"),
+        (9, 12, "best_apart_bits"),
+        (16, 256, "best_apart_bits"),
+    )
+    for w, h, expected in cases:
         grid = make_grid("rect", w, h)
         links, grown = growing_tree.grow(grid, random.Random(3), "mix", 0.8)
         used.clear()
         openings.apart_openings(grid, bytes(links), grown)
         assert used == [expected]
     assert 2 * (9 + 12) < openings.BLOCKS_FROM <= 2 * (30 + 42)
+    assert 4 * 64 <= openings.BLOCKS_UP_TO < 2 * (16 + 256) <= openings.BITS_PAIR_UP_TO
 
 
 @st.composite

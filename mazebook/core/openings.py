@@ -118,22 +118,25 @@ def _apart_numpy(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[
 
 def _apart_plain(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[int, int]:
     """``_apart_numpy``'s pair (ties broken alike) in plain Python: on a tree, each entry's
-    window measured pair by pair (``best_apart_bits``) up to BITS_PAIR_UP_TO outer sides,
-    else (and on mazes that are not trees) ``best_apart``'s doubling (``best_apart_plain``)."""
+    window measured pair by pair (``best_apart_bits``) or, from BLOCKS_FROM to BLOCKS_UP_TO
+    outer sides, by runs of them (``best_apart_blocks``), up to BITS_PAIR_UP_TO; else (and on
+    mazes that are not trees) ``best_apart``'s doubling (``best_apart_plain``)."""
     metric = plain_metric(grid, links, grown)
     lo, hi = _apart_lists(grid)
     if metric.paths is not None and metric.size <= BITS_PAIR_UP_TO:
-        if metric.size < BLOCKS_FROM:
-            return best_apart_bits(metric.paths, lo, hi)
-        return best_apart_blocks(metric.paths, lo, hi, _block_plan_of(grid))
+        if BLOCKS_FROM <= metric.size <= BLOCKS_UP_TO:
+            return best_apart_blocks(metric.paths, lo, hi, _block_plan_of(grid))
+        return best_apart_bits(metric.paths, lo, hi)
     return best_apart_plain(metric, lo, hi)
 
 
-#: Outlines of at least this many outer sides (a book's mazes of about 250 cells and more)
-#: search a tree maze's default pair by runs of BLOCK_RUN entries (``best_apart_blocks``);
-#: shorter ones entry by entry (``best_apart_bits``), cheaper there. Only the speed depends
-#: on them.
+#: Outlines of BLOCKS_FROM to BLOCKS_UP_TO outer sides (a book's mazes of about 250 cells
+#: and more; a 64 x 64 square has 256) search a tree maze's default pair by runs of BLOCK_RUN
+#: entries (``best_apart_blocks``); shorter ones entry by entry (``best_apart_bits``), cheaper
+#: there, and so longer ones (long thin rectangles, whose many runs across the long sides
+#: bound each other alike). Only the speed depends on them.
 BLOCKS_FROM = 64
+BLOCKS_UP_TO = 384
 BLOCK_RUN = 8
 
 
@@ -492,9 +495,10 @@ def best_apart_band(
 
 
 #: Outlines of at most this many outer sides find the default pair of a small tree maze
-#: (LIST_UP_TO cells) entry by entry (``best_apart_bits``: about the count squared pairs at
-#: worst, far fewer as a rule); longer ones by ``best_apart``'s doubling (``best_apart_plain``:
-#: the count times its logarithm). Only the speed depends on it.
+#: (LIST_UP_TO cells) from its paths as bits, entry by entry or by runs (``best_apart_bits``,
+#: ``best_apart_blocks``: about the count squared pairs at worst, far fewer as a rule); longer
+#: ones by ``best_apart``'s doubling (``best_apart_plain``: the count times its logarithm).
+#: Only the speed depends on it.
 BITS_PAIR_UP_TO = 1024
 
 
