@@ -52,19 +52,26 @@ def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
-    if edges and not (min(edges) >= 0 and max(edges) < n * degree):
-        return None  # past the table
     adj = neighbour_list(grid)
     powers = _powers(n)
-    bits = [0] * n
-    bits[grown.start] = powers[n - 1]
-    for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
-        own, joined = bits[e // degree], adj[e]
-        # each edge joins a new cell (not through an outer side) to one already grown (a
-        # plugin's grow may get it wrong)
-        if not own or joined >= n or bits[joined]:
-            return None
-        bits[joined] = own | bit
+    top = powers[n - 1]
+    # one more for the outside (a slot through the outline) and n more read, never written,
+    # by a half-edge before the table (-n degree <= e < 0: e // degree is -n .. -1); one
+    # further before or past the table is an IndexError
+    bits = [0] * (2 * n + 1)
+    bits[grown.start] = top
+    try:
+        for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
+            bits[adj[e]] = bits[e // degree] | bit
+    except IndexError:
+        return None
+    del bits[n:]
+    # each edge joins a new cell (not through an outer side) to one already grown, or (a
+    # plugin's grow may get it wrong) some cell is never joined (0) or joined to a cell not
+    # yet grown or outside the table (without the start's bit): n - 1 edges join the n - 1
+    # other cells once each
+    if min(bits) < top:
+        return None
     return bits
 
 

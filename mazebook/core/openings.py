@@ -16,6 +16,7 @@ engine re-exports ``place_openings``, ``OPENINGS`` and ``PLACEMENT_OPTIONS``).
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 import weakref
@@ -117,13 +118,36 @@ def _apart_numpy(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[
 
 def _apart_plain(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[int, int]:
     """``_apart_numpy``'s pair (ties broken alike) in plain Python: on a tree, each entry's
-    window measured pair by pair (``best_apart_bits``) up to BITS_PAIR_UP_TO outer sides,
-    else (and on mazes that are not trees) ``best_apart``'s doubling (``best_apart_plain``)."""
+    window measured pair by pair (``best_apart_bits``) or, from BLOCKS_FROM to BLOCKS_UP_TO
+    outer sides, by runs of them (``best_apart_blocks``), up to BITS_PAIR_UP_TO; else (and on
+    mazes that are not trees) ``best_apart``'s doubling (``best_apart_plain``)."""
     metric = plain_metric(grid, links, grown)
     lo, hi = _apart_lists(grid)
     if metric.paths is not None and metric.size <= BITS_PAIR_UP_TO:
+        if BLOCKS_FROM <= metric.size <= BLOCKS_UP_TO:
+            return best_apart_blocks(metric.paths, lo, hi, _block_plan_of(grid))
         return best_apart_bits(metric.paths, lo, hi)
     return best_apart_plain(metric, lo, hi)
+
+
+#: Outlines of BLOCKS_FROM to BLOCKS_UP_TO outer sides (a book's mazes of about 250 cells
+#: and more; a 64 x 64 square has 256) search a tree maze's default pair by runs of BLOCK_RUN
+#: entries (``best_apart_blocks``); shorter ones entry by entry (``best_apart_bits``), cheaper
+#: there, and so longer ones (long thin rectangles, whose many runs across the long sides
+#: bound each other alike). Only the speed depends on them.
+BLOCKS_FROM = 64
+BLOCKS_UP_TO = 384
+BLOCK_RUN = 8
+
+
+def _block_plan_of(grid: Grid) -> _BlockPlan:
+    """``_block_plan`` of ``grid``'s outline (once per grid)."""
+    cache = _per_grid(grid)
+    plan: _BlockPlan | None = cache.get("block_plan")
+    if plan is None:
+        lo, hi = _apart_lists(grid)
+        plan = cache["block_plan"] = _block_plan(len(lo), lo, hi, BLOCK_RUN)
+    return plan
 
 
 #: What is worked out once per grid (a book's candidates share their grids): the outer cells
@@ -471,9 +495,10 @@ def best_apart_band(
 
 
 #: Outlines of at most this many outer sides find the default pair of a small tree maze
-#: (LIST_UP_TO cells) entry by entry (``best_apart_bits``: about the count squared pairs at
-#: worst, far fewer as a rule); longer ones by ``best_apart``'s doubling (``best_apart_plain``:
-#: the count times its logarithm). Only the speed depends on it.
+#: (LIST_UP_TO cells) from its paths as bits, entry by entry or by runs (``best_apart_bits``,
+#: ``best_apart_blocks``: about the count squared pairs at worst, far fewer as a rule); longer
+#: ones by ``best_apart``'s doubling (``best_apart_plain``: the count times its logarithm).
+#: Only the speed depends on it.
 BITS_PAIR_UP_TO = 1024
 
 
@@ -508,24 +533,188 @@ def best_apart_bits(paths: list[int], lo: list[int], hi: list[int]) -> tuple[int
             most, a = far, i
     if most < 0:
         raise MazebookError("no two outer sides of this grid lie far enough apart to open")
-    low, high = lo[a], hi[a]
-    window = doubled[a + low : a + high + 1]
-    near = list(map(bit_count, map(paths[a].__xor__, window)))
+    return a, _partner(paths, a, lo[a], hi[a], most)
+
+
+def _partner(paths: list[int], a: int, low: int, high: int, most: int) -> int:
+    """The entry of ``a``'s window (a + low .. a + high going round) that ``best_apart_band``
+    pairs with ``a``, whose farthest partner there is ``most`` away."""
+    count = len(paths)
+    window = [paths[j % count] for j in range(a + low, a + high + 1)]
+    near = list(map(int.bit_count, map(paths[a].__xor__, window)))
     if near.count(most) == 1:
-        return a, (a + low + near.index(most)) % count
-    # a tie: the runs of best_apart's sparse table over a's window, as best_apart_band
+        return (a + low + near.index(most)) % count
+    # a tie: the first of the diameter ends of best_apart's two runs over a's window (the
+    # first run's, then the last's) that reaches the most; one of a run's ends reaches it if
+    # any of its entries does (on a tree), so where one entry alone does, that is the end
+    size = 1 << (len(window).bit_length() - 1)
+    for start in (0, len(window) - size):
+        run = near[start : start + size]
+        reaching = run.count(most)
+        if reaching == 1:
+            return (a + low + start + run.index(most)) % count
+        if reaching:
+            one, other = _bits_run_ends(window[start : start + size])
+            b = start + (one if near[start + one] == most else other)
+            return (a + low + b) % count
+    raise AssertionError("no run reaches its window's farthest")  # not on a tree
 
-    def length(i: int, j: int) -> int:
-        return (window[i] ^ window[j]).bit_count()
 
-    level = (high - low + 1).bit_length() - 1
-    starts = (0, high - low + 1 - (1 << level))
-    candidates = [end for s in starts for end in _run_ends(length, level, s)]
-    b = candidates[0]
-    for c in candidates[1:]:  # the first of the farthest, as np.argmax takes it
-        if near[c] > near[b]:
-            b = c
-    return a, (a + low + b) % count
+def _bits_run_ends(run: list[int]) -> tuple[int, int]:
+    """``_run_ends`` of a whole run of 2**level paths as bits, merged bottom up (the same
+    merges, ties broken alike)."""
+    ends = [(i, i) for i in range(len(run))]
+    while len(ends) > 1:
+        merged = []
+        for k in range(0, len(ends), 2):
+            four = (*ends[k], *ends[k + 1])
+            best, pick = -1, (0, 1)
+            for i, j in _PICKS:
+                found = (run[four[i]] ^ run[four[j]]).bit_count()
+                if found > best:
+                    best, pick = found, (i, j)
+            merged.append((four[pick[0]], four[pick[1]]))
+        ends = merged
+    return ends[0]
+
+
+class _BlockPlan(NamedTuple):
+    """How ``best_apart_blocks`` splits an outline of windows ``lo``/``hi`` (worked out once
+    per grid): runs of neighbouring entries (``blocks``, as (first, past) of each); the pairs
+    of runs x <= y that may hold an allowed pair, either way round (x in ``lower``, y in
+    ``upper``); per such pair of runs, the ordered pairs (x, y, full) that may hold one, i in
+    x with a partner j in y in i's window (``pairs``; ``full`` where every j of y is in every
+    i's window of x); and, made when first needed, each i's partners in y as (i, j0, j1):
+    ``doubled[j0:j1]`` (``partners``, by (x, y))."""
+
+    lo: list[int]
+    hi: list[int]
+    blocks: list[tuple[int, int]]
+    lower: list[int]
+    upper: list[int]
+    pairs: list[list[tuple[int, int, bool]]]
+    partners: dict[tuple[int, int], list[tuple[int, int, int]]]
+
+
+def _block_plan(count: int, lo: list[int], hi: list[int], size: int) -> _BlockPlan:
+    """``_BlockPlan`` of an outline of ``count`` entries with windows ``lo``/``hi``, in runs
+    of about ``size`` entries: per run, the span its windows cover (in doubled coordinates,
+    0 .. 2 count) and the span they all share, a pair of runs full where the second lies in
+    that shared span."""
+    runs = max(1, round(count / size))
+    starts = [count * r // runs for r in range(runs + 1)]
+    blocks = list(itertools.pairwise(starts))
+    block_of = [0] * count
+    for r, (s, e) in enumerate(blocks):
+        block_of[s:e] = [r] * (e - s)
+    found: dict[tuple[int, int], bool] = {}
+    for x, (xs, xe) in enumerate(blocks):
+        members = [i for i in range(xs, xe) if lo[i] <= hi[i]]
+        if not members:
+            continue
+        firsts, lasts = [i + lo[i] for i in members], [i + hi[i] for i in members]
+        shared_first, shared_last = max(firsts), min(lasts)
+        every = len(members) == xe - xs
+        j, last = min(firsts), max(lasts)
+        while j <= last:  # the runs the windows' span meets, going round
+            y = block_of[j % count]
+            ys, ye = blocks[y][0] + j - j % count, blocks[y][1] + j - j % count
+            full = every and shared_first <= ys and ye - 1 <= shared_last
+            found[x, y] = found.get((x, y), False) or full
+            j = ye
+    lower: list[int] = []
+    upper: list[int] = []
+    pairs: list[list[tuple[int, int, bool]]] = []
+    for x, y in sorted({(min(key), max(key)) for key in found}):
+        lower.append(x)
+        upper.append(y)
+        pairs.append([(a, b, found[a, b]) for a, b in sorted({(x, y), (y, x)}) if (a, b) in found])
+    return _BlockPlan(lo, hi, blocks, lower, upper, pairs, {})
+
+
+def _partners(plan: _BlockPlan, x: int, y: int) -> list[tuple[int, int, int]]:
+    """Each i of run x with its partners in run y, as (i, j0, j1): ``doubled[j0:j1]``
+    (kept in ``plan``)."""
+    found = plan.partners.get((x, y))
+    if found is None:
+        count = len(plan.lo)
+        (xs, xe), (ys, ye) = plan.blocks[x], plan.blocks[y]
+        found = []
+        for i in range(xs, xe):
+            w0, w1 = i + plan.lo[i], i + plan.hi[i] + 1
+            for base in (0, count):
+                j0, j1 = max(w0, ys + base), min(w1, ye + base)
+                if j0 < j1:
+                    found.append((i, j0, j1))
+        plan.partners[x, y] = found
+    return found
+
+
+def best_apart_blocks(
+    paths: list[int], lo: list[int], hi: list[int], plan: _BlockPlan
+) -> tuple[int, int]:
+    """``best_apart_bits``' pair (ties broken alike), searched by runs of entries (``plan``,
+    of these windows ``lo``/``hi``).
+
+    On a tree, the farthest pair between two sets is one of the four pairs of their
+    diameters' ends (each set's farthest point from anything is one of its diameter's ends).
+    So each run's diameter ends bound every pair of runs with four lengths, exactly where all
+    their pairs are allowed; pairs of runs are taken in the order of that bound, the allowed
+    pairs of the rest measured one by one, until no bound reaches the best found."""
+    bit_count = int.bit_count
+    ends: list[tuple[int, int]] = []  # run x's diameter ends
+    for s, e in plan.blocks:
+        run = paths[s:e]
+        near = list(map(bit_count, map(run[0].__xor__, run)))
+        u = run[near.index(max(near))]
+        near = list(map(bit_count, map(u.__xor__, run)))
+        ends.append((u, run[near.index(max(near))]))
+    bounds = [
+        max(bit_count(p ^ r), bit_count(p ^ s), bit_count(q ^ r), bit_count(q ^ s))
+        for (p, q), (r, s) in zip(
+            map(ends.__getitem__, plan.lower), map(ends.__getitem__, plan.upper), strict=True
+        )
+    ]
+    doubled = paths + paths
+    most, reach = -1, []
+    for c in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
+        bound = bounds[c]
+        if bound < most:
+            break
+        for x, y, full in plan.pairs[c]:
+            if full:
+                far = bound
+            else:
+                far = max(
+                    (
+                        max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1])))
+                        for i, j0, j1 in _partners(plan, x, y)
+                    ),
+                    default=-1,
+                )
+            if far > most:
+                most, reach = far, [(x, y, full)]
+            elif far == most:
+                reach.append((x, y, full))
+    if most < 0:
+        raise MazebookError("no two outer sides of this grid lie far enough apart to open")
+    a = len(paths)
+    for x, y, full in reach:  # the first entry that reaches the most, as best_apart_bits
+        if full:
+            r, s = ends[y]
+            xs, xe = plan.blocks[x]
+            for i in range(xs, min(xe, a)):
+                if bit_count(paths[i] ^ r) == most or bit_count(paths[i] ^ s) == most:
+                    a = i
+                    break
+        else:
+            for i, j0, j1 in _partners(plan, x, y):
+                if i >= a:
+                    break
+                if max(map(bit_count, map(paths[i].__xor__, doubled[j0:j1]))) == most:
+                    a = i
+                    break
+    return a, _partner(paths, a, lo[a], hi[a], most)
 
 
 #: ``best_apart``'s pairs of a run's halves' ends, as (left, right) in tie-break order.
