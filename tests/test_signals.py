@@ -214,6 +214,29 @@ def test_sigterm_at_random_moments_never_leaves_a_part_file(tmp_path: Path) -> N
     assert sum(outcomes.values()) >= 3
 
 
+def test_an_error_after_a_swallowed_interruption_is_the_interruption(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A clear error that follows a swallowed interruption (reportlab's font reader eats it and
+    says it cannot open the font) ends the run as interrupted; with no signal it is the error
+    it is (exit 2)."""
+    from mazebook.app import cli
+    from mazebook.app.commands import kinds
+    from mazebook.errors import FontError
+
+    monkeypatch.setattr(kinds, "run", _swallowing_run(FontError))
+    assert cli.main(["kinds"]) == 128 + signal.SIGTERM
+    err = capsys.readouterr().err
+    assert "interrupted (SIGTERM)" in err and "error:" not in err
+
+    def failing(_args: Any) -> int:
+        raise FontError("cannot use font DejaVuSans-Bold.ttf: Can't open file")
+
+    monkeypatch.setattr(kinds, "run", failing)
+    assert cli.main(["kinds"]) == 2
+    assert "error: cannot use font" in capsys.readouterr().err
+
+
 def _swallowing_run(fail: type[Exception]) -> Callable[[Any], int]:
     """A command that is interrupted inside a library's bare ``except:`` (reportlab has them),
     which eats the interruption, and then fails on what it left half done."""

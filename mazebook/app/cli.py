@@ -246,6 +246,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             warnings.showwarning = _one_line_warning(prog)
             return int(args.run(args))
     except MazebookError as exc:
+        if _RAISED:  # e.g. reportlab's font reader ate the interruption: "can't open file"
+            return _interrupted(_RAISED[0])
         say(f"{prog}: error: {exc}")
         return EXIT_USAGE
     except MazebookWarning as exc:  # `python -W error`: a warning asked to stop the run
