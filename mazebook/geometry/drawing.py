@@ -362,16 +362,11 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
     """
     if overhang >= 0.5 or len(geom.solution) < 2:
         return geom
+    line: list[Sequence[float]] | np.ndarray
     if is_plain(geom.solution):
-        points: list[Sequence[float]] = list(geom.solution)
-        for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
-            if not marker.inside:
-                points[index] = (
-                    marker.x + sign * marker.dx * overhang,
-                    marker.y + sign * marker.dy * overhang,
-                )
-        return replace(geom, solution=points)
-    line = np.array(geom.solution, dtype=np.float64)
+        line = list(geom.solution)
+    else:
+        line = np.array(geom.solution, dtype=np.float64)
     for index, marker, sign in ((0, geom.start, -1.0), (-1, geom.finish, 1.0)):
         if not marker.inside:
             line[index] = (
