@@ -105,7 +105,7 @@ def test_the_plain_path_lengths_are_numpy_s(maze: tuple[Grid, bytes, Grown | Non
             openings.plain_metric(grid, links, grown)
         return
     plain = openings.plain_metric(grid, links, grown)
-    metric = openings.boundary_metric(grid, links, grown)
+    metric = openings.boundary_metric(grid, links)
     assert (plain.paths is not None) == (metric.matrix is None)
     count = len(grid.boundary)
     for i in range(0, count, max(1, count // 40)):  # 40 rows or so of the longest outlines

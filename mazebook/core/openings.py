@@ -102,14 +102,14 @@ def apart_openings(grid: Grid, links: bytes, grown: Grown | None = None) -> tupl
     if grid.size <= LIST_UP_TO:
         pair = _apart_plain(grid, links, grown)
     else:
-        pair = _apart_numpy(grid, links, grown)
+        pair = _apart_numpy(grid, links)
     a, b = min(pair), max(pair)  # START comes first going round from the top left
     return Opening(*grid.boundary[a]), Opening(*grid.boundary[b])
 
 
-def _apart_numpy(grid: Grid, links: bytes, grown: Grown | None = None) -> tuple[int, int]:
+def _apart_numpy(grid: Grid, links: bytes) -> tuple[int, int]:
     """``apart_openings``' pair of entries from numpy's metric (any grid: large ones)."""
-    metric = boundary_metric(grid, links, grown)
+    metric = boundary_metric(grid, links)
     lo, hi = _apart_windows(grid)
     if metric.matrix is None and len(lo) <= BAND_UP_TO:
         return best_apart_band(metric, lo, hi, _band(grid))
@@ -304,7 +304,7 @@ def opposite_openings(
             raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
         a, b = between_classes_plain(plain_metric(grid, links, grown), facing, pairs)
     else:
-        metric = boundary_metric(grid, links, grown)
+        metric = boundary_metric(grid, links)
         classes = facing_of(grid)
         if not any((classes == x).any() and (classes == y).any() for x, y in pairs):
             raise MazebookError(f"this {grid.kind} outline has no two opposite sides to open")
@@ -889,16 +889,13 @@ def reads_grown(grid: Grid) -> bool:
     return grid.size <= GROWN_UP_TO
 
 
-def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> BoundaryMetric:
-    """The path lengths between ``grid``'s outer sides through the maze ``links``; ``grown``,
-    where given, is how that maze grew (the same lengths, found faster on small mazes)."""
+def boundary_metric(grid: Grid, links: bytes) -> BoundaryMetric:
+    """The path lengths between ``grid``'s outer sides through the maze ``links``, by numpy
+    (an Euler tour; searches where the maze is not a tree): a large grid's (a small one's
+    are ``plain_metric``'s, read off how the maze grew where it can be)."""
     cells = _outer_cells(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
-    if grown is not None and reads_grown(grid):
-        bits = ancestor_bits(grid, grown)
-        if bits is not None:
-            return _grown_metric(cells.tolist(), bits)
     tour = euler_tour(grid, links, cells)
     if tour is None:
         return _bfs_metric(grid, links, cells)
@@ -910,21 +907,6 @@ def boundary_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> Bou
     least = np.minimum.reduceat(depth_along, distinct)[:-1].astype(np.int64)
     gaps = np.minimum(least, depth_along[distinct[1:]])
     return BoundaryMetric(rank.astype(np.int64), depth, gaps)
-
-
-def _grown_metric(cells: list[int], bits: list[int]) -> BoundaryMetric:
-    """``boundary_metric`` from each cell's path to the start as bits (``ancestor_bits``):
-    the outer cells ranked by those integers (largest first: the order of a walk round the
-    tree), each one's depth the count of its bits and the deepest cell shared by neighbours in
-    that order the count of the bits they share (depths one more than from the start, which
-    every path length cancels)."""
-    paths = [bits[c] for c in cells]
-    distinct = sorted(set(paths), reverse=True)
-    place = {path: r for r, path in enumerate(distinct)}
-    rank = np.array([place[path] for path in paths], dtype=np.int64)
-    depth = np.array(list(map(int.bit_count, paths)), dtype=np.int64)
-    shared = list(map(int.bit_count, map(int.__and__, distinct, distinct[1:])))
-    return BoundaryMetric(rank, depth, np.array(shared, dtype=np.int64))
 
 
 class PlainMetric:
