@@ -23,12 +23,13 @@ def is_plain(rows: object) -> TypeGuard[Sequence[Any]]:
     return isinstance(rows, (list, tuple))
 
 
-def _bit(bit: int) -> bytes:
-    """A bytes.translate table: a cell's wall bits -> 1 where ``bit`` is set, else 0."""
+def bit_table(bit: int) -> bytes:
+    """A bytes.translate table: a cell's bits (walls or passages) -> 1 where ``bit`` is set,
+    else 0."""
     return bytes(1 if value & bit else 0 for value in range(256))
 
 
-_NORTH, _EAST, _SOUTH, _WEST = _bit(1), _bit(2), _bit(4), _bit(8)
+_NORTH, _EAST, _SOUTH, _WEST = bit_table(1), bit_table(2), bit_table(4), bit_table(8)
 #: The floats of the whole numbers a small maze's lines and runs are at (looked up, not made).
 _FLOATS = [float(i) for i in range(LIST_UP_TO + 2)]
 

@@ -24,6 +24,7 @@ from ..core.grid import LIST_UP_TO
 from ..core.maze import Maze
 from ..core.shapes import cell_centres
 from ..lazy import numpy as np
+from .plain_drawing import bit_table
 
 #: Coordinates of the drawn form are kept to this fraction of a cell.
 QUANTUM = 1000
@@ -112,8 +113,7 @@ def _least_rect(maze: Maze) -> bytes:
 
 
 #: bytes.translate tables: a cell's links -> its east (slot 1) or south (slot 2) passage bit.
-_EAST = bytes((value >> 1) & 1 for value in range(256))
-_SOUTH = bytes((value >> 2) & 1 for value in range(256))
+_EAST, _SOUTH = bit_table(2), bit_table(4)
 #: A quarter turn swaps which passage of a crossing is on top.
 _SWAP_OVER = bytes(
     OVER_NS if value == OVER_WE else OVER_WE if value == OVER_NS else value for value in range(256)
