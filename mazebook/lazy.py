@@ -1,5 +1,5 @@
-"""Names a package imports on first use (PEP 562): a command that never asks for one never
-pays for importing it."""
+"""Names a package imports on first use (PEP 562), and modules stood in for until first used
+(``Deferred``: numpy): a command that never asks for one never pays for importing it."""
 
 from __future__ import annotations
 
