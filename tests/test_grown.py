@@ -17,9 +17,11 @@ from mazebook import generate
 from mazebook.core import openings
 from mazebook.core.generators import REGISTRY, growing_tree
 from mazebook.core.generators._common import adj_array, back_array, links_from_edges
-from mazebook.core.grid import bfs
-from mazebook.core.grown import Grown, ancestor_bits
+from mazebook.core.grid import bfs, walk
+from mazebook.core.grown import Grown, ancestor_bits, grown_of, hung_from
+from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
+from mazebook.difficulty import effort, metrics
 from mazebook.errors import MazebookError
 
 from .test_fast_search import shapes as book_shapes
@@ -232,3 +234,79 @@ def test_links_from_edges_packs_what_the_rows_pack(
     marks[adj_array(grid)[half].astype(np.intp) * degree + back_array(grid)[half]] = 1
     rows = np.packbits(marks.reshape(n, degree), axis=1, bitorder="little").tobytes()
     assert bytes(links_from_edges(grid, half)) == rows == links
+
+
+@settings(max_examples=300)
+@given(shapes(), modes, chances, st.integers(0, 2**32), st.data())
+def test_the_tree_hung_from_its_growth_is_the_search_s(
+    shape: tuple[str, int, int, dict[str, Any]],
+    mode: str,
+    p: float,
+    seed: int,
+    data: st.DataObject,
+) -> None:
+    """``hung_from`` gives, from any root, the parents a breadth-first search along the
+    passages gives, and every cell once, the root first and each after its parent."""
+    kind, w, h, options = shape
+    grid = make_grid(kind, w, h, **options)
+    links, grown = growing_tree.grow(grid, random.Random(seed), mode, p)
+    if ancestor_bits(grid, grown) is None:  # a shape in pieces: never kept
+        return
+    root = data.draw(st.integers(0, grid.size - 1))
+    parent, order = hung_from(grid, grown, root)
+    searched, _ = walk(grid, bytes(links), root)
+    assert list(parent) == list(searched)
+    assert sorted(order) == list(range(grid.size)) and order[0] == root
+    place = {c: i for i, c in enumerate(order)}
+    assert all(place[parent[c]] < place[c] for c in order[1:])
+
+
+@settings(max_examples=200)
+@given(shapes(), modes, chances, st.integers(0, 2**32))
+def test_the_effort_hung_from_the_kept_growth_is_the_searched_one(
+    shape: tuple[str, int, int, dict[str, Any]], mode: str, p: float, seed: int
+) -> None:
+    """generate() keeps how a small maze grew, and the effort model hangs its tree off it
+    (the fast path is taken): the same solution, branch sizes, parents, efforts and
+    entrance tree as the breadth-first search from the exit gives (the record of another
+    maze, or a copy of this one's bytes, is never read)."""
+    kind, w, h, options = shape
+    try:
+        maze = generate(
+            "growing-tree", w, h, seed=seed, shape=kind, mode=mode, p_newest=p, **options
+        )
+    except MazebookError:
+        return  # an outline too small to open
+    copy = Maze(maze.grid, bytes(bytearray(maze.links)), maze.entrance, maze.exit)
+    grown = grown_of(maze.grid, maze.links)
+    assert grown_of(copy.grid, copy.links) is None
+    if grown is None:  # openings that read no growth (the circle's centre), or in pieces
+        return
+    fast = effort.hang(maze)
+    searched = effort.hang(copy)
+    assert (fast is None) == (searched is None)
+    if fast is None or searched is None:
+        return
+    assert fast.path == searched.path
+    assert (fast.size, fast.entered) == (searched.size, searched.entered)
+    assert list(fast.parent) == list(searched.parent)
+    assert sorted(fast.order) == sorted(searched.order)
+    assert effort.entrance_tree(fast, maze.size) == effort.entrance_tree(searched, copy.size)
+    assert effort.efforts_and_tree(maze)[0] == effort.efforts_and_tree(copy)[0]
+    assert metrics.measure(maze, fast) == metrics.measure(copy, searched)
+
+
+def test_a_books_candidate_is_hung_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A book's candidate (growing tree, mix) is hung from its exit off the growth the
+    openings kept, with no breadth-first search; a copy of its bytes is searched."""
+    maze = generate("growing-tree", 20, 25, seed=11, mode="mix", p_newest=0.8)
+    searched = effort.hang(Maze(maze.grid, bytes(bytearray(maze.links)), maze.entrance, maze.exit))
+
+    def no_search(*_: Any) -> Any:
+        raise AssertionError("searched")
+
+    monkeypatch.setattr(effort, "walk", no_search)
+    fast = effort.hang(maze)
+    assert fast is not None and searched is not None and fast.size == searched.size
+    with pytest.raises(AssertionError, match="searched"):
+        effort.hang(Maze(maze.grid, bytes(bytearray(maze.links)), maze.entrance, maze.exit))

@@ -6,11 +6,16 @@ path to the start as the bits of one integer (``ancestor_bits``), from which the
 between two cells is the count of bits the two paths do not share. The openings read it
 (mazebook.core.openings) instead of an Euler tour, for small mazes; a maze made without such
 a record gets the same integers from a search along its passages (``walked_bits``).
+
+The openings keep the last record they read (``keep_grown``), so the effort model, which
+reads the same maze next, hangs its tree from the exit off the record (``hung_from``)
+instead of searching along the passages again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import filterfalse
 from typing import NamedTuple
 
 from .grid import Grid, neighbour_list, slots_of
@@ -110,3 +115,53 @@ def walked_bits(grid: Grid, links: Sequence[int]) -> list[int] | None:
     if len(order) != n or passages != 2 * (n - 1):
         return None
     return bits
+
+
+#: The last record the openings read and the maze (grid and passage bytes, the very
+#: objects, held so they stay themselves) it grew: a candidate's effort, read next, hangs its
+#: tree off it (``grown_of``). One alone: only the maze just made is asked for again.
+_KEPT: tuple[Grid, bytes, Grown] | None = None
+
+
+def keep_grown(grid: Grid, links: bytes, grown: Grown) -> None:
+    """Remember that the maze ``links`` on ``grid`` grew as ``grown`` (a record
+    ``ancestor_bits`` took: a spanning tree, each edge joining a new cell), in place of the
+    record kept before."""
+    global _KEPT
+    _KEPT = (grid, links, grown)
+
+
+def grown_of(grid: Grid, links: bytes) -> Grown | None:
+    """The record kept by ``keep_grown`` for these very objects (``is``, not ``==``: the
+    same maze, not a copy whose record was never checked), else None."""
+    kept = _KEPT
+    if kept is not None and kept[0] is grid and kept[1] is links:
+        return kept[2]
+    return None
+
+
+def hung_from(grid: Grid, grown: Grown, root: int) -> tuple[list[int], list[int]]:
+    """The tree that grew (a record ``keep_grown`` took) hung from ``root``: each cell's
+    parent toward ``root`` (-1 there) and every cell once, each after its parent, ``root``
+    first: the parents a breadth-first search from ``root`` along the passages gives
+    (mazebook.core.grid.walk; in a tree they are the only ones), without the search. Each
+    cell's parent as it grew, turned round along the path from ``root`` to the start; the
+    order: that path, then the cells in the order they grew."""
+    n, degree, edges = grid.size, grid.degree, grown.edges
+    adj = neighbour_list(grid)
+    parent = [-1] * n
+    for e in edges:
+        parent[adj[e]] = e // degree
+    path = [root]  # from root up to the start, then turned round
+    cell = parent[root]
+    while cell >= 0:
+        path.append(cell)
+        cell = parent[cell]
+    above = -1
+    for cell in path:
+        parent[cell] = above
+        above = cell
+    joined = map(adj.__getitem__, edges)
+    if len(path) == 1:
+        return parent, [root, *joined]
+    return parent, path + list(filterfalse(set(path).__contains__, joined))

@@ -38,6 +38,7 @@ from ..core.grid import (
     slots_of,
     walk,
 )
+from ..core.grown import grown_of, hung_from
 from ..core.maze import Maze
 from ..errors import InvalidOptionError
 
@@ -263,9 +264,10 @@ class Hung:
     cells below it (away from the exit) and those of them the solver enters (pockets of at
     most SEE cells are seen to be dead). Below an off-solution cell lie the same cells from
     either end, so both directions (and the strategies) read the one tree. ``parent`` (toward
-    the exit, -1 there and where unreached) and ``order`` (the cells as a breadth-first search
-    from the exit reaches them) are the search itself: the entrance's search follows from
-    them (``entrance_tree``)."""
+    the exit, -1 there and where unreached) and ``order`` (the cells reached, the exit first
+    and each after its parent: as a breadth-first search from the exit reaches them, or as
+    the maze grew, mazebook.core.grown.hung_from) are the search itself: the entrance's
+    search follows from them (``entrance_tree``)."""
 
     path: tuple[int, ...]
     size: list[int]
@@ -276,10 +278,16 @@ class Hung:
 
 def hang(maze: Maze) -> Hung | None:
     """The tree of a perfect maze (its split graph) hung from the exit: one breadth-first
-    search; None when the entrance is not in it."""
+    search, or none where the openings kept how the maze grew (mazebook.core.grown.grown_of);
+    None when the entrance is not in it."""
     grid = maze.grid
     n = grid.size
-    parent, order = walk(grid, maze.links, maze.exit.cell)
+    grown = grown_of(grid, maze.links)
+    parent: Sequence[int]
+    if grown is not None:  # how it grew, kept by the openings: the same tree, no search
+        parent, order = hung_from(grid, grown, maze.exit.cell)
+    else:
+        parent, order = walk(grid, maze.links, maze.exit.cell)
     size = [1] * n
     entered = [1] * n
     for c in order[:0:-1]:  # every cell reached but the exit, children before parents
