@@ -444,3 +444,35 @@ def test_a_braided_maze_given_a_hung_tree_is_searched_as_without_one(seed: int) 
     assert hung is not None
     assert metrics.measure(maze, hung) == metrics.measure(maze)
     assert metrics.measure(maze).loops > 0
+
+
+@settings(max_examples=300)
+@given(
+    st.integers(1, 32),
+    st.integers(1, 42),
+    st.sampled_from([*GRAPH, "growing-tree-mix"]),
+    st.integers(0, 2**32),
+    st.sampled_from(["farthest", "random", "corners"]),
+)
+def test_a_rectangle_s_efforts_written_out_are_the_general_ones(
+    width: int, height: int, algorithm: str, seed: int, placement: str
+) -> None:
+    """_exact_rect (a plain rectangle's distances and corridors written out) gives both
+    efforts to the last bit as _exact_both with goal_distance's functions."""
+    options = {"mode": "mix", "p_newest": 0.8} if algorithm == "growing-tree-mix" else {}
+    name = "growing-tree" if options else algorithm
+    try:
+        maze = generate(name, width, height, seed=seed, openings=placement, **options)
+    except MazebookError:
+        assume(False)
+        raise
+    hung = effort.hang(maze)
+    assume(hung is not None)
+    assert hung is not None
+    general = effort._exact_both(
+        maze,
+        hung,
+        effort.goal_distance(maze.grid, maze.exit.cell),
+        effort.goal_distance(maze.grid, maze.entrance.cell),
+    )
+    assert [x.hex() for x in effort._exact_rect(maze, hung)] == [x.hex() for x in general]

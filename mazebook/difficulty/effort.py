@@ -116,9 +116,12 @@ def efforts_and_tree(
     if method == "exact" or (method == "auto" and tree):
         hung = hang(view)
         if hung is not None:
-            ahead_h = goal_distance(view.grid, view.exit.cell)
-            back_h = goal_distance(view.grid, view.entrance.cell)
-            ahead, behind = _exact_both(view, hung, ahead_h, back_h)
+            if plain_rect(view.grid):
+                ahead, behind = _exact_rect(view, hung)
+            else:
+                ahead_h = goal_distance(view.grid, view.exit.cell)
+                back_h = goal_distance(view.grid, view.entrance.cell)
+                ahead, behind = _exact_both(view, hung, ahead_h, back_h)
             cells = len(hung.path)
             # the solver's search, shared (Maze); on a large grid its lists would cost more
             # memory than the search they save (LIST_UP_TO)
@@ -406,6 +409,89 @@ def _exact_both(
         for term in here:
             behind += term
     return ahead, behind
+
+
+def _exact_rect(maze: Maze, hung: Hung) -> tuple[float, float]:
+    """``_exact_both`` on a plain rectangle (the book's mazes), the same sums to the bit:
+    the distances to the goals by columns and rows written out, and each false branch's
+    corridor walked here, not in a call (``_corridor``), its corridor's end placed once for
+    both goals."""
+    grid, links, path = maze.grid, maze.links, hung.path
+    w, adj = grid.width, neighbour_list(grid)
+    slots = slots_of(4)
+    size, entered = hung.size, hung.entered
+    counts = passage_bytes(links)
+    pulls = PULLS
+    ax, ay = maze.exit.cell % w, maze.exit.cell // w  # START's goal
+    bx, by = maze.entrance.cell % w, maze.entrance.cell // w  # FINISH's
+    last = len(path) - 1
+    ahead = float(len(path))
+    back_terms: list[list[float]] = []  # the backward sum's terms by cell, entrance first
+    prev = -1
+    for i in range(last + 1):
+        p = path[i]
+        if counts[p] <= (1 if i == 0 or i == last else 2):  # no branch to weigh
+            prev = p
+            continue
+        nxt = path[i + 1] if i < last else -1
+        base = p * 4
+        px, py = p % w, p // w
+        w_ahead = w_back = -1.0  # the right way's weights, once
+        here: list[float] = []
+        for k in slots[links[p]]:
+            b = adj[base + k]
+            if b in (nxt, prev) or size[b] <= SEE:
+                continue
+            before, end, steps = p, b, 1  # _corridor's walk
+            while steps < LOOK:
+                onward = slots[links[end]]
+                if len(onward) != 2:
+                    break
+                at = end * 4
+                second = adj[at + onward[1]]
+                before, end = end, adj[at + onward[0]] if second == before else second
+                steps += 1
+            ex, ey = end % w, end // w
+            twice = 2.0 * entered[b]
+            if i < last:  # the exit is not a choice from START's end
+                if w_ahead < 0:
+                    h_ahead = abs(px - ax) + abs(py - ay)
+                    w_ahead = _rect_weight(adj, slots, links, w, ax, ay, h_ahead, p, nxt)
+                approach = h_ahead - abs(ex - ax) - abs(ey - ay)
+                w_b = pulls.get(approach * PULL_KEY + steps) or _pull(approach, steps)
+                ahead += twice * w_b / (w_b + w_ahead)
+            if i > 0:  # nor the entrance from FINISH's
+                if w_back < 0:
+                    h_back = abs(px - bx) + abs(py - by)
+                    w_back = _rect_weight(adj, slots, links, w, bx, by, h_back, p, prev)
+                approach = h_back - abs(ex - bx) - abs(ey - by)
+                w_b = pulls.get(approach * PULL_KEY + steps) or _pull(approach, steps)
+                here.append(twice * w_b / (w_b + w_back))
+        if here:
+            back_terms.append(here)
+        prev = p
+    behind = float(len(path))
+    for here in reversed(back_terms):  # from the exit's end, each cell's in slot order
+        for term in here:
+            behind += term
+    return ahead, behind
+
+
+def _rect_weight(
+    adj: Sequence[int],
+    slots: Sequence[Sequence[int]],
+    links: bytes,
+    width: int,
+    gx: int,
+    gy: int,
+    h_here: int,
+    here: int,
+    first: int,
+) -> float:
+    """``_weight`` on a plain rectangle ``width`` cells wide, toward the goal at column
+    ``gx``, row ``gy``."""
+    end, steps = _corridor(adj, slots, links, 4, here, first)
+    return _pull_of(h_here - abs(end % width - gx) - abs(end // width - gy), steps)
 
 
 def _weight(
