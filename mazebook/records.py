@@ -1,14 +1,24 @@
-"""``record``: a frozen dataclass whose equality, hash and repr are shared code, not compiled
-for each class.
+"""``record``: an immutable dataclass that costs one compiled method at import, not six.
 
-For every frozen dataclass Python 3.11 writes six methods as source text and compiles each one
-with ``exec`` when the class is created: a command that loads a hundred of them spends more time
-compiling than the matched floor spends importing reportlab. A record is the same dataclass
-(its ``__init__`` and its frozen ``__setattr__`` and ``__delattr__`` are still made by
-``dataclasses``), but its ``__eq__``, ``__hash__`` and ``__repr__`` are made here from
-``operator.attrgetter`` over its fields, with the meaning ``dataclasses`` gives them: equal only
-to an instance of the very same class with equal compared fields, the same hash value (the hash
-of the tuple of its hashed fields), the same text. tests/test_records.py holds them to it.
+For every ``@dataclass(frozen=True)`` Python 3.11 writes six methods as source text and compiles
+each one with ``exec`` when the class is created (``__init__``, ``__repr__``, ``__eq__``,
+``__hash__``, and the ``__setattr__`` and ``__delattr__`` that refuse changes). A book build
+loads about a hundred such classes: those compilations were 8 % of the default book's
+instructions, more than the matched floor's whole import of reportlab.
+
+A record is a dataclass whose ``__init__`` alone is compiled by ``dataclasses``:
+
+- ``__eq__``, ``__hash__`` and ``__repr__`` are shared functions made here over
+  ``operator.attrgetter`` of its fields, with the meaning ``dataclasses`` gives a frozen class:
+  equal only to an instance of the very same class with equal compared fields, the same hash
+  value (the hash of the tuple of its hashed fields), the same text.
+- It is frozen for the type checker (``dataclass_transform(frozen_default=True)``: mypy refuses
+  an assignment to a field), not by a ``__setattr__`` run at every change. The package is
+  checked with ``mypy --strict``, so its own code cannot change a record; a value reached
+  through the public or plugin API (a Maze, Metrics, a kind's facts, a generator's or shape's
+  spec) stays a ``@dataclass(frozen=True)``, refused at run time too.
+
+tests/test_records.py holds records to frozen dataclasses' equality, hashes and text.
 """
 
 from __future__ import annotations
@@ -62,12 +72,11 @@ def _shared_methods(cls: type[Any]) -> None:
 
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
 def record(cls: type[_T]) -> type[_T]:
-    """``@dataclass(frozen=True)`` made without compiling __eq__, __hash__ and __repr__ (see
-    the module's docstring); a class that writes one of them itself keeps its own."""
-    own = {name for name in ("__eq__", "__hash__", "__repr__") if name in cls.__dict__}
-    if own:  # what dataclasses makes around a method of the class's own: leave it all to it
-        made: type[_T] = dataclasses.dataclass(frozen=True)(cls)
-        return made
-    made = dataclasses.dataclass(frozen=True, eq=False, repr=False)(cls)
+    """An immutable dataclass with a compiled ``__init__`` only (see the module's docstring);
+    a class that writes its own __eq__, __hash__ or __repr__ is a frozen dataclass as it is."""
+    if any(name in cls.__dict__ for name in ("__eq__", "__hash__", "__repr__")):
+        frozen: type[_T] = dataclasses.dataclass(frozen=True)(cls)
+        return frozen
+    made: type[_T] = dataclasses.dataclass(eq=False, repr=False)(cls)
     _shared_methods(made)
     return made

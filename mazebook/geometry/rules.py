@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..core.maze import Maze
 from ..lazy import numpy as np
+from ..records import record
 from .style import MIN_PRINT_LINE
 
 #: The least length of an arrow's head (points): 2 mm.
@@ -143,7 +144,7 @@ def door_box(x: float, y: float, dx: float, dy: float, scale: float) -> np.ndarr
     )
 
 
-@dataclass(frozen=True)
+@record
 class KeyShape:
     """A key in cell units: its bow (centre and radius), its shaft and teeth (segments x1, y1,
     x2, y2), where its letter's baseline centre goes, and the answer's order disc (centre,
