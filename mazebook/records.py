@@ -27,7 +27,7 @@ import dataclasses
 import operator
 import reprlib
 from collections.abc import Callable
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
 
@@ -44,8 +44,9 @@ def _values(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
     return many
 
 
-def _shared_methods(cls: type[Any]) -> None:
-    """Give ``cls`` (just made a dataclass without them) its __eq__, __hash__ and __repr__."""
+def _shared_methods(cls: type[Any], *, eq: bool) -> None:
+    """Give ``cls`` (just made a dataclass without them) its __repr__, and with ``eq`` its
+    __eq__ and __hash__ (without, it keeps object's: each instance equal only to itself)."""
     fields = dataclasses.fields(cls)
     compared = _values([f.name for f in fields if f.compare])
     hashed = _values([f.name for f in fields if (f.compare if f.hash is None else f.hash)])
@@ -65,18 +66,31 @@ def _shared_methods(cls: type[Any]) -> None:
         inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in shown)
         return f"{self.__class__.__qualname__}({inner})"
 
-    for method in (__eq__, __hash__, __repr__):
+    for method in (__eq__, __hash__, __repr__) if eq else (__repr__,):
         method.__qualname__ = f"{cls.__qualname__}.{method.__name__}"
         setattr(cls, method.__name__, method)
 
 
+@overload
+def record(cls: type[_T], /) -> type[_T]: ...
+
+
+@overload
+def record(*, eq: bool = True) -> Callable[[type[_T]], type[_T]]: ...
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
-def record(cls: type[_T]) -> type[_T]:
+def record(cls: type[Any] | None = None, /, *, eq: bool = True) -> Any:
     """An immutable dataclass with a compiled ``__init__`` only (see the module's docstring);
-    a class that writes its own __eq__, __hash__ or __repr__ is a frozen dataclass as it is."""
-    if any(name in cls.__dict__ for name in ("__eq__", "__hash__", "__repr__")):
-        frozen: type[_T] = dataclasses.dataclass(frozen=True)(cls)
-        return frozen
-    made: type[_T] = dataclasses.dataclass(eq=False, repr=False)(cls)
-    _shared_methods(made)
-    return made
+    ``eq=False``: each instance equal only to itself (its identity's hash), as
+    ``@dataclass(frozen=True, eq=False)``. A class that writes its own __eq__, __hash__ or
+    __repr__ is a frozen dataclass as it is."""
+
+    def make(cls: type[Any]) -> type[Any]:
+        if any(name in cls.__dict__ for name in ("__eq__", "__hash__", "__repr__")):
+            return dataclasses.dataclass(frozen=True, eq=eq)(cls)
+        made = dataclasses.dataclass(eq=False, repr=False)(cls)
+        _shared_methods(made, eq=eq)
+        return made
+
+    return make if cls is None else make(cls)

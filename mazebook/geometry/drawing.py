@@ -11,7 +11,7 @@ import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, TypeAlias, cast
 
 from ..core.grid import LIST_UP_TO
@@ -50,7 +50,7 @@ class Marker:
     inside: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MazeGeometry:
     """Everything a writer draws, in cell units (origin top-left, y down).
 

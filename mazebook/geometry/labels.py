@@ -21,7 +21,6 @@ import functools
 import heapq
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import cast
 
 from ..lazy import numpy as np
@@ -573,7 +572,7 @@ def _keyed(texts: list[Rect], lead: float, walls: Rect) -> list[Rect]:
     ]
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Placement:
     """A maze placed in a box with its words: the drawing, where it lands (``fit``) and the
     labels, in the drawing's cell units."""

@@ -16,8 +16,6 @@ their least sizes in small ones; KEYS_MIN_CELL is the least cell that holds them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..core.maze import Maze
 from ..lazy import numpy as np
 from ..records import record
@@ -60,7 +58,7 @@ KEYS_MIN_CELL = max(
 )
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class RuleMarks:
     """A maze's rules to draw, in cell units: ``arrows`` an (k, 4) array x, y (the middle of
     the passage, on the line between its cells), dx, dy (the way it may be walked, a unit

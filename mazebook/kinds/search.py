@@ -246,7 +246,7 @@ class Request:
     like: Size | None = None  # only this generator and size (a class set's slot): choose_like
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Choice:
     """The kept candidate, its effort and measurement, the target effort, the tries."""
 

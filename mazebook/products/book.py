@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -574,7 +574,7 @@ def book_product(setup: BookSetup, output: str | Path | None) -> BookProduct:
     return BookProduct(setup, files, cover)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class _Made:
     """A made puzzle on its way to the page: its card, manifest record and what its answer's
     caption adds."""
