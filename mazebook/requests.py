@@ -16,7 +16,7 @@ import math
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +24,7 @@ from .core.engine import braid_cost, check_seed, generate, new_seed
 from .core.grid import MAX_SEED, check_size
 from .core.maze import Maze
 from .errors import InvalidOptionError, InvalidSizeError, MazebookError
+from .records import record
 from .template.limits import DEFAULT_PUZZLE, LEVEL_MAX, LEVEL_MIN, MAX_COUNT
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ def parse_choice(text: str, field: str, allowed: tuple[str, ...]) -> str:
 # ---------------------------------------------------------------------------------- maze
 
 
-@dataclass(frozen=True)
+@record
 class MazeRequest:
     """One maze: the generator, its size and seed, the grid shape, the share of dead ends
     opened (braid) and of crossings woven (weave), and the generator's options (openings, a
@@ -315,7 +316,7 @@ def level_maze(request: MazeRequest) -> Maze:
 # ----------------------------------------------------------------------------- worksheet
 
 
-@dataclass(frozen=True)
+@record
 class WorksheetRequest:
     """A worksheet: each field None keeps the shipped worksheet template's value.
 
@@ -426,7 +427,7 @@ def build_worksheet_request(
 # ---------------------------------------------------------------------------------- book
 
 
-@dataclass(frozen=True)
+@record
 class BookRequest:
     """A book (or any template): which template (a shipped name, a .toml path, or a template
     already read and changed by a form), and what replaces its own values."""

@@ -23,7 +23,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "mazebook"
 #: key that matches wins (the core's own floors). Every folder is one floor: printing/ (every
 #: printer rule) below template/ and pages/, shapes/ and generators/ inside core/.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "lazy", "packaged", "plugins", "version", "core"),
+    ("errors", "lazy", "records", "packaged", "plugins", "version", "core"),
     ("core.grid", "inputs", "fontfile", "core.weave", "core.tour", "core.grown"),
     ("core.shapes", "core.rules"),
     ("core.codec", "fileio"),

@@ -14,11 +14,12 @@ import itertools
 import struct
 from array import array
 from collections.abc import Mapping, MutableSequence, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
 from ..errors import InvalidSizeError
 from ..lazy import numpy as np
+from ..records import record
 
 #: The largest rectangle side accepted (cells); 2000 x 2000 = 4 million cells.
 MAX_SIDE = 2000
@@ -38,7 +39,7 @@ class Opening(NamedTuple):
     side: int | None
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Grid:
     """A shape's cells and neighbour table (see the module docstring for the encoding)."""
 

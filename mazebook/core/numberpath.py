@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..errors import InvalidOptionError, MazebookBug
+from ..records import record
 
 #: The step a number path may count by.
 MIN_STEP, MAX_STEP = 1, 12
@@ -32,7 +32,7 @@ MIN_STEP, MAX_STEP = 1, 12
 CANDIDATES = 6
 
 
-@dataclass(frozen=True)
+@record
 class LevelShape:
     """What a level asks of a number path: grid (columns x rows, portrait), the path's share
     of the cells, the share of other cells that hold decoys, and the longest decoy branch."""
@@ -86,7 +86,7 @@ def check_step(step: object) -> int:
 Cell = tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class NumberPath:
     """A finished number path: ``grid[y][x]`` (rows top to bottom), the path from START to
     FINISH as (x, y) cells, and how it was made and measured."""

@@ -25,9 +25,9 @@ import dataclasses
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..lazy import numpy as np
+from ..records import record
 from .grid import bfs
 from .maze import Maze
 from .rules import rule_set
@@ -36,7 +36,7 @@ from .rules import rule_set
 MIN_LOOP = 6
 
 
-@dataclass(frozen=True)
+@record
 class Plan:
     """What a one-way puzzle of a level asks for: loops turned against the way (``route``),
     loops off it (``side``) and the longest loop (passages)."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 import string
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from ..errors import MazeFormatError
+from ..records import record
 from .grid import Grid, Opening, bfs, slots_of
 
 #: The letters a door or key may carry.
@@ -34,7 +34,7 @@ Door = tuple[int, int, str]  # cell, cell (the smaller first), letter
 Key = tuple[int, str]  # cell, letter
 
 
-@dataclass(frozen=True)
+@record
 class RuleSet:
     """The rules of a maze: one-way passages, doors and keys (each sorted; empty: none)."""
 
@@ -145,7 +145,7 @@ def _namer(grid: Grid) -> _Namer:
     return _Namer(grid.width if grid.kind == "rect" else 0)
 
 
-@dataclass(frozen=True)
+@record
 class _Namer:
     """How messages name a cell: [x, y] on a rectangle, else its number."""
 
@@ -157,7 +157,7 @@ class _Namer:
         return f"cell {cell}"
 
 
-@dataclass(frozen=True)
+@record
 class Walk:
     """The shortest walk from START to FINISH through the states: its cells in order, the
     letters held at each (a bit set over ``StateSpace.letters``), and how many walks of that

@@ -10,8 +10,8 @@ shape: cells are cell numbers of the maze's grid. Core code: no drawing.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
+from ..records import record
 from .grid import passage_counts
 from .maze import Maze
 
@@ -19,7 +19,7 @@ from .maze import Maze
 MAX_WORD = 40
 
 
-@dataclass(frozen=True)
+@record
 class Trail:
     """The word, the solution cells holding its letters (in order from START), and the decoys
     (cell, letter) off the solution."""

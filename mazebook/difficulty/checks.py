@@ -18,9 +18,8 @@ The builder (mazebook.kinds.search.choose) searches again while a candidate has 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..core.maze import Maze
+from ..records import record
 from .effort import RUNS, Effort, Hung, efforts_and_tree
 from .metrics import Metrics, bfs_expanded, measure
 from .strategies import Shortcut, shortcut
@@ -35,7 +34,7 @@ SMALL_LEVELS = 2
 DEAD_END_SHARE = 0.5
 
 
-@dataclass(frozen=True)
+@record
 class Assessment:
     """A maze measured for its level: effort both ways, the strategies, bfs_expanded."""
 

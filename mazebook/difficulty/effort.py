@@ -25,7 +25,6 @@ import math
 import random
 from array import array
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from ..core.grid import (
     LIST_UP_TO,
@@ -41,6 +40,7 @@ from ..core.grid import (
 from ..core.grown import grown_of, hung_from
 from ..core.maze import Maze
 from ..errors import InvalidOptionError
+from ..records import record
 
 #: Pockets of at most this many cells behind an opening are seen to be dead and not entered.
 SEE = 4
@@ -54,7 +54,7 @@ RUNS = 16
 METHODS = ("auto", "exact", "simulate")
 
 
-@dataclass(frozen=True)
+@record
 class Effort:
     """A maze's modelled solving effort (moves) and its parts."""
 
@@ -261,7 +261,7 @@ def _open_grid_distance(grid: Grid, goal: int) -> array[int]:
     return dist
 
 
-@dataclass(frozen=True)
+@record
 class Hung:
     """A perfect maze hung from its exit: the solution (entrance first) and, per cell, the
     cells below it (away from the exit) and those of them the solver enters (pockets of at

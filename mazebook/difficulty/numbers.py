@@ -14,12 +14,12 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..core.numberpath import Cell, NumberPath, neighbours, number_effort
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class NumberMeasures:
     """A number path's effort from each end, its nearest-to-goal walk over its path's cells
     (``shortcut_ratio``) and ``bfs_expanded``."""

@@ -33,12 +33,12 @@ import math
 import random
 from array import array
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..core.grid import Grid, bfs, slots_of
 from ..core.maze import Maze
 from ..core.rules import StateSpace
 from ..lazy import numpy as np
+from ..records import record
 from .effort import GOAL_PULL, LOOK, RUNS, SEE, Effort, maze_seed
 from .strategies import Shortcut, Walk
 
@@ -46,7 +46,7 @@ from .strategies import Shortcut, Walk
 STRATEGY_STATES = 4
 
 
-@dataclass(frozen=True)
+@record
 class RuleAssessment:
     """A maze with rules measured: the effort from START and (one-way streets) from FINISH,
     the strategies, and bfs_expanded over its states."""
@@ -119,7 +119,7 @@ def reversed_links(grid: Grid, out: bytes) -> bytes:
     return into[:n].tobytes()
 
 
-@dataclass(frozen=True)
+@record
 class Hanging:
     """A search's tree from a start along passage bits: distance and parent of each cell
     (-1 where unreached), the cells in the order reached, the cells below each one and those of
@@ -541,7 +541,7 @@ def tree_nearest(grid: Grid, passages: bytes, hung: Hanging, path: list[int], go
     return float(moves)
 
 
-@dataclass(frozen=True)
+@record
 class RuleEffort:
     """The effort of a maze with rules from START and (where defined) from FINISH, and the
     searches' trees where they are trees (the strategies read them)."""

@@ -30,7 +30,6 @@ import functools
 import itertools
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..core.grid import (
     Grid,
@@ -44,6 +43,7 @@ from ..core.grid import (
 from ..core.maze import Maze
 from ..core.shapes import BUILTINS, cell_centres, row_centres
 from ..lazy import numpy as np
+from ..records import record
 from .effort import Hung, hang
 
 #: The strategies, and the two ends a walk starts from.
@@ -56,7 +56,7 @@ UP = -math.pi / 2
 RECT_SIDES = (UP, 0.0, math.pi / 2, math.pi)
 
 
-@dataclass(frozen=True)
+@record
 class Walk:
     """One strategy walked from one end: its moves (math.inf when it never arrives)."""
 
@@ -65,7 +65,7 @@ class Walk:
     moves: float
 
 
-@dataclass(frozen=True)
+@record
 class Shortcut:
     """Every walk, and the cheapest one's moves over the solution's cells."""
 

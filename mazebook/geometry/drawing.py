@@ -11,12 +11,13 @@ import functools
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, TypeAlias, cast
 
 from ..core.grid import LIST_UP_TO
 from ..core.maze import Maze
 from ..lazy import numpy as np
+from ..records import record
 from . import plain_drawing as plain
 from .plain_drawing import is_plain as is_plain  # the readers ask drawing for it
 from .rules import RuleMarks
@@ -34,7 +35,7 @@ def rows_of(rows: Rows) -> Sequence[Sequence[float]]:
     return listed
 
 
-@dataclass(frozen=True)
+@record
 class Marker:
     """An opening: the midpoint (x, y) of the open side and the unit direction of travel.
 
@@ -49,7 +50,7 @@ class Marker:
     inside: bool = False
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MazeGeometry:
     """Everything a writer draws, in cell units (origin top-left, y down).
 

@@ -21,10 +21,10 @@ import functools
 import heapq
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import cast
 
 from ..lazy import numpy as np
+from ..records import record
 from . import plain_drawing as plain
 from .drawing import (
     Marker,
@@ -68,7 +68,7 @@ WidthOf = Callable[[str, float], float]
 Rect = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class Label:
     """A level word: its box (x0, y0, x1, y1) in cell units (y down) and its size in points.
 
@@ -209,7 +209,7 @@ def _apart(a: Rect, b: Rect) -> float:
     return math.hypot(dx, dy)
 
 
-@dataclass(frozen=True)
+@record
 class _Run:
     """Candidate boxes for a word that share one side's distance from its mark: ``floor`` is
     no more than any of their rounded distances (``best_of`` leaves a run unmade while a box
@@ -226,7 +226,7 @@ def _floor(lo: float, hi: float, mark_lo: float, mark_hi: float) -> float:
     return round(max(mark_lo - hi, lo - mark_hi, 0.0), 6)
 
 
-@dataclass(frozen=True)
+@record
 class _Scene:
     """What a word must keep clear of, in cell units: the walls' box (grown by WALL_PAD), the
     marks' boxes, the solution's pieces outside the walls, and the region it must stay in."""
@@ -572,7 +572,7 @@ def _keyed(texts: list[Rect], lead: float, walls: Rect) -> list[Rect]:
     ]
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Placement:
     """A maze placed in a box with its words: the drawing, where it lands (``fit``) and the
     labels, in the drawing's cell units."""
@@ -632,7 +632,7 @@ def place_maze(
 POINTER_LENGTH, POINTER_HALF = 0.55, 0.35
 
 
-@dataclass(frozen=True)
+@record
 class GridWord:
     """A number path's START or FINISH word outside its grid: the word (``label``) and the
     pointer (three points x, y in cell units, y down) aimed at its cell's row or column."""

@@ -16,10 +16,9 @@ their least sizes in small ones; KEYS_MIN_CELL is the least cell that holds them
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..core.maze import Maze
 from ..lazy import numpy as np
+from ..records import record
 from .style import MIN_PRINT_LINE
 
 #: The least length of an arrow's head (points): 2 mm.
@@ -59,7 +58,7 @@ KEYS_MIN_CELL = max(
 )
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class RuleMarks:
     """A maze's rules to draw, in cell units: ``arrows`` an (k, 4) array x, y (the middle of
     the passage, on the line between its cells), dx, dy (the way it may be walked, a unit
@@ -143,7 +142,7 @@ def door_box(x: float, y: float, dx: float, dy: float, scale: float) -> np.ndarr
     )
 
 
-@dataclass(frozen=True)
+@record
 class KeyShape:
     """A key in cell units: its bow (centre and radius), its shaft and teeth (segments x1, y1,
     x2, y2), where its letter's baseline centre goes, and the answer's order disc (centre,

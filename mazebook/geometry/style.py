@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import MazebookError
+from ..records import record
 
 #: The thinnest line that prints reliably (points).
 MIN_PRINT_LINE = 0.75
 
 
-@dataclass(frozen=True)
+@record
 class Style:
     """Line weights in points (PDF) or in the SVG's own units at its cell size; greys 0..1."""
 
@@ -50,7 +51,7 @@ def scaled(style: Style, factor: float) -> Style:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Fit:
     """Where a geometry lands in a box: scale (units per cell) and the top-left offset."""
 

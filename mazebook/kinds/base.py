@@ -14,13 +14,13 @@ import abc
 import dataclasses
 import random
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
 from ..core.maze import Maze
 from ..errors import MazebookError, TemplateError
 from ..pages.document import Card
 from ..pages.plan import PlannedPuzzle
+from ..records import record
 from ..template import Template
 from ..template.limits import LEVEL_MAX, LEVEL_MIN
 from ..template.load import Section
@@ -30,7 +30,7 @@ from ..template.texts import Texts
 OPTIONAL = {"optional": True}
 
 
-@dataclass(frozen=True)
+@record
 class Spot:
     """Where a puzzle of a section goes: the box its drawing gets on the page (points), the
     smallest cell it may use (points) and the START and FINISH words printed beside it.

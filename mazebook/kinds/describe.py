@@ -7,9 +7,9 @@ eight sectors (a goal inside the maze, such as a circle's centre, is at the cent
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..records import record
 from ..template.texts import Texts
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ def size_words(texts: Texts, shape: str, columns: int, rows: int, cells: int) ->
     return texts("size_grid", columns=str(columns), rows=str(rows))
 
 
-@dataclass(frozen=True)
+@record
 class Described:
     """A puzzle in words: ``title`` says what it is (an SVG's ``<title>``); ``text`` says that
     and where START and FINISH are (its ``<desc>``, the manifest's ``description``)."""

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..difficulty.levels import centre
+from ..records import record
 
 #: The generator every default level uses, and its texture knob.
 TEXTURED = "growing-tree"
@@ -171,7 +171,7 @@ CIRCLE_FIRST_CELLS: dict[int, float] = {
 WEAVE_CELLS = 1.08
 
 
-@dataclass(frozen=True)
+@record
 class Form:
     """A generator and its options, with its effort a cell (a first guess of the size)."""
 

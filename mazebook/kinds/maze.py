@@ -23,6 +23,7 @@ from ..geometry.symmetry import maze_key
 from ..pages.document import MazeCard
 from ..pages.layout import max_cells, maze_scale
 from ..pages.plan import PlannedPuzzle
+from ..records import record
 from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
@@ -101,7 +102,7 @@ def maze_facts(choice: Choice, requested_level: int) -> MazeFacts:
     )
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MadeMaze:
     """A maze made for a level: the maze, its record and (a word trail's) letters."""
 

@@ -18,6 +18,7 @@ from ..pages.document import NumberCard
 from ..pages.layout import max_cells
 from ..pages.plan import PlannedPuzzle
 from ..printing.units import POINTS_PER_MM
+from ..records import record
 from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
@@ -56,7 +57,7 @@ class NumberFacts:
     metrics: Mapping[str, int]  # bfs_expanded (mazebook.difficulty.numbers)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MadeNumberPath:
     """A number path made for a level, with its record."""
 

@@ -27,6 +27,7 @@ from ..difficulty.stategraph import rule_effort
 from ..errors import MazebookError
 from ..geometry.symmetry import maze_key
 from ..pages.plan import PlannedPuzzle
+from ..records import record
 from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
@@ -78,7 +79,7 @@ class RuleFacts:
     keys: int | None = field(metadata=OPTIONAL)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MadeRuleMaze(MadeMaze):
     """A rule maze made for a level: a made maze whose record counts its rules, named by its
     kind's noun, with the least cell its drawing's marks need (``least``)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Any, Protocol
 
 from ..core.engine import generate
@@ -26,6 +26,7 @@ from ..difficulty.levels import KEEP, band, centre, level_of, lowest_kept
 from ..difficulty.metrics import Metrics, measure
 from ..difficulty.stategraph import RuleAssessment, RuleEffort, assess_rules, rule_effort
 from ..errors import MazebookError
+from ..records import record
 from .search import (
     CAPACITY_SEEDS,
     DAMPING,
@@ -66,7 +67,7 @@ class Rules(Protocol):
         ...
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class RuleChoice:
     """The kept candidate: the maze with its rules, measured, and how it was found."""
 

@@ -58,6 +58,7 @@ from ..difficulty.metrics import Metrics, bfs_expanded, measure
 from ..difficulty.strategies import shortcut
 from ..errors import MazebookError
 from ..pages.layout import dims_for, maze_scale
+from ..records import record
 from ..template.limits import LEVELS
 from . import forms
 from .forms import TEXTURED, TEXTURES, Form
@@ -227,7 +228,7 @@ def openings_for(level: int, shape: str, requested: str) -> str:
 Size = tuple[str, int, int, tuple[tuple[str, Any], ...]]
 
 
-@dataclass(frozen=True)
+@record
 class Request:
     """What one puzzle needs: its level and the room it has on the page."""
 
@@ -245,7 +246,7 @@ class Request:
     like: Size | None = None  # only this generator and size (a class set's slot): choose_like
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Choice:
     """The kept candidate, its effort and measurement, the target effort, the tries."""
 
@@ -264,7 +265,7 @@ class Choice:
         return level_of(self.effort)
 
 
-@dataclass(frozen=True)
+@record
 class Room:
     """The sizes a page takes for one shape: the smallest and largest (columns, rows), and for
     a circle whose section leaves ``inner`` free, the first-ring counts to pick among (finer
@@ -565,7 +566,7 @@ def lowest_level(request: Request) -> int:
     return next((lv for lv in LEVELS if band(lv)[1] >= least), LAST_LEVEL)
 
 
-@dataclass(frozen=True)
+@record
 class Capacity:
     """What a form makes at the largest size a page takes: the medians of the effort and
     bfs_expanded of the mazes that pass the level's checks (0.0 when none does)."""

@@ -14,6 +14,7 @@ from ..errors import InvalidOptionError, TemplateError
 from ..geometry.from_maze import cell_points
 from ..geometry.style import LETTER_SHARE
 from ..pages.plan import PlannedPuzzle
+from ..records import record
 from ..template import Template
 from ..template.load import Section
 from ..template.texts import Texts
@@ -27,7 +28,7 @@ TRAIL_TRIES = 8
 TRAIL_ANSWER_CELL = 6.0 / LETTER_SHARE
 
 
-@dataclass(frozen=True)
+@record
 class TrailCells:
     """The word and the cells it is laid in, in order ([x, y] on a rectangle, else [cell])."""
 

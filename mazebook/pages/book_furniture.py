@@ -7,11 +7,11 @@ form (mazebook.render.typeset), so an Arabic or Hebrew title prints joined and r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..records import record
 from ..render.typeset import FontPair, set_title, visual, wrap
 from ..template.texts import Texts
 from .document import MazeCard, Painter, draw_maze_box
@@ -187,7 +187,7 @@ def running_head(fonts: FontPair, text: str, sizes: TypeSizes = STANDARD) -> Pai
     return paint
 
 
-@dataclass(frozen=True)
+@record
 class TitleInfo:
     """What the title page shows."""
 

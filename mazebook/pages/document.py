@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import BinaryIO, Protocol
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -38,6 +38,7 @@ from ..geometry.style import (
     fit_maze,
     marker_length,
 )
+from ..records import record
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
 from ..render.pdfobjects import FormParts
@@ -205,7 +206,7 @@ class Card(Protocol):
         ...
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class MazeCard:
     """A maze to draw in a slot, with its caption (left in bold, right in regular)."""
 
@@ -523,7 +524,7 @@ def dressed(card: Card, word_size: float, sizes: TypeSizes) -> Card:
     return card
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class NumberCard:
     """A number path to draw in a slot (mazebook.core.numberpath), with its caption."""
 

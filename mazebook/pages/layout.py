@@ -8,13 +8,13 @@ origin at the lower-left corner of the media box, y up.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from ..geometry.labels import word_band
 from ..geometry.style import fit_maze
 from ..printing.printers import DEFAULT_PRINTER, BleedSides, Printer, inside_margin
 from ..printing.rules import PrintSetup
 from ..printing.units import POINTS_PER_INCH
+from ..records import record
 from ..template.limits import GRIDS
 
 
@@ -23,7 +23,7 @@ def gutter_for(page_count: int, printer: str | Printer = DEFAULT_PRINTER) -> flo
     return inside_margin(printer, page_count) * POINTS_PER_INCH
 
 
-@dataclass(frozen=True)
+@record
 class Box:
     """A rectangle: lower-left corner (x, y), width and height, in points."""
 
@@ -89,7 +89,7 @@ class Box:
         return (self.x, self.y, self.right, self.top)
 
 
-@dataclass(frozen=True)
+@record
 class PageFormat:
     """The trim size and the bleed beyond it (0 without bleed), in points, on ``sides``:
     "four", or "three" (top, bottom and the outside edge: none at the spine, as KDP wants)."""
@@ -132,7 +132,7 @@ class PageFormat:
         return {"trimBox": self.trim_at(number).as_tuple(), "bleedBox": (0.0, 0.0, w, h)}
 
 
-@dataclass(frozen=True)
+@record
 class Margins:
     """Mirrored margins in points: inside is the gutter (left on odd pages, right on even)."""
 
@@ -142,7 +142,7 @@ class Margins:
     bottom: float
 
 
-@dataclass(frozen=True)
+@record
 class PageFrame:
     """One physical page: its number, side, trim box, and the header, body and footer bands."""
 
@@ -160,7 +160,7 @@ class PageFrame:
         return self.content.right if self.recto else self.content.x
 
 
-@dataclass(frozen=True)
+@record
 class PageLayout:
     """Where everything goes on every page of one document."""
 
@@ -187,7 +187,7 @@ class PageLayout:
         return body.width, body.height
 
 
-@dataclass(frozen=True)
+@record
 class Slot:
     """A place for one maze: a caption band above and the maze box below it."""
 

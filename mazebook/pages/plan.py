@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class SectionInput:
     """What the plan needs of a section: its name, puzzle count, level range, and how many of
     its answers share a page (None: the book's answers_per_page)."""
@@ -22,7 +23,7 @@ class SectionInput:
     answers_per_page: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class FrontMatter:
     """Optional pages before the how-to page: a copyright page (on the back of the title), a
     "This book belongs to" page, and ``own_pages`` pages of the template's own."""
@@ -46,7 +47,7 @@ class FrontMatter:
         return out
 
 
-@dataclass(frozen=True)
+@record
 class PlannedPuzzle:
     """A puzzle's place: number, section, level, and the page and slot of it and its answer."""
 
@@ -59,7 +60,7 @@ class PlannedPuzzle:
     answer_slot: int
 
 
-@dataclass(frozen=True)
+@record
 class PlannedSection:
     """A section's header page and the range of its puzzles."""
 
@@ -71,7 +72,7 @@ class PlannedSection:
     last_number: int
 
 
-@dataclass(frozen=True)
+@record
 class BookPlan:
     """Every page of the book by number (1-based physical pages, total even)."""
 

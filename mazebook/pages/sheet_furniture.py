@@ -12,11 +12,11 @@ fields run from the right edge, and a right-to-left instruction is set flush rig
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..records import record
 from ..render.typeset import FontPair, direction, visual, wrap
 from .document import Painter
 from .layout import Box, PageFrame
@@ -64,7 +64,7 @@ RULE_WIDTH = 0.75
 FIXED_TEXT = "0123456789 /"
 
 
-@dataclass(frozen=True)
+@record
 class HeaderBands:
     """The header band cut into its title, fields and instruction parts (top to bottom)."""
 
@@ -79,7 +79,7 @@ def header_bands(header: Box, sizes: TypeSizes = STANDARD) -> HeaderBands:
     return HeaderBands(title, fields, instruction)
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One field: its label (visual form) at label_x, and the line to write on, x0 to x1."""
 
@@ -89,7 +89,7 @@ class Field:
     rule_x1: float
 
 
-@dataclass(frozen=True)
+@record
 class HeaderText:
     """Every header text fitted to the band's width, ready to draw."""
 

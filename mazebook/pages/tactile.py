@@ -13,7 +13,6 @@ left (y down) until they are drawn, in points, by the painters.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..errors import MazebookBug
 from ..geometry import tactile as fig
 from ..geometry.drawing import MazeGeometry, rows_of
+from ..records import record
 from ..render import braille
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import PageFrame
@@ -42,7 +42,7 @@ Point = tuple[float, float]
 Painter = Callable[[Canvas, PageFrame], None]
 
 
-@dataclass(frozen=True)
+@record
 class Label:
     """A word beside a symbol: its braille cells and its print (with the print's width, mm)."""
 
@@ -64,7 +64,7 @@ def label(word: str, language: str, font: str) -> Label:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Placed:
     """Where one maze of ``columns`` x ``rows`` goes on the page (mm, y down): the top-left
     wall corner, the cell, START's triangle and FINISH's square, and the first dot's centre
@@ -94,7 +94,7 @@ class Placed:
         )
 
 
-@dataclass(frozen=True)
+@record
 class TactileSheet:
     """A tactile page without its maze: its size and margin (mm), the START and FINISH labels,
     the fonts of the print and the braille language."""

@@ -9,10 +9,9 @@ a ``TypeSizes`` for each size (``text`` or ``heading`` of what they set otherwis
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..geometry.labels import LABEL_SIZE
 from ..printing.printers import COLOUR_PAPERS
+from ..records import record
 from ..template.large_print import HEADING, PATH, TEXT, WALL
 
 #: The colour of a large-print page where it is printed: a colour interior (on black-ink
@@ -21,7 +20,7 @@ from ..template.large_print import HEADING, PATH, TEXT, WALL
 CREAM = (1.0, 0.973, 0.906)
 
 
-@dataclass(frozen=True)
+@record
 class TypeSizes:
     """The least sizes of one document (points; 0: the painter's own)."""
 

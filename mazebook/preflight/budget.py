@@ -7,16 +7,15 @@ done, so preflight of any file ends within seconds with a FAIL, never a hang or 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..errors import MazebookError
+from ..records import record
 
 
 class TooComplexError(MazebookError):
     """The file asks for more work than the budget allows; the check that hit it FAILs."""
 
 
-@dataclass(frozen=True)
+@record
 class Budget:
     """Limits for one file. The defaults keep any 20 MB PDF within about 30 s and 1 GB."""
 

@@ -11,12 +11,12 @@ Abbreviated filter names (/Fl, /AHx, /A85, /LZW, /RL, /CCF, /DCT) mean the full 
 from __future__ import annotations
 
 import zlib
-from dataclasses import dataclass
 from typing import Any
 
 from pypdf.generic import ArrayObject, StreamObject
 
 from ..lazy import numpy as np
+from ..records import record
 from .budget import Spending
 from .predict import unpredict
 from .read import PdfPartError, get, number, resolve
@@ -43,7 +43,7 @@ def full_name(name: Any) -> str:
     return FULL_NAMES.get(text, text)
 
 
-@dataclass(frozen=True)
+@record
 class Decoded:
     """A filter's output, how many bytes of its input it read, and whether it found its end
     (false: the input stopped first)."""

@@ -7,11 +7,11 @@ not just the point where it starts. Unknown widths count as 0.6 em.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pypdf.generic import ArrayObject
 
+from ..records import record
 from .read import get, number, resolve
 
 #: Glyph width (in em) assumed when a font does not say.
@@ -20,7 +20,7 @@ DEFAULT_WIDTH = 0.6
 MAX_WIDTHS = 65_536
 
 
-@dataclass(frozen=True)
+@record
 class FontInfo:
     """One font as the checks see it. Widths are in em (text space units per unit size)."""
 

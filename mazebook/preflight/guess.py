@@ -11,9 +11,9 @@ as the likeliest one and says which it assumed and how to pin it with --cover --
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
 
 from ..printing.printers import PAPERS, Printer, Trim, cover_size, find_trim, page_range
+from ..records import record
 from .cover import SIZE_TOLERANCE
 from .read import PageGeometry
 
@@ -22,7 +22,7 @@ PT = 72.0
 COVER_SHAPE = 1.2
 
 
-@dataclass(frozen=True)
+@record
 class Reading:
     """One way to read a page as a cover: a book of ``pages`` pages of ``trim`` on ``paper``,
     whose spine is ``spine`` inches wide."""

@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from pypdf.generic import ArrayObject, StreamObject
 
+from ..records import record
 from .budget import Spending
 from .decode import DATA_FILTERS, chain_of, decode, filter_chain, full_name, param
 from .read import get, number, resolve
@@ -199,7 +199,7 @@ def components(space: Any, resources: Any, depth: int = 0) -> int:
     return 3
 
 
-@dataclass(frozen=True)
+@record
 class InlineImage:
     """What the checks read of an inline image: its dictionary, where its data ends (the
     offset in the content stream, as a renderer finds it), and its size in pixels."""

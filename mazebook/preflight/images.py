@@ -7,11 +7,11 @@ rest (Lab, Separation, DeviceN, ...); an Indexed space is its base's family.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pypdf.generic import ArrayObject, NameObject
 
+from ..records import record
 from .decode import filter_chain
 from .read import PdfPartError, get, number, resolve
 
@@ -58,7 +58,7 @@ def family(space: Any, resources: Any, depth: int = 0) -> str:
     return "unknown"
 
 
-@dataclass(frozen=True)
+@record
 class ImageInfo:
     """What a printer asks about one image."""
 

@@ -19,13 +19,13 @@ from __future__ import annotations
 import io
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image
 from pypdf.generic import ArrayObject, ByteStringObject, StreamObject, TextStringObject
 
 from ..lazy import numpy as np
+from ..records import record
 from .budget import Spending
 from .decode import DATA_FILTERS, chain_of, decode, filter_chain, stream_data
 from .lex import string_bytes
@@ -41,7 +41,7 @@ class NoDecoder(PdfPartError):
     """Image data in a codec that is not decoded here: its ink is not measured (a warning)."""
 
 
-@dataclass(frozen=True)
+@record
 class Raster:
     """What the ink of one image is read from: its encoded data and its dictionary's facts."""
 
@@ -91,7 +91,7 @@ def _bits(value: Any) -> int | None:
 # --- the colour space ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class _Layout:
     """A CMYK image's samples: 4 a pixel, or 1 (an index) with the palette's inks."""
 

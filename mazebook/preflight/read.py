@@ -12,7 +12,6 @@ import logging
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject
 
 from ..errors import MazebookError
 from ..inputs import check_input
+from ..records import record
 from .budget import TooComplexError
 
 Box = tuple[float, float, float, float]
@@ -141,7 +141,7 @@ def box(page: Any, key: str) -> Box | None:
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-@dataclass(frozen=True)
+@record
 class PageGeometry:
     """A page's boxes in points and its rotation."""
 

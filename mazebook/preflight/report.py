@@ -4,10 +4,11 @@ do about it) or FAIL, and the Report that holds them."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Check:
     """One check's verdict and a short explanation."""
 
@@ -22,7 +23,7 @@ class Check:
         return f"{verdict}  {self.name}: {self.detail}"
 
 
-@dataclass(frozen=True)
+@record
 class Report:
     """All checks of one file, and the rules they were made by."""
 

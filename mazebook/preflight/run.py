@@ -7,7 +7,6 @@ sheets), never from what the file says about itself, so a PDF from any tool is c
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ from pypdf.generic import ArrayObject
 from ..errors import MazebookError
 from ..printing.printers import COLOUR_PAPERS, DEFAULT_PRINTER, PAPERS, Printer
 from ..printing.printers import printer as printer_table
+from ..records import record
 from . import checks, content, guess, legible
 from . import cover as cover_checks
 from .budget import Budget, Spending, TooComplexError
@@ -128,7 +128,7 @@ def read_within_budget(
     return len(page_list), findings
 
 
-@dataclass(frozen=True)
+@record
 class _FileFacts:
     """What is read of the file once, whatever its pages are checked as."""
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import field
 from decimal import ROUND_FLOOR, ROUND_HALF_UP, Decimal
 from functools import cache
 from typing import Any
 
 from ..packaged import read_packaged
+from ..records import record
 from .printers import COLOUR_PAPERS, PrinterTableError, Trim
 
 CENT = Decimal("0.01")
@@ -37,7 +38,7 @@ def economics_schema() -> dict[str, Any]:
     return schema
 
 
-@dataclass(frozen=True)
+@record
 class CostRow:
     """Printing cost = fixed + pages x per_page, for books of ``pages`` (fewest, most) pages
     on a trim of this class."""
@@ -62,7 +63,7 @@ class CostRow:
         return f"{self.pages[0]}-{self.pages[1]} pages, {self.trim} trim: {price}"
 
 
-@dataclass(frozen=True)
+@record
 class Royalty:
     """The royalty rule: ``below`` of the list price under ``threshold``, ``at_or_above`` from
     it, less the printing cost; which of the three numbers a published page confirms."""
@@ -108,7 +109,7 @@ def _percent(rate: Decimal) -> str:
     return f"{(rate * 100).normalize():f}"
 
 
-@dataclass(frozen=True)
+@record
 class EconomicsTable:
     """A printer's costs and royalty in one marketplace, with their sources and date."""
 
@@ -255,7 +256,7 @@ def economics_tables() -> list[EconomicsTable]:
     return list(_tables().values())
 
 
-@dataclass(frozen=True)
+@record
 class Economics:
     """A book's money, as its manifest records it under ``economics``: the printing cost and
     the lowest list price that earns a royalty (None where no confirmed or published table

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from ..errors import TemplateError
+from ..records import record
 from .printers import DEFAULT_PRINTER, PAPERS, PRINTERS, Printer, printer
 from .printers import outside_margin as printer_outside_margin
 from .units import POINTS_PER_INCH, format_length
@@ -35,7 +36,7 @@ COVER_DESIGN_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class CoverOptions:
     """Whether the book gets a cover, its design, the text on its back, its one accent colour
     and a picture of the template's own for the front."""
@@ -47,7 +48,7 @@ class CoverOptions:
     picture: str | None = None  # an SVG or PNG file, as the template writes it (load.py resolves)
 
 
-@dataclass(frozen=True)
+@record
 class PrintOptions:
     """Which printer the book is for, on which paper, with bleed or not, and its cover."""
 

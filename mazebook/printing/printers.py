@@ -16,13 +16,14 @@ import dataclasses
 import json
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any, Literal
 
 from ..errors import MazebookError, did_you_mean
 from ..packaged import read_packaged
 from ..plugins import OnDemand, Registry
+from ..records import record
 
 #: Interior papers: black ink on white or cream, standard colour ink ("color") or premium colour
 #: ink ("premium-color"), both on white paper.
@@ -44,7 +45,7 @@ TRIM_TOLERANCE = 0.01
 SHIPPED = ("kdp", "ingramspark", "lulu", "home", "tactile")
 
 
-@dataclass(frozen=True)
+@record
 class Trim:
     """A finished page size in inches, portrait or landscape as the printer lists it."""
 
@@ -63,7 +64,7 @@ class Trim:
         return f"{self.width:g} x {self.height:g} in"
 
 
-@dataclass(frozen=True)
+@record
 class PageLimit:
     """A lower maximum page count for one trim on one paper."""
 
@@ -73,7 +74,7 @@ class PageLimit:
     source: str | None = field(default=None, compare=False)  # where the number comes from
 
 
-@dataclass(frozen=True)
+@record
 class Barcode:
     """The box kept free of ink for the barcode, in the lower right of the back cover."""
 
@@ -83,7 +84,7 @@ class Barcode:
     from_bottom: float  # clear distance between the box and the bottom trim edge
 
 
-@dataclass(frozen=True)
+@record
 class Cover:
     """A one-piece paperback cover: back, spine and front with bleed on every side."""
 
@@ -97,7 +98,7 @@ class Cover:
     spaces: tuple[Space, ...]  # colour spaces the cover may use
 
 
-@dataclass(frozen=True)
+@record
 class Printer:
     """Everything one printer asks of an interior PDF (and of its cover, if it prints one)."""
 

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
 from ..errors import MazebookWarning, TemplateError
+from ..records import record
 from .keys import PrintOptions, check_margin
 from .printers import BleedSides, Printer, Trim, find_trim, page_range
 from .units import POINTS_PER_INCH
@@ -74,7 +75,7 @@ def check_print(template: PrintedBook) -> Trim:
     return trim_of(template)
 
 
-@dataclass(frozen=True)
+@record
 class PrintSetup:
     """The printer's table, the book's trim and paper, and its pages' size (points) with the
     bleed beyond it (points, 0 without) on ``sides`` (pages.layout.PageFormat draws them)."""

@@ -16,7 +16,7 @@ import csv
 import functools
 import io
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
@@ -26,6 +26,7 @@ from ..kinds import Made, kind_of
 from ..pages.document import Card
 from ..pages.layout import Box, Slot
 from ..pages.plan import PlannedPuzzle
+from ..records import record
 from ..render.dpi import check_dpi
 from ..render.pdf import new_canvas
 from ..render.typeset import FontPair
@@ -40,7 +41,7 @@ INDEX = "index.csv"
 PNG_MARGIN = 2.0
 
 
-@dataclass(frozen=True)
+@record
 class AssetFolders:
     """Where a build's asset pack goes: an SVG folder, a PNG folder (each None: not asked
     for) and the PNGs' resolution."""
@@ -84,7 +85,7 @@ def asset_paths(folders: AssetFolders, count: int) -> list[Path]:
     return found
 
 
-@dataclass(frozen=True)
+@record
 class Drawn:
     """A drawing as its page has it: ``paint`` draws it on a canvas in page coordinates
     (points), inside ``region``; its PNG is that region drawn alone, cut to its ink."""
@@ -117,7 +118,7 @@ def drawing_pdf(drawn: Drawn, fonts: FontPair) -> bytes:
     return buffer.getvalue()
 
 
-@dataclass(frozen=True)
+@record
 class IndexRow:
     """One puzzle's row of index.csv."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -57,6 +57,7 @@ from ..pages.type_sizes import TypeSizes, page_colour, type_sizes
 from ..printing.economics import book_economics
 from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_padding
 from ..printing.units import format_length, parse_length
+from ..records import record
 from ..render import typeset
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps
@@ -85,7 +86,7 @@ LARGE_CAPTION_ANSWER = 26.0
 LARGE_HEADER, LARGE_FOOTER = 40.0, 28.0
 
 
-@dataclass(frozen=True)
+@record
 class BookSetup:
     """A checked template with its fonts, page plan and layout: ready to draw."""
 
@@ -366,7 +367,7 @@ def plan_layout(template: Template) -> tuple[PrintSetup, BookPlan, PageLayout]:
     return printing, book_plan, replace(base, margins=replace(base.margins, inside=inside))
 
 
-@dataclass(frozen=True)
+@record
 class BookPlanned:
     """A book planned (the runner's Planned): printer rules, page plan, layout, fonts and the
     room for one maze checked, before its levels are fitted and any maze is made."""
@@ -504,7 +505,7 @@ def prepare(template: Template) -> BookSetup:
     return planned.setup(fit_plan(planned))
 
 
-@dataclass(frozen=True)
+@record
 class BookProduct:
     """A prepared book (the product.Product of a book): its setup and its files."""
 
@@ -573,7 +574,7 @@ def book_product(setup: BookSetup, output: str | Path | None) -> BookProduct:
     return BookProduct(setup, files, cover)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class _Made:
     """A made puzzle on its way to the page: its card, manifest record and what its answer's
     caption adds."""

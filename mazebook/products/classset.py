@@ -21,7 +21,7 @@ import io
 import math
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -53,6 +53,7 @@ from ..pages.sheet_furniture import (
 )
 from ..pages.type_sizes import STANDARD, TypeSizes
 from ..printing.units import format_length
+from ..records import record
 from ..render.typeset import FontPair, direction, visual
 from ..template import Template
 from .assets import AssetFolders, AssetPack, index_row, slot_drawing
@@ -92,7 +93,7 @@ NAME_MIN_SIZE = 5.0
 NAME_PAD = 3.0  # points kept free at each end of the line
 
 
-@dataclass(frozen=True)
+@record
 class Pupil:
     """One pupil of the set: name, version code, and the name as fitted to the Name line."""
 
@@ -102,7 +103,7 @@ class Pupil:
     size: float  # its type size on the Name line
 
 
-@dataclass(frozen=True)
+@record
 class Picked:
     """One pupil's puzzle for one slot (made by the section's kind) and the puzzles made in
     all to find it (every search's)."""
@@ -324,7 +325,7 @@ def key_count(
     return 1
 
 
-@dataclass(frozen=True)
+@record
 class KeyCaption:
     """An answer's caption: the pupil's name (bold, fitted) at the left, code and number at
     the right."""
@@ -390,7 +391,7 @@ def key_slots(frame: PageFrame, count: int, sizes: TypeSizes = STANDARD) -> list
     return slots(frame.body, count, caption_height=caption_height(sizes))
 
 
-@dataclass(frozen=True)
+@record
 class ClassPlan:
     """Where every pupil's mazes and answers go."""
 
@@ -425,7 +426,7 @@ def class_plan(base: BookPlan, pupils: int, per_key_page: int) -> ClassPlan:
     return ClassPlan(plan, base.page_count)
 
 
-@dataclass(frozen=True)
+@record
 class ClassSetPlanned(WorksheetPlanned):
     """A class set planned: a worksheet's plan, its work counted for every pupil, that makes
     every pupil's sheets and one answer key."""
@@ -441,7 +442,7 @@ def plan_class_set_product(template: Template) -> ClassSetPlanned:
     return planned
 
 
-@dataclass(frozen=True)
+@record
 class ClassSetProduct:
     """A prepared class set (the product.Product of every pupil's sheets and one answer key)."""
 

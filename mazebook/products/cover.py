@@ -14,11 +14,11 @@ bottom when the page count allows it, clear of both folds; on the back the templ
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..fileio import OutputSet
 from ..printing.printers import Printer, Trim, cover_size, spine_width
+from ..records import record
 from ..render.pdf import new_canvas
 from ..render.typeset import FontPair, check_text
 from ..template import Template
@@ -62,7 +62,7 @@ def cover_manifest(file: str, p: Printer, trim: Trim, pages: int, paper: str) ->
     )
 
 
-@dataclass(frozen=True)
+@record
 class CoverProduct:
     """A cover ready to draw (the product.Product of a cover): the book's template and fonts,
     its printer, trim, page count and paper, and the cover's file. A book draws its own cover

@@ -24,6 +24,7 @@ from ..kinds import Facts
 from ..kinds.base import OPTIONAL
 from ..pages.plan import BookPlan, PlannedPuzzle
 from ..printing.economics import Economics
+from ..records import record
 from ..template import Template
 from ..version import __version__
 from .jsontext import indented_json
@@ -70,7 +71,7 @@ def to_json(value: object) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """Where a puzzle is printed: its number, section, page and answer page."""
 
@@ -102,7 +103,7 @@ class PuzzleRecord:
     description: str  # the puzzle in words, in the product's language (kinds.describe)
 
 
-@dataclass(frozen=True)
+@record
 class SectionEntry:
     """A section: its name, its levels, its header page and the range of its puzzles."""
 
@@ -113,7 +114,7 @@ class SectionEntry:
     last_puzzle: int
 
 
-@dataclass(frozen=True)
+@record
 class CoverEntry:
     """A book's cover: its file, size in inches, spine, paper and page count."""
 
@@ -125,7 +126,7 @@ class CoverEntry:
     pages: int
 
 
-@dataclass(frozen=True)
+@record
 class Student:
     """A pupil of a class set: name, version code and their pages (first, last)."""
 
@@ -134,7 +135,7 @@ class Student:
     pages: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class BookFacts:
     """What a book's manifest adds: the printer it follows, its paper, its cover (None: no
     cover) and, for a printer with a table of costs, its ``economics``."""
@@ -145,7 +146,7 @@ class BookFacts:
     economics: Economics | None = field(default=None, metadata=OPTIONAL)
 
 
-@dataclass(frozen=True)
+@record
 class SheetFacts:
     """What a worksheet's manifest adds: its answer key's file and the smallest cell of each
     level; a class set also its answers' smallest cell and its pupils."""
@@ -156,7 +157,7 @@ class SheetFacts:
     students: Sequence[Student] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class TactileFacts:
     """What a tactile book's manifest adds: its answers' file, and the figures its pages are
     drawn to (walls, least corridor, braille dots, their spacing in a cell, cells apart, the
@@ -171,7 +172,7 @@ class TactileFacts:
     braille_min_line_spacing_mm: float
 
 
-@dataclass(frozen=True)
+@record
 class Manifest:
     """The manifest of one build: the template, the page plan, the puzzles' records and what
     the kind of product adds. ``to_dict`` is the one place its JSON is made (the build runner

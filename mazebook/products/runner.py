@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -23,6 +22,7 @@ from ..fileio import OutputSet
 from ..inputs import check_distinct, utf8_path
 from ..pages.plan import BookPlan
 from ..printing.economics import Economics
+from ..records import record
 from ..template import Template
 from . import manifest as manifest_mod
 from .assets import ASSET_DPI, AssetFolders, asset_paths
@@ -32,7 +32,7 @@ from .manifest import Manifest
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
+@record
 class BuildResult:
     """Where the files went and what the book holds."""
 
@@ -138,7 +138,7 @@ def stage_manifest(out: OutputSet, path: Path, data: dict[str, Any]) -> None:
     out.stage(path, manifest_mod.dumps(data))
 
 
-@dataclass(frozen=True)
+@record
 class Outputs:
     """The files a product writes: its main PDF, and where it has them, its answer key, cover
     and manifest; ``svg_count`` puzzles get SVGs and PNGs when asset folders are asked for.
@@ -158,7 +158,7 @@ class Outputs:
         return [path for path in found if path is not None]
 
 
-@dataclass(frozen=True)
+@record
 class Rendered:
     """A product's drawn files (staged in this order, after any SVGs it staged itself), its
     manifest record, and what its summary tells."""
@@ -189,7 +189,7 @@ class Product(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@record
 class Finished:
     """What a run wrote: the product's outputs, its rendering's summary, the SVG folder."""
 

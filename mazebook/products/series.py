@@ -27,13 +27,14 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidOptionError, TemplateError
 from ..fileio import OutputSet, relative_name
 from ..inputs import check_distinct
+from ..records import record
 from ..template import Template
 from ..template.load import check_series
 from ..template.series import MAX_VOLUMES, MIN_VOLUMES
@@ -83,7 +84,7 @@ def check_count(value: int, key: str, low: int, high: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@record
 class SeriesFiles:
     """Where a series goes: each volume's PDF, manifest and cover (None: no cover), its asset
     folders, and the report."""
@@ -124,7 +125,7 @@ def series_files(
     )
 
 
-@dataclass(frozen=True)
+@record
 class SeriesResult:
     """What a series build wrote: each volume's BuildResult, the report, the volumes with
     puzzles made again because an earlier volume had them, and the mazes any two volumes
@@ -198,7 +199,7 @@ def _in_order(
             yield drawn.popleft().get()
 
 
-@dataclass(frozen=True)
+@record
 class _Done:
     """A volume built here, standing in the queue of those the workers draw."""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import MazebookBug, OutputError, TemplateError
@@ -34,6 +34,7 @@ from ..pages.plan import BookPlan, PlannedPuzzle, PlannedSection, section_levels
 from ..pages.tactile import TactileSheet, ink_box, label
 from ..printing.rules import PrintSetup, print_setup
 from ..printing.units import parse_length
+from ..records import record
 from ..render import braille, typeset
 from ..render.typeset import FontPair
 from ..template import Template, caps
@@ -243,7 +244,7 @@ def page_words(template: Template) -> str:
     return f"a tactile {template.page_size} page ({what})"
 
 
-@dataclass(frozen=True)
+@record
 class TactilePlanned:
     """A tactile book planned (the runner's Planned): printer rules, page plan, the page
     without its maze and the room it leaves, before the levels are fitted."""
@@ -359,7 +360,7 @@ def tactile_facts(answers: Path) -> TactileFacts:
     )
 
 
-@dataclass(frozen=True)
+@record
 class TactileProduct:
     """A fitted tactile book (the runner's Product): its plan and its files."""
 

@@ -10,13 +10,14 @@ import dataclasses
 import pickle
 import time
 import warnings
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import MazebookError
 from ..fileio import HeldSet
 from ..kinds import Made
 from ..printing.economics import Economics
+from ..records import record
 from ..template import Template
 from ..template.series import volume_template
 from .assets import AssetFolders
@@ -26,7 +27,7 @@ from .runner import Progress, stage_product
 from .unique import Used
 
 
-@dataclass(frozen=True)
+@record
 class VolumeJob:
     """One volume to build: the series' template, the volume's number and files, the
     canonical keys its mazes must avoid (the earlier volumes'), and the puzzles already made
@@ -40,7 +41,7 @@ class VolumeJob:
     kept: bytes = b""
 
 
-@dataclass(frozen=True)
+@record
 class VolumeFiles:
     """A built volume: its files as bytes (in staging order), its mazes' keys, its summary and
     the warnings its build gave."""
@@ -61,7 +62,7 @@ class VolumeFiles:
     seconds: float
 
 
-@dataclass(frozen=True)
+@record
 class VolumePuzzles:
     """A volume's puzzles made (none drawn): their keys in order, and every puzzle made,
     pickled (b"": a kind whose puzzles cannot be)."""

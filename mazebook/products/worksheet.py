@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import BinaryIO
 
@@ -60,6 +60,7 @@ from ..pages.sheet_furniture import (
 )
 from ..pages.type_sizes import TypeSizes, type_sizes
 from ..printing.units import POINTS_PER_MM, format_length
+from ..records import record
 from ..render.typeset import FontPair, load_fonts
 from ..template import Template
 from ..template import large_print as lp
@@ -84,7 +85,7 @@ KEYWORDS = f"maze worksheet, {LOOSE_SHEETS}"
 ANSWERS_SUFFIX = "-answers"
 
 
-@dataclass(frozen=True)
+@record
 class LevelRoom:
     """The smallest cell a level's mazes get on this page, and the most cells that fit."""
 
@@ -92,7 +93,7 @@ class LevelRoom:
     limit: tuple[int, int]
 
 
-@dataclass(frozen=True)
+@record
 class WorksheetSetup:
     """A checked worksheet template with its fonts, header texts, page plan and layout."""
 
@@ -168,7 +169,7 @@ def _texts(template: Template) -> list[tuple[str, str]]:
     return texts
 
 
-@dataclass(frozen=True)
+@record
 class WorksheetPlanned:
     """A worksheet planned (the runner's Planned): fonts, header texts, page plan, layout and
     the room for one maze checked, before its levels are fitted and any maze is made. With
@@ -469,7 +470,7 @@ def sheet_facts(setup: WorksheetSetup, answers: Path) -> SheetFacts:
     return SheetFacts(answers.name, by_level)
 
 
-@dataclass(frozen=True)
+@record
 class WorksheetProduct:
     """A prepared worksheet (the product.Product of loose sheets and their answer key)."""
 

@@ -10,12 +10,12 @@ path under the numbers, which stay black and readable.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.labels import GridWord, grid_words
+from ..records import record
 from .typeset import visual
 
 #: Line widths (points): the cell lines, the frame, the START and FINISH outlines.
@@ -24,7 +24,7 @@ CELL_LINE, FRAME_LINE, END_LINE = 0.75, 1.5, 2.25
 BAND_GRAY, BAND_SHARE = 0.78, 0.56
 
 
-@dataclass(frozen=True)
+@record
 class GridFit:
     """Where a columns x rows grid lands in a box: cell size and the grid's top-left corner."""
 

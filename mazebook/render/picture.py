@@ -20,7 +20,6 @@ import re
 import struct
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import MazebookError
 from ..inputs import read_input, shown
+from ..records import record
 
 if TYPE_CHECKING:
     import xml.etree.ElementTree as ET
@@ -71,7 +71,7 @@ class PictureError(MazebookError):
     """A cover picture that cannot be read or printed."""
 
 
-@dataclass(frozen=True)
+@record
 class Picture:
     """A checked picture: its file, kind ("svg" or "png"), bytes and natural size (a PNG's in
     pixels, an SVG's in its own units: only their ratio matters for an SVG)."""

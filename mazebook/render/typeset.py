@@ -31,7 +31,6 @@ import itertools
 import math
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -45,6 +44,7 @@ from ..errors import FontError
 from ..fontfile import check_font
 from ..inputs import read_input, shown
 from ..packaged import HOME
+from ..records import record
 from .textorder import PRESENTATION, drawable, has_rtl, reorder, shape
 from .textorder import direction as direction
 from .textorder import visual as visual
@@ -56,7 +56,7 @@ REGULAR = "MazebookSans"
 BOLD = "MazebookSans-Bold"
 
 
-@dataclass(frozen=True)
+@record
 class FontPair:
     """Registered reportlab names of a regular and a bold face (the same font if no bold)."""
 
@@ -300,7 +300,7 @@ BALANCE = 0.45
 _MAX_BREAKS = 4096
 
 
-@dataclass(frozen=True)
+@record
 class Title:
     """A title set in lines (ready to draw) at one size."""
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ..core.maze import Maze
@@ -18,11 +18,12 @@ from ..errors import MazebookError
 from ..fileio import write_atomic
 from ..geometry.drawing import MazeGeometry
 from ..geometry.from_maze import maze_geometry
+from ..records import record
 
 Writer = Callable[..., bytes]
 
 
-@dataclass(frozen=True)
+@record
 class Wording:
     """The words a maze's file carries: the START and FINISH words drawn beside its marks, the
     language they are in, and ``said``: the maze's title and description from its drawing (an

@@ -14,7 +14,7 @@ import contextlib
 import os
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from ..packaged import HOME
 from ..printing.keys import PrintOptions, bleed_points, check_margin, print_options
 from ..printing.printers import printer
 from ..printing.units import parse_length, parse_page_size
+from ..records import record
 from . import caps
 from . import large_print as lp
 from .limits import DEFAULT_PUZZLE, MAX_TEMPLATE_BYTES
@@ -81,7 +82,7 @@ MASK_KEYS = ("mask", "text", "image")
 OWN_KEYS = (*MASK_KEYS, "shape", "openings", "entrance", "exit", "entrance_side", "exit_side")
 
 
-@dataclass(frozen=True)
+@record
 class Section:
     """A run of puzzles with a name, a count, a level range and optional generator choices."""
 
@@ -102,7 +103,7 @@ class Section:
     weave: float = 0.0  # how much passages cross over and under (0: none; rectangles only)
 
 
-@dataclass(frozen=True)
+@record
 class Template:
     """A checked template; lengths in points, paths resolved against the template's folder."""
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import string
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 from ..errors import TemplateError, did_you_mean
 from ..packaged import read_packaged
+from ..records import record
 from .limits import MAX_PAGES, MAX_TEXT
 
 #: The placeholders each text key may use (others are refused).
@@ -182,7 +182,7 @@ def _shipped(code: str) -> Mapping[str, str]:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Texts:
     """The words of one document: a language's set with the template's ``[text]`` applied."""
 

@@ -10,11 +10,11 @@ the low levels, so small children can draw in them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import TemplateError
 from ..printing.units import POINTS_PER_MM
+from ..records import record
 from .limits import LEVELS, MAX_TEXT
 from .texts import Texts
 
@@ -60,7 +60,7 @@ WORKSHEET_SECTION_DEFAULTS: dict[str, Any] = {"count": 4, "difficulty": 3}
 MIN_CELL_MM: dict[int, float] = {1: 12, 2: 10, 3: 8, 4: 6, 5: 5, 6: 4, 7: 4, 8: 4, 9: 4, 10: 4}
 
 
-@dataclass(frozen=True)
+@record
 class WorksheetOptions:
     """What a worksheet prints besides its title, and its cell sizes by level."""
 

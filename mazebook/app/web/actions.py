@@ -15,7 +15,6 @@ import functools
 import re
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,6 +27,7 @@ from ...geometry.from_maze import maze_geometry
 from ...printing.printers import PRINTERS
 from ...printing.units import PAGE_SIZES, parse_page_size
 from ...products.runner import BuildResult
+from ...records import record
 from ...render.png import page_count, pdf_pages_png
 from ...render.svg import to_svg
 from ...requests import parse_choice, parse_page, parse_seed, worksheet_texts
@@ -119,7 +119,7 @@ def in_form_words(exc: MazebookError, field: str, *, drop_file: str | None = Non
 # ------------------------------------------------------------------------- plain choices
 
 
-@dataclass(frozen=True)
+@record
 class Preset:
     """A difficulty in plain words: the level a single maze is made at, the levels of a
     worksheet's mazes, and who it suits."""
@@ -143,7 +143,7 @@ PRESETS: dict[str, Preset] = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class Look:
     """A shape of the first view's gallery: its name in plain words and the maze form's
     technical fields it stands for."""
@@ -273,7 +273,7 @@ def _language(field: str, value: str) -> str:
 
 
 #: The maze form's fields, each named as the request field it fills.
-@dataclass(frozen=True)
+@record
 class Built:
     """A finished book or worksheet in a folder: its files by download name."""
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ from ...errors import MazebookError, TemplateError
 from ...printing.printers import PAPERS
 from ...products.answer_key import answer_key_pdf
 from ...products.runner import Progress
+from ...records import record
 from ...requests import BookRequest, build_book_request, levels_value
 from ...template import Template, available_templates, load_template, locate, template_from_data
 from ...template.load import toml_data
@@ -50,7 +50,7 @@ BOOK_TEMPLATES: tuple[str, ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
+@record
 class BookSource:
     """A template's TOML text and where it came from (a shipped name or an upload)."""
 

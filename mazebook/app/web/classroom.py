@@ -4,10 +4,10 @@ practises (a kind of puzzle, with its own keys read by the kind), as WorksheetRe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from ...errors import MazebookError
 from ...kinds import DEFAULT_KIND, KINDS
+from ...records import record
 from ...template.names import list_problem
 
 
@@ -37,7 +37,7 @@ def pupils(text: str) -> list[str]:
     return names
 
 
-@dataclass(frozen=True)
+@record
 class Classroom:
     """The form's classroom choices as WorksheetRequest fields (None: the template's own)."""
 

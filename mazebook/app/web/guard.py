@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Iterable
-from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ...records import record
 
 #: Methods that only read; every other method must come from the server's own origin.
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -52,7 +53,7 @@ def _bracketed(host: str) -> str:
     return f"[{ip}]" if ip is not None and ip.version == 6 else host.lower()
 
 
-@dataclass(frozen=True)
+@record
 class Address:
     """The address a server was started on, and the Host headers it answers to."""
 

@@ -8,7 +8,6 @@ import dataclasses
 import threading
 import warnings
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ from ...geometry.from_maze import maze_geometry
 from ...geometry.style import DEFAULT_STYLE, Style, scaled
 from ...kinds.describe import Described, maze_described
 from ...pages.document import answer_style
+from ...records import record
 from ...render.pdf import to_pdf
 from ...render.png import pdf_png
 from ...render.svg import to_svg
@@ -55,7 +55,7 @@ from .actions import (
 )
 
 
-@dataclass(frozen=True)
+@record
 class MazeOrder:
     """A checked maze form: what to generate and how to print it."""
 

@@ -7,7 +7,6 @@ file is written, and ``draw(canvas, ctx)``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from importlib import import_module
 
 from reportlab.pdfgen.canvas import Canvas
@@ -15,10 +14,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ...errors import MazebookBug
 from ...plugins import OnDemand
 from ...printing.keys import COVER_DESIGNS
+from ...records import record
 from .frame import CoverContext
 
 
-@dataclass(frozen=True)
+@record
 class Design:
     """A cover design: its name, its check and its drawing."""
 

@@ -5,11 +5,10 @@ three sample mazes above the barcode box; the spine's words under the band."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.pdfgen.canvas import Canvas
 
 from ...pages.layout import Box
+from ...records import record
 from ...render.picture import Picture
 from ...render.typeset import FontPair
 from ...template import Template
@@ -41,7 +40,7 @@ BAND_LEAST, BAND_WORDS, BAND_MOST = 0.22, 0.36, 0.6
 BLACK = (0.0, 0.0, 0.0)
 
 
-@dataclass(frozen=True)
+@record
 class BandPlan:
     """Where everything goes: the band's words and lower edge, the author, the front's art,
     the back's blurb."""

@@ -13,12 +13,13 @@ puzzle is made for a larger room and drawn a little smaller.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...errors import MazebookError
 from ...kinds import DEFAULT_KIND, Made, Spot, kind_of
 from ...pages.document import Card, MazeCard
 from ...pages.plan import PlannedPuzzle
+from ...records import record
 from ...template import Template
 
 #: The rooms tried, each this much larger than the last, when the design's room holds no level
@@ -26,7 +27,7 @@ from ...template import Template
 GROW = (1.0, 1.3, 1.7, 2.2, 3.0)
 
 
-@dataclass(frozen=True)
+@record
 class Featured:
     """The puzzle a cover shows: its card (no caption, no START and FINISH words beside it),
     the section it comes from and its level."""

@@ -5,7 +5,6 @@ CMYK under the printer's ink limit for a printer that takes CMYK and grey only."
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -19,6 +18,7 @@ from ...printing.printers import (
     outside_margin,
     spine_width,
 )
+from ...records import record
 from ...render.typeset import FontPair
 from ...template import Template
 
@@ -31,7 +31,7 @@ LIGHT = 0.6
 RGB = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
+@record
 class CoverLayout:
     """Where the parts of a cover go, in points from the lower-left bleed corner."""
 
@@ -97,7 +97,7 @@ def mix(rgb: RGB, share: float) -> RGB:
     return (1 - share * (1 - r), 1 - share * (1 - g), 1 - share * (1 - b))
 
 
-@dataclass(frozen=True)
+@record
 class Inks:
     """How the cover's colours are set: grey as grey (a printer's black), others in RGB or in
     CMYK under the ink limit (``cmyk``)."""
@@ -121,7 +121,7 @@ class Inks:
             canvas.setStrokeColorCMYK(*cmyk_of(rgb, self.cmyk))
 
 
-@dataclass(frozen=True)
+@record
 class CoverContext:
     """What every design draws from: the book's template and fonts, the printer, the page
     count and the cover's layout."""

@@ -5,11 +5,10 @@ above the barcode box; the spine's words in the accent colour."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.pdfgen.canvas import Canvas
 
 from ...pages.layout import Box
+from ...records import record
 from ...render.picture import Picture
 from .feature import feature_section, make_featured
 from .frame import PT, RGB, CoverContext, luminance, mix
@@ -43,7 +42,7 @@ BLACK: RGB = (0.0, 0.0, 0.0)
 WHITE: RGB = (1.0, 1.0, 1.0)
 
 
-@dataclass(frozen=True)
+@record
 class FramedPlan:
     """The front's words and where they start, the border's inset and line, the frame around
     the puzzle, the author, the picture, the back's blurb."""

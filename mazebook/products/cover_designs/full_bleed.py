@@ -8,7 +8,6 @@ light accent)."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -21,6 +20,7 @@ from ...kinds import DEFAULT_KIND
 from ...kinds.search import generators_for
 from ...pages.document import MazeCard, puzzle_style
 from ...pages.layout import Box
+from ...records import record
 from ...render.picture import Picture
 from .feature import feature_section, make_featured
 from .frame import PT, RGB, CoverContext, luminance, mix
@@ -59,7 +59,7 @@ BLACK: RGB = (0.0, 0.0, 0.0)
 WHITE: RGB = (1.0, 1.0, 1.0)
 
 
-@dataclass(frozen=True)
+@record
 class BleedPlan:
     """The title panel and its words, the author's panel, the maze behind them (the book's own
     puzzle, or a pattern), the art panel (the book's puzzle when it is not the maze behind, or

@@ -11,12 +11,11 @@ are at least 16 pt and its title and headings at least 18 pt bold besides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ...errors import TemplateError
+from ...records import record
 from ...render.typeset import FontPair, Title, ink_height, set_title, visual
 from ...template import Template
 
@@ -92,7 +91,7 @@ def text_floor(template: Template) -> float:
     return LARGE_TEXT if template.large_print else TEXT_MIN
 
 
-@dataclass(frozen=True)
+@record
 class FrontText:
     """The front's badge ("Large Print", or none), title and subtitle, set in lines, and the
     height they take stacked (points, from the title's capitals to the subtitle's descenders)."""

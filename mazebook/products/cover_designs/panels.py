@@ -9,7 +9,6 @@ cover's at 18 pt bold or more), clear of both folds; the barcode box left empty.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
@@ -19,6 +18,7 @@ from ...errors import TemplateError
 from ...pages.document import Card, MazeCard
 from ...pages.layout import Box
 from ...printing.printers import spine_text_allowed
+from ...records import record
 from ...render.picture import Picture, check_dpi, draw_picture, fit_picture, read_picture
 from ...render.typeset import FontPair, ink_height, visual, wrap
 from ...template import Template
@@ -43,7 +43,7 @@ SAMPLE_LEVEL_MOST = 4
 # --- the author ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Author:
     """The author's name as drawn (visual order) and its size; an empty text for none."""
 
@@ -161,7 +161,7 @@ def blurb_measure(width: float, floor: float = 9.0) -> tuple[float, float]:
     return size, min(width, 66 * 0.55 * size)
 
 
-@dataclass(frozen=True)
+@record
 class BlurbLines:
     """The back text set in its column: each line that fits with its baseline, how many lines
     it has in all, where the space below it starts, and the floor nothing comes down to."""
@@ -256,7 +256,7 @@ def _plain(card: Card) -> bool:
 # --- the front's art: puzzle and picture ---------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Art:
     """The front's room for art split between the puzzle and the template's picture (the
     picture's box fitted to its shape; None without a picture)."""

@@ -1,0 +1,156 @@
+"""``mazebook.records.record`` behaves as ``@dataclass(frozen=True)``: the same equality, hash
+values and repr text, the same dataclass introspection, and fields the type checker refuses
+to change."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mazebook.records import record
+
+#: A field's flags: (compare, hash, repr); hash None follows compare, as in dataclasses.
+FLAGS = st.tuples(st.booleans(), st.sampled_from([None, True, False]), st.booleans())
+VALUES = st.one_of(
+    st.integers(-3, 3),
+    st.text(max_size=3),
+    st.none(),
+    st.tuples(st.integers(0, 2), st.integers(0, 2)),
+    st.floats(allow_nan=False, width=16),
+)
+
+
+def _pair(flags: list[tuple[bool, bool | None, bool]]) -> tuple[type[Any], type[Any]]:
+    """The same class made by dataclasses and by record."""
+    made = []
+    for decorate in (dataclasses.dataclass(frozen=True), record):
+        body: dict[str, Any] = {"__annotations__": {}, "__qualname__": "Sample"}
+        for i, (compare, hashed, shown) in enumerate(flags):
+            body["__annotations__"][f"f{i}"] = Any
+            body[f"f{i}"] = dataclasses.field(compare=compare, hash=hashed, repr=shown)
+        made.append(decorate(type("Sample", (), body)))
+    return made[0], made[1]
+
+
+@given(
+    st.lists(FLAGS, max_size=5).flatmap(
+        lambda flags: st.tuples(
+            st.just(flags),
+            st.lists(st.tuples(*[VALUES] * len(flags)), min_size=2, max_size=4),
+        )
+    )
+)
+def test_a_record_compares_hashes_and_shows_as_a_frozen_dataclass(case: Any) -> None:
+    flags, rows = case
+    plain, fast = _pair(flags)
+    plain_items = [plain(*row) for row in rows]
+    fast_items = [fast(*row) for row in rows]
+    for i, (a, fa) in enumerate(zip(plain_items, fast_items, strict=True)):
+        assert repr(fa) == repr(a)
+        assert hash(fa) == hash(a)
+        for b, fb in zip(plain_items[i:], fast_items[i:], strict=True):
+            assert (fa == fb) == (a == b)
+            assert (fa != fb) == (a != b)
+        assert fa != a  # another class, as two dataclasses are never equal
+        assert (fa == rows[0]) is False  # nor equal to a tuple of the same values
+
+
+def test_a_record_is_a_dataclass() -> None:
+    @record
+    class Point:
+        x: int
+        y: int = 2
+        note: str = dataclasses.field(default="", compare=False)
+
+    point = Point(1)
+    assert [f.name for f in dataclasses.fields(point)] == ["x", "y", "note"]
+    assert dataclasses.replace(point, y=4) == Point(1, 4, "other")
+    assert dataclasses.asdict(point) == {"x": 1, "y": 2, "note": ""}
+    assert Point.__match_args__ == ("x", "y", "note")
+    assert {Point(1), Point(1, note="n")} == {Point(1)}
+    assert Point.__eq__.__qualname__.endswith("Point.__eq__")
+
+
+@pytest.mark.slow
+def test_the_type_checker_refuses_a_change_to_a_record(tmp_path: Path) -> None:
+    """Records are frozen for mypy (the package is checked --strict): assigning to a field is
+    an error, as building one with a wrong type is."""
+    source = tmp_path / "use_record.py"
+    source.write_text(
+        "from mazebook.records import record\n\n\n"
+        "@record\nclass Point:\n    x: int\n\n\n"
+        "p = Point(1)\np.x = 2\nPoint('a')\n"
+    )
+    # in a process of its own: mypy raises the recursion limit and the collector's thresholds
+    # of the process it runs in
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(source)],
+        capture_output=True,
+        text=True,
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode == 1, out
+    problems = [line for line in out.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in problems] == ["10", "11"], out
+
+
+def test_a_subclass_compares_by_all_its_fields() -> None:
+    @record
+    class Base:
+        a: int
+
+    @record
+    class Child(Base):
+        b: int
+
+    assert Child(1, 2) == Child(1, 2) != Child(1, 3)
+    assert Child(1, 2) != Base(1)
+    shown = "test_a_subclass_compares_by_all_its_fields.<locals>.Child(a=1, b=2)"
+    assert repr(Child(1, 2)) == shown
+
+
+def test_a_record_that_contains_itself_shows_dots() -> None:
+    @record
+    class Box:
+        items: list[Any]
+
+    box = Box([])
+    box.items.append(box)
+    assert repr(box) == "test_a_record_that_contains_itself_shows_dots.<locals>.Box(items=[...])"
+
+
+def test_a_class_keeps_the_methods_it_writes_itself() -> None:
+    @record
+    class Odd:
+        a: int
+
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        def __hash__(self) -> int:
+            return 7
+
+    assert Odd(1) == "anything"
+    assert hash(Odd(2)) == 7
+    assert repr(Odd(3)) == "test_a_class_keeps_the_methods_it_writes_itself.<locals>.Odd(a=3)"
+
+
+def test_a_record_without_eq_is_equal_only_to_itself() -> None:
+    @record(eq=False)
+    class Token:
+        name: str
+
+    first, second = Token("a"), Token("a")
+    assert first == first and first != second
+    assert hash(first) == object.__hash__(first)
+    assert len({first, second}) == 2
+    assert (
+        repr(first) == "test_a_record_without_eq_is_equal_only_to_itself.<locals>.Token(name='a')"
+    )
