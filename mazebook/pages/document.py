@@ -40,7 +40,7 @@ from ..geometry.style import (
 )
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
-from ..render.pdfobjects import FormParts
+from ..render.pdfobjects import FormParts, take_form_stream
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -144,7 +144,11 @@ class PdfDocument:
         # has: shared, each formatted once (render/pdfobjects); one that shows forms keeps
         # the resources reportlab makes it (their XObjects)
         nested = getattr(self.canvas, "_formsinuse", None)
-        self.canvas.endForm(**({} if nested else self.form_parts.attributes(width, height)))
+        extra: dict[str, object] = {} if nested else dict(self.form_parts.attributes(width, height))
+        stream = take_form_stream(self.canvas)  # the same bytes, encoded faster
+        if stream is not None:
+            extra["stream"] = stream
+        self.canvas.endForm(**extra)
 
     def save(self) -> None:
         self.canvas.save()
