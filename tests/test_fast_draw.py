@@ -1,6 +1,7 @@
 """Drawing a book's pages for less, the same bytes (issue 33, round six): a form's text
-encoded as ASCII rather than through reportlab's character map, and the words' boxes tested
-in one loop (tests/test_fast_paths.py holds that loop to the plain search)."""
+encoded as ASCII rather than through reportlab's character map; a line of text written as
+reportlab writes it, without its text object (render/fasttext); the words' boxes tested in
+one loop (tests/test_fast_paths.py holds that loop to the plain search)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ from reportlab.pdfgen.canvas import Canvas
 from mazebook.pages import document
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
+from mazebook.render import fasttext
+from mazebook.render.pdf import new_canvas
 from mazebook.render.typeset import default_fonts
 
 # -- a form's text encoded as ASCII -----------------------------------------------------------
@@ -70,3 +73,67 @@ def test_a_form_s_text_the_codec_refuses_still_fails(code: int) -> None:
     """A character PDFDocEncoding has no code for fails as it did, not written as ASCII."""
     with pytest.raises(UnicodeEncodeError):
         _document_with_texts([f"a{chr(code)}b"], True)
+
+
+# -- a line of text written as reportlab's drawString writes it --------------------------------
+
+_DRAWN = {
+    "left": (fasttext.draw_string, "drawString"),
+    "right": (fasttext.draw_right_string, "drawRightString"),
+    "centre": (fasttext.draw_centred_string, "drawCentredString"),
+}
+_coordinate = st.one_of(st.integers(-1000, 1000), st.floats(-1000.0, 1000.0))
+
+
+def _operators(lines: list[tuple[str, str, float, float, str]], size: float, fast: bool) -> str:
+    """The page operators of the lines (how, font, x, y, text) drawn on a fresh canvas by this
+    module (``fast``) or by reportlab."""
+    canvas = new_canvas(io.BytesIO(), (600.0, 800.0))
+    for how, font, x, y, text in lines:
+        canvas.setFont(font, size)
+        ours, theirs = _DRAWN[how]
+        if fast:
+            ours(canvas, x, y, text)
+        else:
+            getattr(canvas, theirs)(x, y, text)
+    return "\n".join(canvas._code)  # type: ignore[attr-defined]
+
+
+_line_text = st.text(
+    alphabet=st.one_of(
+        st.characters(min_codepoint=0x20, max_codepoint=0x7E),
+        st.characters(min_codepoint=0xA0, max_codepoint=0x17F),  # Latin: the bundled fonts'
+        st.sampled_from("()\\·…—€ЖΩ\u05d0\u4e2d"),  # escapes, and glyphs the font has or not
+    ),
+    max_size=24,
+)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(sorted(_DRAWN)),
+            st.sampled_from(["regular", "bold", "Helvetica"]),
+            _coordinate,
+            _coordinate,
+            _line_text,
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    st.one_of(st.integers(1, 40), st.floats(1.0, 40.0)),
+)
+@example([("left", "regular", 10, 20, "")], 9)
+@example(
+    [("right", "bold", 300.5, 20.25, "".join(chr(c) for c in range(0x21, 0x17F)))], 8.37
+)  # more than one subset of the font
+@settings(max_examples=60, deadline=None)
+def test_a_line_drawn_here_is_reportlab_s_operators(
+    lines: list[tuple[str, str, float, float, str]], size: float
+) -> None:
+    """Lines drawn left, right and centred, in the bundled fonts (ASCII, escapes, characters
+    of later subsets, ones the font lacks) or a standard font (left to reportlab), at whole
+    and fractional places and sizes, are the operators reportlab's own calls write."""
+    fonts = default_fonts()
+    named = [(how, getattr(fonts, font, font), x, y, text) for how, font, x, y, text in lines]
+    assert _operators(named, size, True) == _operators(named, size, False)

@@ -38,6 +38,7 @@ from ..geometry.style import (
     fit_maze,
     marker_length,
 )
+from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
 from ..render.pdfobjects import FormParts, take_form_stream
@@ -325,11 +326,11 @@ def draw_caption(
     baseline = box.y + (box.height - size) / 2 + 0.2 * size
     canvas.setFillGray(0.0)
     canvas.setFont(fonts.bold, size)
-    canvas.drawString(box.x, baseline, shown_left)
+    draw_string(canvas, box.x, baseline, shown_left)
     if shown_right:
         canvas.setFont(fonts.regular, small)
         canvas.setFillGray(0.25)
-        canvas.drawRightString(box.right, baseline, shown_right)
+        draw_right_string(canvas, box.right, baseline, shown_right)
         canvas.setFillGray(0.0)
 
 
@@ -498,7 +499,7 @@ def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box:
         gray = DECOY_GRAY if card.show_solution and not on_trail else 0.0
         canvas.setFillGray(gray)
         canvas.setFont(fonts.bold, size)
-        canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))
+        draw_centred_string(canvas, cx, cy - 0.36 * size, visual(letter))
     canvas.restoreState()
 
 
