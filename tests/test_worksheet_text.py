@@ -24,6 +24,7 @@ from mazebook.geometry.from_maze import maze_geometry
 from mazebook.pages.document import MazeCard, draw_maze_box
 from mazebook.pages.layout import Box
 from mazebook.preflight import preflight
+from mazebook.render import fasttext
 from mazebook.render.pdf import new_canvas
 from mazebook.render.typeset import (
     FONT_DIR,
@@ -128,6 +129,8 @@ def test_arabic_is_joined_and_drawn_right_to_left(
         return real(self, x, y, text, *args, **kwargs)
 
     monkeypatch.setattr(Canvas, "drawCentredString", spy)
+    # every line through reportlab's calls, the spy's (render/fasttext writes the same text)
+    monkeypatch.setattr(fasttext, "_font", lambda canvas, text: None)
     template = tmp_path / "ar.toml"
     template.write_text(
         f'kind = "worksheet"\ntitle = "{ARABIC}"\nfields = ["الاسم", "الصف", "التاريخ"]\n'
@@ -186,7 +189,9 @@ def test_visual_and_wrap(tmp_path: Path) -> None:
     assert len(chinese) > 1 and "".join(chinese) == CHINESE * 10
 
 
-def test_start_and_finish_words_never_overlap(tmp_path: Path) -> None:
+def test_start_and_finish_words_never_overlap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # two openings side by side on the top wall: the words are set apart, not on top of each other
     maze = generate(
         "backtracker",
@@ -203,6 +208,8 @@ def test_start_and_finish_words_never_overlap(tmp_path: Path) -> None:
     canvas = new_canvas(str(tmp_path / "labels.pdf"), (300, 300))
     box = Box(40, 40, 110, 110)  # small cells: centred words would overlap
     calls: list[tuple[str, float, str]] = []
+    # every line through reportlab's calls, recorded here (render/fasttext writes the same)
+    monkeypatch.setattr(fasttext, "_font", lambda canvas, text: None)
     for name in ("drawString", "drawRightString", "drawCentredString"):
         real = getattr(canvas, name)
 

@@ -271,16 +271,33 @@ class _Scene:
         order = sorted(range(len(runs)), key=lambda k: (runs[k].floor, starts[k]))
         pool: list[tuple[float, int, Rect]] = []
         blocks = (*self.marks, *others)
+        # _clear and _apart written out in the loop: it runs for every box made
+        r0, r1, r2, r3 = self.region
+        w0, w1, w2, w3 = self.walls
+        m0, m1, m2, m3 = mark
+        pad = self.pad
         for k in [*order, -1]:
             limit = (runs[k].floor, starts[k]) if k >= 0 else (math.inf, total)
             while pool and (pool[0][0], pool[0][1]) < limit:
                 box = heapq.heappop(pool)[2]
                 if not self._on_line(box):
                     return box if _apart(box, mark) <= within else None
-            if k >= 0:
-                for i, box in enumerate(runs[k].boxes(), starts[k]):
-                    if self._clear(box, blocks):
-                        heapq.heappush(pool, (round(_apart(box, mark), 6), i, box))
+            if k < 0:
+                break
+            for i, box in enumerate(runs[k].boxes(), starts[k]):
+                x0, y0, x1, y1 = box
+                if x0 < r0 or y0 < r1 or x1 > r2 or y1 > r3:
+                    continue
+                if x0 < w2 and w0 < x1 and y0 < w3 and w1 < y1:
+                    continue
+                g0, g1, g2, g3 = (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
+                for b in blocks:
+                    if g0 < b[2] and b[0] < g2 and g1 < b[3] and b[1] < g3:
+                        break
+                else:
+                    dx = max(m0 - x1, x0 - m2, 0.0)
+                    dy = max(m1 - y1, y0 - m3, 0.0)
+                    heapq.heappush(pool, (round(math.hypot(dx, dy), 6), i, box))
         return None
 
     def _clear(self, box: Rect, blocks: tuple[Rect, ...]) -> bool:

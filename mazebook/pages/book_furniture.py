@@ -12,6 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..records import record
+from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.typeset import FontPair, set_title, visual, wrap
 from ..template.texts import Texts
 from .document import MazeCard, Painter, draw_maze_box
@@ -66,7 +67,7 @@ def _centred_lines(
         y -= size * leading
         wide = stringWidth(line, font, size)
         canvas.setFont(font, size if wide <= width else max(4.0, size * width / wide))
-        canvas.drawCentredString(x, y, line)
+        draw_centred_string(canvas, x, y, line)
     return y
 
 
@@ -153,9 +154,9 @@ def _page_number(canvas: Canvas, frame: PageFrame, fonts: FontPair, sizes: TypeS
     canvas.setFillGray(0.0)
     y = frame.footer.y + 2
     if frame.recto:
-        canvas.drawRightString(frame.outside_x, y, str(frame.number))
+        draw_right_string(canvas, frame.outside_x, y, str(frame.number))
     else:
-        canvas.drawString(frame.outside_x, y, str(frame.number))
+        draw_string(canvas, frame.outside_x, y, str(frame.number))
 
 
 #: How far the running head's rule stays inside the margins on each side (points): a line that
@@ -173,9 +174,9 @@ def running_head(fonts: FontPair, text: str, sizes: TypeSizes = STANDARD) -> Pai
         y = frame.header.top - 10 * size / 9
         shown = _clip(text, fonts.regular, size, frame.content.width)
         if frame.recto:
-            canvas.drawRightString(frame.outside_x, y, shown)
+            draw_right_string(canvas, frame.outside_x, y, shown)
         else:
-            canvas.drawString(frame.outside_x, y, shown)
+            draw_string(canvas, frame.outside_x, y, shown)
         canvas.setStrokeGray(0.6)
         canvas.setLineWidth(0.75)
         rule = frame.header.top - 15 * size / 9
@@ -299,7 +300,7 @@ def heading(
         text = _clip(text, fonts.bold, shown, frame.content.width)
     canvas.setFont(fonts.bold, shown)
     canvas.setFillGray(0.0)
-    canvas.drawString(frame.content.x, frame.body.top - size, text)
+    draw_string(canvas, frame.content.x, frame.body.top - size, text)
     return heading_bottom(frame, size)
 
 
@@ -479,7 +480,7 @@ def howto_page(
         lines = howto_pages(fonts, wrap_frame or frame, texts, rules, sizes)
         for line, drop in lines[part] if part < len(lines) else []:
             canvas.setFont(fonts.regular, size)
-            canvas.drawString(frame.content.x, y - drop, line)
+            draw_string(canvas, frame.content.x, y - drop, line)
 
     return paint
 
@@ -520,13 +521,13 @@ def contents_page(
             canvas.setFillGray(0.0)
             canvas.setFont(fonts.bold, 12)
             shown = _clip(name, fonts.bold, 12, frame.content.width * 0.45)
-            canvas.drawString(left, y, shown)
+            draw_string(canvas, left, y, shown)
             canvas.setFont(fonts.regular, 12)
-            canvas.drawRightString(right, y, str(page))
+            draw_right_string(canvas, right, y, str(page))
             canvas.setFont(fonts.regular, 9.5)
             canvas.setFillGray(0.3)
             detail_x = left + frame.content.width * 0.48
-            canvas.drawString(detail_x, y, detail)
+            draw_string(canvas, detail_x, y, detail)
         canvas.setFillGray(0.0)
 
     return paint
@@ -550,12 +551,12 @@ def _large_contents(
         number = str(page)
         room = frame.content.width - stringWidth(number, fonts.regular, size) - size
         canvas.setFont(fonts.bold, size)
-        canvas.drawString(left, y, _clip(name, fonts.bold, size, room))
+        draw_string(canvas, left, y, _clip(name, fonts.bold, size, room))
         canvas.setFont(fonts.regular, size)
-        canvas.drawRightString(right, y, number)
+        draw_right_string(canvas, right, y, number)
         y -= LARGE_CONTENTS_LINE
         canvas.setFillGray(0.3)
-        canvas.drawString(left, y, _clip_shown(detail, fonts.regular, size, frame.content.width))
+        draw_string(canvas, left, y, _clip_shown(detail, fonts.regular, size, frame.content.width))
         y -= 8.0
     canvas.setFillGray(0.0)
 
@@ -600,11 +601,11 @@ def section_page(
         top = content.y + content.height * 0.62
         y = _centred_lines(canvas, lines, fonts.bold, size, x, top, content.width)
         canvas.setFont(fonts.regular, 16)
-        canvas.drawCentredString(x, y - 30, visual(level_range(texts, section.levels)))
+        draw_centred_string(canvas, x, y - 30, visual(level_range(texts, section.levels)))
         canvas.setFont(fonts.regular, sizes.text(12))
         canvas.setFillGray(0.3)
         numbers = number_range(texts, section.first_number, section.last_number)
-        canvas.drawCentredString(x, y - 52 - (sizes.text(12) - 12), visual(numbers))
+        draw_centred_string(canvas, x, y - 52 - (sizes.text(12) - 12), visual(numbers))
         canvas.setFillGray(0.0)
 
     return paint
@@ -629,7 +630,7 @@ def _paragraphs(
         for line in wrap(paragraph, fonts.regular, size, frame.content.width):
             if y < frame.body.y + size:
                 return y  # the page is full: the rest would run off it
-            canvas.drawString(frame.content.x, y, line)
+            draw_string(canvas, frame.content.x, y, line)
             y -= size * 1.45
         y -= size * 0.8
     return y
@@ -645,7 +646,7 @@ def copyright_page(fonts: FontPair, text: str, sizes: TypeSizes = STANDARD) -> P
         canvas.setFont(fonts.regular, size)
         canvas.setFillGray(0.0)
         for line in wrapped:
-            canvas.drawString(frame.content.x, y, line)
+            draw_string(canvas, frame.content.x, y, line)
             y -= size * 1.4
 
     return paint

@@ -39,9 +39,10 @@ from ..geometry.style import (
     marker_length,
 )
 from ..records import record
+from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
-from ..render.pdfobjects import FormParts
+from ..render.pdfobjects import FormParts, take_form_stream
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -145,7 +146,11 @@ class PdfDocument:
         # has: shared, each formatted once (render/pdfobjects); one that shows forms keeps
         # the resources reportlab makes it (their XObjects)
         nested = getattr(self.canvas, "_formsinuse", None)
-        self.canvas.endForm(**({} if nested else self.form_parts.attributes(width, height)))
+        extra: dict[str, object] = {} if nested else dict(self.form_parts.attributes(width, height))
+        stream = take_form_stream(self.canvas)  # the same bytes, encoded faster
+        if stream is not None:
+            extra["stream"] = stream
+        self.canvas.endForm(**extra)
 
     def save(self) -> None:
         self.canvas.save()
@@ -322,11 +327,11 @@ def draw_caption(
     baseline = box.y + (box.height - size) / 2 + 0.2 * size
     canvas.setFillGray(0.0)
     canvas.setFont(fonts.bold, size)
-    canvas.drawString(box.x, baseline, shown_left)
+    draw_string(canvas, box.x, baseline, shown_left)
     if shown_right:
         canvas.setFont(fonts.regular, small)
         canvas.setFillGray(0.25)
-        canvas.drawRightString(box.right, baseline, shown_right)
+        draw_right_string(canvas, box.right, baseline, shown_right)
         canvas.setFillGray(0.0)
 
 
@@ -495,7 +500,7 @@ def draw_letters(canvas: Canvas, fonts: FontPair, card: MazeCard, fit: Fit, box:
         gray = DECOY_GRAY if card.show_solution and not on_trail else 0.0
         canvas.setFillGray(gray)
         canvas.setFont(fonts.bold, size)
-        canvas.drawCentredString(cx, cy - 0.36 * size, visual(letter))
+        draw_centred_string(canvas, cx, cy - 0.36 * size, visual(letter))
     canvas.restoreState()
 
 

@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..records import record
+from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.typeset import FontPair, direction, visual, wrap
 from .document import Painter
 from .layout import Box, PageFrame
@@ -239,7 +240,7 @@ def header_text(
 def _title(canvas: Canvas, fonts: FontPair, text: HeaderText, band: Box) -> None:
     canvas.setFillGray(0.0)
     canvas.setFont(fonts.bold, text.title_size)
-    canvas.drawCentredString(band.centre_x, band.y + 10, text.title)
+    draw_centred_string(canvas, band.centre_x, band.y + 10, text.title)
 
 
 def sheet_header(fonts: FontPair, text: HeaderText) -> Painter:
@@ -253,7 +254,7 @@ def sheet_header(fonts: FontPair, text: HeaderText) -> Painter:
         canvas.setStrokeGray(0.0)
         canvas.setLineWidth(RULE_WIDTH)
         for field in text.fields:
-            canvas.drawString(field.label_x, baseline, field.label)
+            draw_string(canvas, field.label_x, baseline, field.label)
             canvas.line(field.rule_x0, baseline - 2, field.rule_x1, baseline - 2)
         canvas.setFont(fonts.regular, text.instruction_size)
         canvas.setFillGray(0.15)
@@ -261,9 +262,9 @@ def sheet_header(fonts: FontPair, text: HeaderText) -> Painter:
         y = box.top - text.instruction_size - 2
         for line in text.instruction:
             if text.instruction_rtl:
-                canvas.drawRightString(box.right, y, line)
+                draw_right_string(canvas, box.right, y, line)
             else:
-                canvas.drawString(box.x, y, line)
+                draw_string(canvas, box.x, y, line)
             y -= text.instruction_size * 1.2
         canvas.setFillGray(0.0)
 
@@ -278,7 +279,7 @@ def answers_header(fonts: FontPair, text: HeaderText) -> Painter:
         _title(canvas, fonts, text, bands.title)
         canvas.setFont(fonts.bold, text.answer_title_size)
         canvas.setFillGray(0.3)
-        canvas.drawCentredString(bands.fields.centre_x, bands.fields.y + 12, text.answer_title)
+        draw_centred_string(canvas, bands.fields.centre_x, bands.fields.y + 12, text.answer_title)
         canvas.setFillGray(0.0)
 
     return paint
@@ -298,8 +299,11 @@ def page_footer(fonts: FontPair, page_count: int, sizes: TypeSizes = STANDARD) -
             return
         canvas.setFont(fonts.regular, sizes.text(FOOTER_SIZE))
         canvas.setFillGray(0.3)
-        canvas.drawCentredString(
-            frame.footer.centre_x, footer_baseline(frame, sizes), f"{frame.number} / {page_count}"
+        draw_centred_string(
+            canvas,
+            frame.footer.centre_x,
+            footer_baseline(frame, sizes),
+            f"{frame.number} / {page_count}",
         )
         canvas.setFillGray(0.0)
 

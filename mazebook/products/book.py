@@ -59,6 +59,7 @@ from ..printing.rules import PrintSetup, fit_page_count, print_setup, warn_paddi
 from ..printing.units import format_length, parse_length
 from ..records import record
 from ..render import typeset
+from ..render.fasttext import draw_right_string, draw_string
 from ..render.typeset import FontPair, visual
 from ..template import Template, caps
 from ..template import large_print as lp
@@ -825,13 +826,13 @@ def _answers_painter(
             canvas.setFont(fonts.bold, sizes.heading(9))
             canvas.setFillGray(0.0)
             number = visual(texts("puzzle", number=planned.number))
-            canvas.drawString(slot.caption.x, slot.caption.y + 3, number)
+            draw_string(canvas, slot.caption.x, slot.caption.y + 3, number)
             canvas.setFont(fonts.regular, sizes.text(8))
             canvas.setFillGray(0.3)
             page = visual(texts("answer_page", page=planned.page))
             if words.get(planned.number):
                 page = f"{visual(words[planned.number])} · {page}"
-            canvas.drawRightString(slot.caption.right, slot.caption.y + 3, page)
+            draw_right_string(canvas, slot.caption.right, slot.caption.y + 3, page)
             canvas.setFillGray(0.0)
             place_form(canvas, _form_name(planned.number), slot.maze)
 

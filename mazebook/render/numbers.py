@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.labels import GridWord, grid_words
 from ..records import record
+from .fasttext import draw_centred_string, draw_string
 from .typeset import visual
 
 #: Line widths (points): the cell lines, the frame, the START and FINISH outlines.
@@ -120,7 +121,7 @@ def draw_number_path(
             cx, cy = fit.centre(x, y)
             strong = (x, y) in ends or (show_solution and (x, y) in on_path)
             canvas.setFont(bold if strong else regular, size)
-            canvas.drawCentredString(cx, cy - size * 0.35, str(value))
+            draw_centred_string(canvas, cx, cy - size * 0.35, str(value))
     draw_grid_words(canvas, fit, placed, bold)
     canvas.restoreState()
     return fit
@@ -178,7 +179,7 @@ def draw_grid_words(canvas: Canvas, fit: GridFit, placed: Sequence[GridWord], bo
     for item in placed:
         label = item.label
         canvas.setFont(bold, label.size)
-        canvas.drawString(fit.left + label.x0 * c, fit.top - label.baseline * c, label.word)
+        draw_string(canvas, fit.left + label.x0 * c, fit.top - label.baseline * c, label.word)
 
 
 def _band(canvas: Canvas, fit: GridFit, path: Sequence[tuple[int, int]]) -> None:

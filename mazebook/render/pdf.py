@@ -59,6 +59,7 @@ from ..geometry.style import (
     marker_length,
     solution_width,
 )
+from .fasttext import draw_centred_string, draw_string
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -199,18 +200,18 @@ def draw_marks(
     canvas.setFont(face, size)
     for dx_, dy_, _, _, name in marks.doors:
         px, py = left + dx_ * s, top - dy_ * s
-        canvas.drawCentredString(px, py - CAP_HEIGHT * size / 2, visual(name))
+        draw_centred_string(canvas, px, py - CAP_HEIGHT * size / 2, visual(name))
     for kx, ky, name, order in marks.keys:
         shape = key_shape(kx, ky, s)
         lx, ly = shape.letter
-        canvas.drawCentredString(left + lx * s, top - ly * s, visual(name))
+        draw_centred_string(canvas, left + lx * s, top - ly * s, visual(name))
         if show_solution and order:
             cx, cy, _ = shape.disc
             small = order_size(s)
             canvas.setFillGray(1.0)
             canvas.setFont(face, small)
             baseline = top - cy * s - CAP_HEIGHT * small / 2
-            canvas.drawCentredString(left + cx * s, baseline, str(order))
+            draw_centred_string(canvas, left + cx * s, baseline, str(order))
             canvas.setFont(face, size)
             canvas.setFillGray(0.0)
     canvas.restoreState()
@@ -271,7 +272,7 @@ def draw_words(
     face = font or default_fonts().bold
     for label in placement.labels:
         canvas.setFont(face, label.size)
-        canvas.drawString(left + label.x0 * s, top - label.baseline * s, label.word)
+        draw_string(canvas, left + label.x0 * s, top - label.baseline * s, label.word)
         if label.key is not None:  # a centre goal's word: the goal's dot before it
             cx, cy, r = label.key
             ops = _dot_ops(left + cx * s, top - cy * s, r * s)

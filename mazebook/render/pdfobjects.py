@@ -47,3 +47,25 @@ class FormParts:
         if box is None:
             box = self.boxes[key] = Once(pdfdoc.PDFArray([0, 0, width, height]))
         return {"Resources": self.resources, "Matrix": self.matrix, "BBox": box}
+
+
+#: Bytes reportlab's PDFDocEncoding codec refuses (it has no code for them): a form's text
+#: holding one goes through the codec, which raises as it always did.
+_UNENCODABLE = bytes(range(0x18, 0x20))
+
+
+def take_form_stream(canvas: Any) -> bytes | None:
+    """The bytes of the form a canvas is drawing (between ``beginForm`` and ``endForm``), taken
+    out of the canvas so ``endForm`` has only its short preamble to encode: give them back as
+    its ``stream`` attribute. reportlab encodes a form's text with its PDFDocEncoding codec, a
+    Python character map about twenty times slower than ASCII's, and on ASCII text the two give
+    the same bytes (a form's operators, numbers and escaped strings are ASCII). None, the text
+    left in the canvas, where it is not plain ASCII."""
+    text = "\n".join([canvas._preamble, *canvas._code])
+    if not text.isascii():
+        return None
+    data = text.encode("ascii")
+    if len(data.translate(None, _UNENCODABLE)) != len(data):
+        return None
+    canvas._code = []
+    return data

@@ -1,0 +1,78 @@
+"""A line of text on a canvas as reportlab's drawString writes it, for less (issue 33).
+
+A book draws thousands of short lines (captions, running heads, page numbers, START and
+FINISH); reportlab makes a text object for each, measures it, shapes it and joins its
+operators piece by piece, about 17 microseconds a line. In an embedded TrueType font (every
+font mazebook draws with) the operators are a fixed template around the font's subsets and
+the escaped text: written here directly, the same characters, about a third of the time.
+Any other case (a standard font, a top-down canvas, reportlab's own bidi support) is left to
+reportlab.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen import textobject
+from reportlab.pdfgen.canvas import Canvas
+
+
+def draw_string(canvas: Canvas, x: float, y: float, text: str) -> None:
+    """``canvas.drawString(x, y, text)``: the same operators."""
+    font = _font(canvas, text)
+    if font is None:
+        canvas.drawString(x, y, text)
+    else:
+        _write(canvas, font, x, y, text)
+
+
+def draw_right_string(canvas: Canvas, x: float, y: float, text: str) -> None:
+    """``canvas.drawRightString(x, y, text)``: the same operators."""
+    font = _font(canvas, text)
+    if font is None:
+        canvas.drawRightString(x, y, text)
+    else:
+        _write(canvas, font, x - _width(canvas, text), y, text)
+
+
+def draw_centred_string(canvas: Canvas, x: float, y: float, text: str) -> None:
+    """``canvas.drawCentredString(x, y, text)``: the same operators."""
+    font = _font(canvas, text)
+    if font is None:
+        canvas.drawCentredString(x, y, text)
+    else:
+        _write(canvas, font, x - 0.5 * _width(canvas, text), y, text)
+
+
+def _font(canvas: Any, text: object) -> Any:
+    """The canvas's font where it writes ``text`` as this module does: a plain string, bottom
+    up (mazebook's canvases), without reportlab's own bidi support (mazebook orders text
+    itself: render/textorder), in an embedded TrueType font; else None."""
+    if type(text) is not str or not canvas.bottomup or textobject.rtlSupport:
+        return None
+    font = getFont(canvas._fontname)
+    return font if getattr(font, "_dynamicFont", False) else None
+
+
+def _width(canvas: Any, text: str) -> float:
+    """The text's width as reportlab's drawRightString measures it."""
+    return float(stringWidth(text, canvas._fontname, canvas._fontsize))
+
+
+def _write(canvas: Any, font: Any, x: float, y: float, text: str) -> None:
+    """Add the text object reportlab's textLine makes for ``text`` at (x, y) in the canvas's
+    font, size and leading (PDFTextObject: its origin, each subset's font and the escaped
+    bytes, a line feed)."""
+    doc = canvas._doc
+    parts: list[str] = []
+    current, font_text = -1, ""
+    for subset, chars in font.splitString(text, doc):
+        if subset != current:
+            if not font_text:
+                font_text = f"{fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {font_text}")
+            current = subset
+        parts.append(f"({escapePDF(chars)}) Tj")
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
