@@ -42,27 +42,25 @@ def seed_state(entropy: int) -> tuple[int, int]:
     if entropy < 0:
         raise ValueError("entropy must be a whole number of at least 0")
     words = _words(entropy)
-    hash_const = _INIT_A
-
-    def hashmix(value: int) -> int:
-        nonlocal hash_const
-        value ^= hash_const
-        hash_const = (hash_const * _MULT_A) & _M32
-        value = (value * hash_const) & _M32
-        return value ^ (value >> _XSHIFT)
-
-    def mix(x: int, y: int) -> int:
-        result = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _M32
-        return result ^ (result >> _XSHIFT)
-
-    pool = [hashmix(words[i] if i < len(words) else 0) for i in range(_POOL_SIZE)]
+    # hashmix(value): value xored with the next hash constant, times the one after, folded;
+    # its constants are the same each seeding (_hash_keys), written out inline here
+    keys = iter(_hash_keys(_POOL_SIZE * _POOL_SIZE + _POOL_SIZE * max(len(words) - _POOL_SIZE, 0)))
+    m32, left, right, shift = _M32, _MIX_MULT_L, _MIX_MULT_R, _XSHIFT
+    pool = []
+    for i in range(_POOL_SIZE):
+        value = ((words[i] if i < len(words) else 0) ^ next(keys)) * next(keys) & m32
+        pool.append(value ^ value >> shift)
     for src in range(_POOL_SIZE):
         for dst in range(_POOL_SIZE):
             if src != dst:
-                pool[dst] = mix(pool[dst], hashmix(pool[src]))
+                value = (pool[src] ^ next(keys)) * next(keys) & m32
+                result = (left * pool[dst] - right * (value ^ value >> shift)) & m32
+                pool[dst] = result ^ result >> shift
     for src in range(_POOL_SIZE, len(words)):
         for dst in range(_POOL_SIZE):
-            pool[dst] = mix(pool[dst], hashmix(words[src]))
+            value = (words[src] ^ next(keys)) * next(keys) & m32
+            result = (left * pool[dst] - right * (value ^ value >> shift)) & m32
+            pool[dst] = result ^ result >> shift
     # generate_state(4, uint64): eight 32-bit words, paired little end first
     out = []
     const = _INIT_B
@@ -77,6 +75,22 @@ def seed_state(entropy: int) -> tuple[int, int]:
     # from state 0: a step (to ``inc``), the seed added, and a step
     state = ((inc + initstate) * _MULT_128 + inc) & _M128
     return state, inc
+
+
+_HASH_KEYS: tuple[int, ...] = ()
+
+
+def _hash_keys(calls: int) -> tuple[int, ...]:
+    """SeedSequence's hashmix constants for ``calls`` calls, as (xored, multiplied) one after
+    the other: the k-th call xors with INIT_A * MULT_A**k and multiplies by the next power."""
+    global _HASH_KEYS
+    found = _HASH_KEYS
+    if len(found) < 2 * calls:
+        consts = [_INIT_A]
+        for _ in range(max(calls, 32)):
+            consts.append(consts[-1] * _MULT_A & _M32)
+        found = _HASH_KEYS = tuple(v for k in range(len(consts) - 1) for v in consts[k : k + 2])
+    return found
 
 
 def random_bytes(state: int, inc: int, count: int) -> tuple[bytes, int]:
