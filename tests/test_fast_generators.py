@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mazebook.core.generators import _common, _pcg, growing_tree
+from mazebook.core.generators import _common, _mix_rect, _pcg, growing_tree
 from mazebook.core.generators._common import (
     links_from_edges,
     numpy_rng,
@@ -27,6 +27,13 @@ from mazebook.core.shapes import make_grid
 
 
 def _plain_mix(grid: Grid, rng: random.Random, p_newest: float) -> bytearray:
+    """``_plain_grown``'s maze."""
+    return _plain_grown(grid, rng, p_newest)[0]
+
+
+def _plain_grown(
+    grid: Grid, rng: random.Random, p_newest: float
+) -> tuple[bytearray, int, list[int]]:
     """Growing tree, "mix" mode, written plainly: each step draws whether to grow from the
     newest active cell (the top of a stack that keeps boxed-in cells until they reach the top)
     or from a uniformly random one of the pool (kept unordered by swap-removal); the grown
@@ -66,7 +73,7 @@ def _plain_mix(grid: Grid, rng: random.Random, p_newest: float) -> bytearray:
             i = pool.index(cell)
             pool[i] = pool[-1]
             pool.pop()
-    return links_from_edges(grid, carved)
+    return links_from_edges(grid, carved), start, carved
 
 
 @given(
@@ -79,6 +86,34 @@ def test_the_mix_loop_is_the_plain_one(width: int, height: int, seed: int, p: fl
     grid = rect_grid(width, height)
     fast = growing_tree.carve(grid, random.Random(seed), "mix", p)
     assert fast == _plain_mix(grid, random.Random(seed), p)
+
+
+@given(
+    st.integers(1, 64),
+    st.integers(1, 64),
+    st.integers(0, 2**32),
+    st.sampled_from([0.7, 0.8, 0.9]) | st.floats(0.001, 0.999),
+)
+def test_the_rectangle_s_mix_loop_grows_as_the_plain_one(
+    width: int, height: int, seed: int, p: float
+) -> None:
+    """The book's loop (_mix_rect, up to LIST_UP_TO cells): the same maze, the same start and
+    carved half-edges in the same order (the openings read them), and the caller's
+    random.Random left where the plain loop leaves it."""
+    grid = rect_grid(width, height)
+    assert _mix_rect.fits(grid)
+    fast_rng, plain_rng = random.Random(seed), random.Random(seed)
+    links, grown = growing_tree.grow(grid, fast_rng, "mix", p)
+    assert (links, grown.start, list(grown.edges)) == _plain_grown(grid, plain_rng, p)
+    assert fast_rng.getstate() == plain_rng.getstate()
+
+
+def test_the_rectangle_s_mix_loop_takes_the_book_s_mazes_only() -> None:
+    """Plain rectangles of at most LIST_UP_TO cells; larger ones and other shapes keep the
+    general loop."""
+    assert _mix_rect.fits(rect_grid(64, 64))
+    assert not _mix_rect.fits(rect_grid(65, 64))
+    assert not _mix_rect.fits(make_grid("hex", 8, 8))
 
 
 @given(st.integers(2, 12), st.integers(0, 2**32), st.floats(0.01, 0.99))

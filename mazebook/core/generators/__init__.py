@@ -37,10 +37,17 @@ MODULES = {
 
 class _Shipped(Mapping[str, GeneratorSpec]):
     """The shipped generators: name -> GeneratorSpec, each module imported when its generator
-    is first asked for (making one maze loads one generator; listing them loads all)."""
+    is first asked for (making one maze loads one generator; listing them loads all), then
+    kept: a book's search asks for its generator some 3,400 times."""
+
+    def __init__(self) -> None:
+        self._specs: dict[str, GeneratorSpec] = {}
 
     def __getitem__(self, name: str) -> GeneratorSpec:
-        spec: GeneratorSpec = import_module(f".{MODULES[name]}", __name__).SPEC
+        spec = self._specs.get(name)
+        if spec is None:
+            spec = import_module(f".{MODULES[name]}", __name__).SPEC
+            spec = self._specs.setdefault(name, spec)  # racing threads keep the first
         return spec
 
     def __iter__(self) -> Iterator[str]:

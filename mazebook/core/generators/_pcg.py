@@ -10,6 +10,7 @@ tests check both give the same bytes.
 
 from __future__ import annotations
 
+import itertools
 import struct
 
 # SeedSequence (numpy/random/bit_generator.pyx)
@@ -38,45 +39,76 @@ def _words(entropy: int) -> list[int]:
 
 
 def seed_state(entropy: int) -> tuple[int, int]:
-    """PCG64's (state, increment) as ``np.random.default_rng(entropy)`` sets them."""
+    """PCG64's (state, increment) as ``np.random.default_rng(entropy)`` sets them.
+
+    SeedSequence's hashmix xors a value with the next of a sequence of constants and
+    multiplies it by the one after; the constants are the same each seeding, so their pairs
+    are worked out once (``_hash_keys``) and read here in the order the calls make them.
+    """
     if entropy < 0:
         raise ValueError("entropy must be a whole number of at least 0")
     words = _words(entropy)
-    hash_const = _INIT_A
-
-    def hashmix(value: int) -> int:
-        nonlocal hash_const
-        value ^= hash_const
-        hash_const = (hash_const * _MULT_A) & _M32
-        value = (value * hash_const) & _M32
-        return value ^ (value >> _XSHIFT)
-
-    def mix(x: int, y: int) -> int:
-        result = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _M32
-        return result ^ (result >> _XSHIFT)
-
-    pool = [hashmix(words[i] if i < len(words) else 0) for i in range(_POOL_SIZE)]
-    for src in range(_POOL_SIZE):
+    extra = max(len(words) - _POOL_SIZE, 0)  # words past the pool's four: a wide seed
+    keys = _hash_keys(_POOL_SIZE * (_POOL_SIZE + extra))
+    m32, left, right, shift = _M32, _MIX_MULT_L, _MIX_MULT_R, _XSHIFT
+    words += [0] * (_POOL_SIZE - len(words))
+    pool = []
+    for word, (xor, mult) in zip(words, keys[:_POOL_SIZE], strict=True):
+        value = (word ^ xor) * mult & m32
+        pool.append(value ^ value >> shift)
+    # each pool word mixed into each other one, then each word past the pool into each
+    for src, dst, (xor, mult) in zip(
+        _MIX_SOURCES, _MIX_DESTS, keys[_POOL_SIZE : len(_MIX_DESTS) + _POOL_SIZE], strict=True
+    ):
+        value = (pool[src] ^ xor) * mult & m32
+        result = (left * pool[dst] - right * (value ^ value >> shift)) & m32
+        pool[dst] = result ^ result >> shift
+    at = _POOL_SIZE + len(_MIX_DESTS)
+    for word in words[_POOL_SIZE:]:
         for dst in range(_POOL_SIZE):
-            if src != dst:
-                pool[dst] = mix(pool[dst], hashmix(pool[src]))
-    for src in range(_POOL_SIZE, len(words)):
-        for dst in range(_POOL_SIZE):
-            pool[dst] = mix(pool[dst], hashmix(words[src]))
+            xor, mult = keys[at]
+            at += 1
+            value = (word ^ xor) * mult & m32
+            result = (left * pool[dst] - right * (value ^ value >> shift)) & m32
+            pool[dst] = result ^ result >> shift
     # generate_state(4, uint64): eight 32-bit words, paired little end first
     out = []
-    const = _INIT_B
-    for i in range(8):
-        value = pool[i % _POOL_SIZE] ^ const
-        const = (const * _MULT_B) & _M32
-        value = (value * const) & _M32
-        out.append(value ^ (value >> _XSHIFT))
+    for i, (xor, mult) in enumerate(_STATE_KEYS):
+        value = (pool[i % _POOL_SIZE] ^ xor) * mult & m32
+        out.append(value ^ value >> shift)
     seed = [out[2 * k] | out[2 * k + 1] << 32 for k in range(4)]
     initstate, initseq = seed[0] << 64 | seed[1], seed[2] << 64 | seed[3]
     inc = (initseq << 1 | 1) & _M128
     # from state 0: a step (to ``inc``), the seed added, and a step
     state = ((inc + initstate) * _MULT_128 + inc) & _M128
     return state, inc
+
+
+def _key_pairs(start: int, mult: int, count: int) -> list[tuple[int, int]]:
+    """``count`` pairs (c_k, c_(k+1)) of the constants c_0 = start, c_(k+1) = c_k * mult."""
+    consts = [start]
+    for _ in range(count):
+        consts.append(consts[-1] * mult & _M32)
+    return list(itertools.pairwise(consts))
+
+
+#: The pool's mixing, in order: the source and destination word of each hashmix-and-mix.
+_MIX_SOURCES, _MIX_DESTS = zip(
+    *[(src, dst) for src in range(_POOL_SIZE) for dst in range(_POOL_SIZE) if src != dst],
+    strict=True,
+)
+#: generate_state's constants (the same each seeding).
+_STATE_KEYS = _key_pairs(_INIT_B, _MULT_B, 8)
+_HASH_KEYS: list[tuple[int, int]] = []
+
+
+def _hash_keys(calls: int) -> list[tuple[int, int]]:
+    """hashmix's (xored, multiplied) constants for ``calls`` calls, in order (made longer as
+    wider seeds come)."""
+    global _HASH_KEYS
+    if len(_HASH_KEYS) < calls:
+        _HASH_KEYS = _key_pairs(_INIT_A, _MULT_A, max(calls, 32))
+    return _HASH_KEYS
 
 
 def random_bytes(state: int, inc: int, count: int) -> tuple[bytes, int]:

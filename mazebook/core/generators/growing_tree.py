@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from ..grid import LIST_UP_TO, Grid, neighbour_list
 from ..grown import Grown
 from ._common import links_from_edges, perms_without, permutations, side_orders
+from ._mix_rect import fits, grow_mix
 from .spec import GeneratorSpec, Option
 
 _MAX_TABLE_DEGREE = 6
@@ -52,6 +53,8 @@ def grow(
         mode = "newest"
     elif mode == "mix" and p_newest <= 0.0:
         mode = "random"
+    if mode == "mix" and fits(grid):
+        return grow_mix(grid, rng, p_newest)  # a book's maze: the same, in fewer steps
     n, degree = grid.size, grid.degree
     back: Sequence[int] = grid.back
     adj = neighbour_list(grid)
