@@ -4,6 +4,7 @@ to change."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import subprocess
 import sys
@@ -154,3 +155,43 @@ def test_a_record_without_eq_is_equal_only_to_itself() -> None:
     assert (
         repr(first) == "test_a_record_without_eq_is_equal_only_to_itself.<locals>.Token(name='a')"
     )
+
+
+#: The frozen dataclasses the public and plugin API hand out, refused a change at run time too
+#: (mazebook.records' docstring): every other immutable value of the package is a record.
+FROZEN_AT_RUN_TIME = {
+    "Maze",
+    "Metrics",
+    "MazeFacts",
+    "TrailFacts",
+    "RuleFacts",
+    "NumberFacts",
+    "Shape",
+    "Option",
+    "GeneratorSpec",
+}
+
+
+def test_every_other_immutable_value_is_a_record() -> None:
+    """A new ``@dataclass(frozen=True)`` costs six compiled methods at every start: a class
+    that is not one of the API's values is a ``@record`` (``mazebook/bench.py`` runs alone,
+    as its own process, and the manifest's keyword-only header keeps dataclasses' form)."""
+    package = Path(__file__).resolve().parent.parent / "mazebook"
+    frozen = set()
+    for path in package.rglob("*.py"):
+        if path.name == "bench.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                for decorator in node.decorator_list:
+                    if (
+                        isinstance(decorator, ast.Call)
+                        and ast.unparse(decorator.func).endswith("dataclass")
+                        and any(
+                            k.arg == "frozen" and ast.unparse(k.value) == "True"
+                            for k in decorator.keywords
+                        )
+                        and not any(k.arg == "kw_only" for k in decorator.keywords)
+                    ):
+                        frozen.add(node.name)
+    assert frozen == FROZEN_AT_RUN_TIME
