@@ -44,38 +44,36 @@ def _powers(count: int) -> tuple[int, ...]:
 
 
 def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
-    """Per cell, its path to the start as bits: bit ``size - 1 - t`` for the ``t``-th cell to
-    join (the start is the 0th); None unless ``grown`` spans the grid, each edge joining a new
-    cell to one grown before it.
+    """Per cell, its path to the start as bits: bit ``t`` for the ``t``-th cell to join (the
+    start is the 0th); None unless ``grown`` spans the grid, each edge joining a new cell to
+    one grown before it.
 
-    Two cells' path length is the count of bits of the two integers' exclusive or. Ordered by
-    value, largest first, cells follow a walk round the tree (each after the cells below it,
-    branches in the order they grew), so the deepest cell two cells share is the deepest on
-    the paths of any two cells between them in that order (a range minimum, as on an Euler
-    tour). Costs about ``size`` squared over 30 machine-word steps (small mazes only).
+    Two cells' path length is the count of bits of the two integers' exclusive or. A cell's
+    integer is no longer than its own bit (its path holds only cells that joined before it):
+    on average half the size of the grid, which makes it and each exclusive or read off it
+    cheaper. Costs about ``size`` squared over 60 machine-word steps (small mazes only).
     """
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
     adj = neighbour_list(grid)
     powers = _powers(n)
-    top = powers[n - 1]
-    # one more for the outside (a slot through the outline) and n more read, never written,
-    # by a half-edge before the table (-n degree <= e < 0: e // degree is -n .. -1); one
-    # further before or past the table is an IndexError
-    bits = [0] * (2 * n + 1)
-    bits[grown.start] = top
+    # -1 for a cell not grown, and -1 | bit is -1: a cell joined to one not yet grown (or to
+    # none) keeps it. One more for the outside (a slot through the outline) and n more read,
+    # never written, by a half-edge before the table (-n degree <= e < 0: e // degree is -n
+    # .. -1); one further before or past the table is an IndexError
+    bits = [-1] * (2 * n + 1)
+    bits[grown.start] = 1
     try:
-        for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
+        for e, bit in zip(edges, powers[1:n], strict=True):
             bits[adj[e]] = bits[e // degree] | bit
     except IndexError:
         return None
     del bits[n:]
     # each edge joins a new cell (not through an outer side) to one already grown, or (a
-    # plugin's grow may get it wrong) some cell is never joined (0) or joined to a cell not
-    # yet grown or outside the table (without the start's bit): n - 1 edges join the n - 1
-    # other cells once each
-    if min(bits) < top:
+    # plugin's grow may get it wrong) some cell is never joined or joined to a cell not yet
+    # grown or outside the table (-1): n - 1 edges join the n - 1 other cells once each
+    if min(bits) < 0:
         return None
     return bits
 
