@@ -127,6 +127,7 @@ def efforts_and_tree(
             # memory than the search they save (LIST_UP_TO)
             if view.size <= LIST_UP_TO:
                 view.share_entrance_tree(lambda: entrance_tree(hung, view.size))
+            view.share_solution(hung.path)
             return (
                 Effort(ahead, cells, ahead - cells, 0.0, 0),
                 Effort(behind, cells, behind - cells, 0.0, 0),
