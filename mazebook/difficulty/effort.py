@@ -286,10 +286,10 @@ def hang(maze: Maze) -> Hung | None:
     None when the entrance is not in it."""
     grid = maze.grid
     n = grid.size
-    grown = grown_of(grid, maze.links)
+    kept = grown_of(grid, maze.links)
     parent: Sequence[int]
-    if grown is not None:  # how it grew, kept by the openings: the same tree, no search
-        parent, order = hung_from(grid, grown, maze.exit.cell)
+    if kept is not None:  # how it grew, kept by the openings: the same tree, no search
+        parent, order = hung_from(grid, kept[0], kept[1], maze.exit.cell)
     else:
         parent, order = walk(grid, maze.links, maze.exit.cell)
     size = [1] * n
