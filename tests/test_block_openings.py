@@ -41,12 +41,12 @@ def checked_bits(grid: Grid, grown: Grown) -> list[int] | None:
         return None
     adj = neighbour_list(grid)
     bits = [0] * n
-    bits[grown.start] = 1 << (n - 1)
+    bits[grown.start] = 1
     for t, e in enumerate(edges):
         own, joined = bits[e // degree], adj[e]
         if not own or joined >= n or bits[joined]:
             return None
-        bits[joined] = own | 1 << (n - 2 - t)
+        bits[joined] = own | 1 << (t + 1)
     return bits
 
 

@@ -191,6 +191,33 @@ def test_the_entrance_tree_from_the_hung_tree_is_the_entrance_s_search(maze: Maz
     assert fresh.entrance_tree == (dist, parent)
 
 
+@settings(max_examples=200)
+@given(perfect_mazes())
+def test_the_solution_from_the_hung_tree_is_the_entrance_s_search(maze: Maze) -> None:
+    """The effort leaves its path up the tree hung from the exit on the maze as its
+    solution: the nodes the breadth-first search from the entrance gives, kept there."""
+    view = maze.split_view
+    searched = Maze(view.grid, view.links, view.entrance, view.exit).solution_nodes
+    fresh = Maze(view.grid, view.links, view.entrance, view.exit)
+    _, hung = effort.efforts_and_tree(fresh)
+    assume(hung is not None)
+    assert "solution_nodes" in fresh.__dict__
+    assert fresh.solution_nodes == searched
+
+
+def test_a_maze_with_rules_keeps_its_own_solution() -> None:
+    """A maze with rules walks its own solution (keys and doors): the effort's path up the
+    tree is never kept as it."""
+    grid = make_grid("rect", 3, 1)
+    links = bytes([2, 10, 8])  # a corridor of three cells
+    maze = Maze(grid, links, Opening(0, 3), Opening(2, 1), doors=((1, 2, "a"),), keys=((0, "a"),))
+    maze.share_solution((0, 1, 2))
+    assert "solution_nodes" not in maze.__dict__
+    plain = Maze(grid, links, Opening(0, 3), Opening(2, 1))
+    plain.share_solution((0, 1, 2))
+    assert plain.__dict__["solution_nodes"] == (0, 1, 2)
+
+
 def test_no_entrance_tree_when_the_exit_s_search_misses_a_cell() -> None:
     """Where the search from the exit leaves a cell unreached (links that are no spanning
     tree), nothing is read off it: the entrance's search is made afresh."""

@@ -18,7 +18,7 @@ from mazebook.core import openings
 from mazebook.core.generators import REGISTRY, growing_tree
 from mazebook.core.generators._common import adj_array, back_array, links_from_edges
 from mazebook.core.grid import bfs, walk
-from mazebook.core.grown import Grown, ancestor_bits, grown_of, hung_from
+from mazebook.core.grown import Grown, ancestor_bits, ancestor_paths, grown_of, hung_from
 from mazebook.core.maze import Maze
 from mazebook.core.shapes import make_grid
 from mazebook.difficulty import effort, metrics
@@ -117,13 +117,13 @@ def test_a_small_growing_tree_maze_opens_from_its_ancestor_bits(
     """generate() hands a small growing-tree maze's growth to the openings, which read it (the
     fast path is taken, not only equal), and a large one's it drops."""
     reads: list[int] = []
-    real = openings.ancestor_bits
+    real = openings.ancestor_paths
 
     def spy(grid: Any, grown: Grown) -> Any:
         reads.append(grid.size)
         return real(grid, grown)
 
-    monkeypatch.setattr(openings, "ancestor_bits", spy)
+    monkeypatch.setattr(openings, "ancestor_paths", spy)
     generate("growing-tree", 12, 15, seed=3, mode="mix", p_newest=0.8)
     assert reads == [180]
     assert openings.GROWN_UP_TO < 70 * 70  # a large maze: past the plain path (LIST_UP_TO)
@@ -246,14 +246,18 @@ def test_the_tree_hung_from_its_growth_is_the_search_s(
     data: st.DataObject,
 ) -> None:
     """``hung_from`` gives, from any root, the parents a breadth-first search along the
-    passages gives, and every cell once, the root first and each after its parent."""
+    passages gives, and every cell once, the root first and each after its parent, off the
+    parents ``ancestor_paths`` read as the maze grew (left as they were)."""
     kind, w, h, options = shape
     grid = make_grid(kind, w, h, **options)
     links, grown = growing_tree.grow(grid, random.Random(seed), mode, p)
-    if ancestor_bits(grid, grown) is None:  # a shape in pieces: never kept
+    found = ancestor_paths(grid, grown)
+    if found is None:  # a shape in pieces: never kept
         return
+    grew = list(found[1])
     root = data.draw(st.integers(0, grid.size - 1))
-    parent, order = hung_from(grid, grown, root)
+    parent, order = hung_from(grid, grown, found[1], root)
+    assert found[1] == grew  # the kept parents are not changed
     searched, _ = walk(grid, bytes(links), root)
     assert list(parent) == list(searched)
     assert sorted(order) == list(range(grid.size)) and order[0] == root

@@ -44,40 +44,48 @@ def _powers(count: int) -> tuple[int, ...]:
 
 
 def ancestor_bits(grid: Grid, grown: Grown) -> list[int] | None:
-    """Per cell, its path to the start as bits: bit ``size - 1 - t`` for the ``t``-th cell to
-    join (the start is the 0th); None unless ``grown`` spans the grid, each edge joining a new
-    cell to one grown before it.
+    """Per cell, its path to the start as bits: bit ``t`` for the ``t``-th cell to join (the
+    start is the 0th); None unless ``grown`` spans the grid, each edge joining a new cell to
+    one grown before it (``ancestor_paths``, without the parents)."""
+    found = ancestor_paths(grid, grown)
+    return None if found is None else found[0]
 
-    Two cells' path length is the count of bits of the two integers' exclusive or. Ordered by
-    value, largest first, cells follow a walk round the tree (each after the cells below it,
-    branches in the order they grew), so the deepest cell two cells share is the deepest on
-    the paths of any two cells between them in that order (a range minimum, as on an Euler
-    tour). Costs about ``size`` squared over 30 machine-word steps (small mazes only).
+
+def ancestor_paths(grid: Grid, grown: Grown) -> tuple[list[int], list[int]] | None:
+    """``ancestor_bits`` and, per cell, the cell it grew from (-1 at the start), read in the
+    same pass (the effort model's tree hangs off them: ``keep_grown``, ``hung_from``).
+
+    Two cells' path length is the count of bits of the two integers' exclusive or. A cell's
+    integer is no longer than its own bit (its path holds only cells that joined before it):
+    on average half the size of the grid, which makes it and each exclusive or read off it
+    cheaper. Costs about ``size`` squared over 60 machine-word steps (small mazes only).
     """
     n, degree, edges = grid.size, grid.degree, grown.edges
     if len(edges) != n - 1 or not 0 <= grown.start < n:
         return None
     adj = neighbour_list(grid)
     powers = _powers(n)
-    top = powers[n - 1]
-    # one more for the outside (a slot through the outline) and n more read, never written,
-    # by a half-edge before the table (-n degree <= e < 0: e // degree is -n .. -1); one
-    # further before or past the table is an IndexError
-    bits = [0] * (2 * n + 1)
-    bits[grown.start] = top
+    # -1 for a cell not grown, and -1 | bit is -1: a cell joined to one not yet grown (or to
+    # none) keeps it. One more for the outside (a slot through the outline) and n more read,
+    # never written, by a half-edge before the table (-n degree <= e < 0: e // degree is -n
+    # .. -1); one further before or past the table is an IndexError
+    bits = [-1] * (2 * n + 1)
+    bits[grown.start] = 1
+    parent = [-1] * (n + 1)
     try:
-        for e, bit in zip(edges, reversed(powers[: n - 1]), strict=True):
-            bits[adj[e]] = bits[e // degree] | bit
+        for e, bit in zip(edges, powers[1:n], strict=True):
+            cell = adj[e]
+            above = parent[cell] = e // degree
+            bits[cell] = bits[above] | bit
     except IndexError:
         return None
-    del bits[n:]
+    del bits[n:], parent[n:]
     # each edge joins a new cell (not through an outer side) to one already grown, or (a
-    # plugin's grow may get it wrong) some cell is never joined (0) or joined to a cell not
-    # yet grown or outside the table (without the start's bit): n - 1 edges join the n - 1
-    # other cells once each
-    if min(bits) < top:
+    # plugin's grow may get it wrong) some cell is never joined or joined to a cell not yet
+    # grown or outside the table (-1): n - 1 edges join the n - 1 other cells once each
+    if min(bits) < 0:
         return None
-    return bits
+    return bits, parent
 
 
 def walked_bits(grid: Grid, links: Sequence[int]) -> list[int] | None:
@@ -117,41 +125,40 @@ def walked_bits(grid: Grid, links: Sequence[int]) -> list[int] | None:
     return bits
 
 
-#: The last record the openings read and the maze (grid and passage bytes, the very
-#: objects, held so they stay themselves) it grew: a candidate's effort, read next, hangs its
-#: tree off it (``grown_of``). One alone: only the maze just made is asked for again.
-_KEPT: tuple[Grid, bytes, Grown] | None = None
+#: The last record the openings read, the maze (grid and passage bytes, the very objects,
+#: held so they stay themselves) it grew and each cell's parent as it grew: a candidate's
+#: effort, read next, hangs its tree off it (``grown_of``). One alone: only the maze just
+#: made is asked for again.
+_KEPT: tuple[Grid, bytes, Grown, list[int]] | None = None
 
 
-def keep_grown(grid: Grid, links: bytes, grown: Grown) -> None:
+def keep_grown(grid: Grid, links: bytes, grown: Grown, parent: list[int]) -> None:
     """Remember that the maze ``links`` on ``grid`` grew as ``grown`` (a record
-    ``ancestor_bits`` took: a spanning tree, each edge joining a new cell), in place of the
-    record kept before."""
+    ``ancestor_paths`` took: a spanning tree, each edge joining a new cell), each cell from
+    ``parent`` (as ``ancestor_paths`` read it), in place of the record kept before."""
     global _KEPT
-    _KEPT = (grid, links, grown)
+    _KEPT = (grid, links, grown, parent)
 
 
-def grown_of(grid: Grid, links: bytes) -> Grown | None:
+def grown_of(grid: Grid, links: bytes) -> tuple[Grown, list[int]] | None:
     """The record kept by ``keep_grown`` for these very objects (``is``, not ``==``: the
-    same maze, not a copy whose record was never checked), else None."""
+    same maze, not a copy whose record was never checked) and its parents, else None."""
     kept = _KEPT
     if kept is not None and kept[0] is grid and kept[1] is links:
-        return kept[2]
+        return kept[2], kept[3]
     return None
 
 
-def hung_from(grid: Grid, grown: Grown, root: int) -> tuple[list[int], list[int]]:
-    """The tree that grew (a record ``keep_grown`` took) hung from ``root``: each cell's
-    parent toward ``root`` (-1 there) and every cell once, each after its parent, ``root``
-    first: the parents a breadth-first search from ``root`` along the passages gives
+def hung_from(grid: Grid, grown: Grown, grew: list[int], root: int) -> tuple[list[int], list[int]]:
+    """The tree that grew (a record ``keep_grown`` took, each cell from ``grew``, as
+    ``ancestor_paths`` read it; not changed) hung from ``root``: each cell's parent toward
+    ``root`` (-1 there) and every cell once, each after its parent, ``root`` first: the
+    parents a breadth-first search from ``root`` along the passages gives
     (mazebook.core.grid.walk; in a tree they are the only ones), without the search. Each
     cell's parent as it grew, turned round along the path from ``root`` to the start; the
     order: that path, then the cells in the order they grew."""
-    n, degree, edges = grid.size, grid.degree, grown.edges
     adj = neighbour_list(grid)
-    parent = [-1] * n
-    for e in edges:
-        parent[adj[e]] = e // degree
+    parent = list(grew)
     path = [root]  # from root up to the start, then turned round
     cell = parent[root]
     while cell >= 0:
@@ -161,7 +168,7 @@ def hung_from(grid: Grid, grown: Grown, root: int) -> tuple[list[int], list[int]
     for cell in path:
         parent[cell] = above
         above = cell
-    joined = map(adj.__getitem__, edges)
+    joined = map(adj.__getitem__, grown.edges)
     if len(path) == 1:
         return parent, [root, *joined]
     return parent, path + list(filterfalse(set(path).__contains__, joined))

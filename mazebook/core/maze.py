@@ -123,6 +123,13 @@ class Maze:
         if "entrance_tree" not in self.__dict__ and (tree := make()) is not None:
             self.__dict__["entrance_tree"] = tree
 
+    def share_solution(self, nodes: tuple[int, ...]) -> None:
+        """Keep ``nodes`` as ``solution_nodes``, found another way (the effort model's path
+        from the entrance up the tree it hung from the exit: on a perfect maze the one path);
+        a maze with rules keeps its own (``rule_walk``), and one made already stays."""
+        if not self.rules and "solution_nodes" not in self.__dict__:
+            self.__dict__["solution_nodes"] = nodes
+
     @cached_property
     def entrance_tree(self) -> tuple[array[int], array[int]]:
         """Breadth-first (distance, parent) arrays from the entrance: the solver's search (per

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 from ..errors import InvalidOptionError, MazebookError
 from ..lazy import numpy as np
 from .grid import LIST_UP_TO, SIDE_NAMES, Grid, bfs
-from .grown import Grown, ancestor_bits, keep_grown, walked_bits
+from .grown import Grown, ancestor_paths, keep_grown, walked_bits
 from .maze import Opening
 from .tour import euler_tour
 
@@ -949,9 +949,12 @@ def plain_metric(grid: Grid, links: bytes, grown: Grown | None = None) -> PlainM
     cells = _outer_cell_list(grid)
     if len(cells) < 2:
         raise MazebookError("this grid has fewer than two outer sides to open")
-    bits = ancestor_bits(grid, grown) if grown is not None and reads_grown(grid) else None
-    if bits is not None and grown is not None:  # kept for the effort model, next to read it
-        keep_grown(grid, links, grown)
+    bits = None
+    if grown is not None and reads_grown(grid):
+        found = ancestor_paths(grid, grown)
+        if found is not None:  # kept for the effort model, next to read it
+            bits, parent = found
+            keep_grown(grid, links, grown, parent)
     if bits is None:
         bits = walked_bits(grid, links)
     if bits is not None:

@@ -127,6 +127,7 @@ def efforts_and_tree(
             # memory than the search they save (LIST_UP_TO)
             if view.size <= LIST_UP_TO:
                 view.share_entrance_tree(lambda: entrance_tree(hung, view.size))
+            view.share_solution(hung.path)
             return (
                 Effort(ahead, cells, ahead - cells, 0.0, 0),
                 Effort(behind, cells, behind - cells, 0.0, 0),
@@ -285,10 +286,10 @@ def hang(maze: Maze) -> Hung | None:
     None when the entrance is not in it."""
     grid = maze.grid
     n = grid.size
-    grown = grown_of(grid, maze.links)
+    kept = grown_of(grid, maze.links)
     parent: Sequence[int]
-    if grown is not None:  # how it grew, kept by the openings: the same tree, no search
-        parent, order = hung_from(grid, grown, maze.exit.cell)
+    if kept is not None:  # how it grew, kept by the openings: the same tree, no search
+        parent, order = hung_from(grid, kept[0], kept[1], maze.exit.cell)
     else:
         parent, order = walk(grid, maze.links, maze.exit.cell)
     size = [1] * n
