@@ -60,6 +60,7 @@ from ..geometry.style import (
     solution_width,
 )
 from .fasttext import draw_centred_string, draw_string
+from .pdfobjects import use_fast_encoding
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -296,6 +297,7 @@ def new_canvas(
     with that variable. ``boxes``: TrimBox, BleedBox and the like for print pages.
     """
     initial = font or default_fonts().regular
+    use_fast_encoding()  # the same bytes, written for less (render/pdfobjects)
     with _without_source_date_epoch():
         canvas = Canvas(
             target,

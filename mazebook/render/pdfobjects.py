@@ -1,16 +1,24 @@
-"""PDF objects a document writes many times over, formatted once.
+"""PDF objects a document writes many times over, formatted once; PDF text encoded for less.
 
 A book's answers are hundreds of form XObjects whose resources, matrix and bounding box are
 the same objects each time; reportlab formats each anew at save (its names, numbers and
 references one by one). ``Once`` formats the object the first time with reportlab itself and
 gives the same bytes after, so the file is the one reportlab would have written.
+
+reportlab encodes every piece of text it writes into a file (each name, number and reference,
+and the ASCII85 text of every compressed stream: most of a file's bytes) with its
+PDFDocEncoding character map, a codec written in Python tables about ten times slower than
+ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
+``use_fast_encoding`` has reportlab's writer call it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from reportlab.pdfbase import pdfdoc
+
+_T = TypeVar("_T")
 
 
 class Once(pdfdoc.PDFObject):
@@ -50,8 +58,31 @@ class FormParts:
 
 
 #: Bytes reportlab's PDFDocEncoding codec refuses (it has no code for them): a form's text
-#: holding one goes through the codec, which raises as it always did.
+#: holding one goes through the codec, which raises as it always did. Every other ASCII
+#: character the codec writes as its own byte.
 _UNENCODABLE = bytes(range(0x18, 0x20))
+
+#: reportlab's own encoder of the text it writes into a file (``pdfdoc.pdfdocEnc``: a str
+#: through its PDFDocEncoding character map, bytes as they are).
+_reportlab_encode = pdfdoc.pdfdocEnc
+
+
+def pdfdoc_encode(x: str | _T) -> bytes | _T:
+    """``pdfdoc.pdfdocEnc(x)`` (the same parameter), the same bytes: ASCII text the codec maps
+    byte for byte (printable, or holding no character it refuses) is encoded as ASCII;
+    anything else (bytes, other text, a refused character, which raises as before) goes to
+    reportlab's codec."""
+    if isinstance(x, str) and x.isascii():
+        data = x.encode("ascii")
+        if x.isprintable() or len(data.translate(None, _UNENCODABLE)) == len(data):
+            return data
+    return _reportlab_encode(x)
+
+
+def use_fast_encoding() -> None:
+    """Have reportlab's PDF writer encode its text with ``pdfdoc_encode`` (the same bytes):
+    its formatting functions look ``pdfdocEnc`` up in their module at each call."""
+    pdfdoc.pdfdocEnc = pdfdoc_encode
 
 
 def take_form_stream(canvas: Any) -> bytes | None:
