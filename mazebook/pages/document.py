@@ -371,11 +371,16 @@ def placement(card: MazeCard, box: Box, *, side_room: float = 0.0) -> Placement:
     manifest's boxes share. A card without words keeps the plain fit. Worked out once for the
     same drawing, words and box size: a puzzle's manifest box and its page, and a worksheet's
     key (the pupil's card, solved) and its boxes, share one placement."""
+    return _card_placement(card, card.font, box, side_room)
+
+
+def _card_placement(card: MazeCard, font: str, box: Box, side_room: float) -> Placement:
+    """placement of the card with its words in ``font`` (its own, or the one it is drawn in)."""
     return _placement(
         card.geometry,
         card.labels,
         (card.start_word, card.finish_word),
-        card.font,
+        font,
         box.width,
         box.height,
         side_room,
@@ -451,9 +456,8 @@ def draw_maze_box(
 ) -> Fit:
     """The maze in the box as ``placement`` puts it, with the style its cell size calls for, and
     its words (set in the card's font, else the fonts' bold)."""
-    if card.labels and not card.font:
-        card = replace(card, font=fonts.bold)
-    placed = placement(card, box, side_room=side_room)
+    font = (card.font or fonts.bold) if card.labels else card.font
+    placed = _card_placement(card, font, box, side_room)
     scale = placed.fit.scale
     style = card_style(card, scale)
     fit = draw_maze(
@@ -481,7 +485,7 @@ def draw_maze_box(
             show_solution=card.show_solution,
             style=style,
         )
-    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
+    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=font)
     return fit
 
 
