@@ -42,7 +42,7 @@ from ..records import record
 from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
-from ..render.pdfobjects import FormParts, take_form_stream
+from ..render.pdfobjects import FormParts, PageParts, take_form_stream
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -113,6 +113,7 @@ class PdfDocument:
             self.canvas.setKeywords(keywords)
         self.page_count = 0
         self.form_parts = FormParts()
+        self.page_parts = PageParts()
 
     def add_page(self, *painters: Painter) -> PageFrame:
         """Paint the next page with each painter in turn and close it."""
@@ -130,6 +131,9 @@ class PdfDocument:
         for paint in painters:
             paint(self.canvas, frame)
         self.canvas.showPage()
+        # its media box, transition and (showing no form) resources are shared objects, each
+        # formatted once (render/pdfobjects)
+        self.page_parts.share(self.canvas._doc.Pages.pages[-1])  # type: ignore[attr-defined]
         return frame
 
     def add_form(

@@ -57,6 +57,49 @@ class FormParts:
         return {"Resources": self.resources, "Matrix": self.matrix, "BBox": box}
 
 
+class PageParts:
+    """The parts of a page's dictionary that most pages of a document share, each formatted
+    once: the media box of each size, the empty page transition, and the resources of a page
+    that shows no form and uses no special colour, shading or graphics state (its fonts and
+    procedure sets). reportlab makes and formats them anew for every page at save."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[tuple[bool, type, float, type, float], Once] = {}
+        self.resources: dict[bool, Once] = {}
+        self.transition = Once(pdfdoc.PDFDictionary({}))
+
+    def share(self, page: Any) -> None:
+        """Give a page just closed (``Canvas.showPage``), before it is formatted, the shared
+        parts where its own would be the same objects: what ``PDFPage.check_format`` would
+        make for it, made the same way once."""
+        if page.Override_default_compilation:
+            return
+        if page.MediaBox is None:
+            turned = page.Rotate in (90, 270)
+            width, height = page.pagewidth, page.pageheight
+            key = (turned, type(width), width, type(height), height)
+            box = self.boxes.get(key)
+            if box is None:
+                size = [0, 0, height, width] if turned else [0, 0, width, height]
+                box = self.boxes[key] = Once(pdfdoc.PDFArray(size))
+            page.MediaBox = box
+        if isinstance(page.Trans, pdfdoc.PDFDictionary) and not page.Trans.dict:
+            page.Trans = self.transition
+        plain = not (page.XObjects or page.ExtGState or page._shadingUsed or page._colorsUsed)
+        if page.Resources is None and plain:
+            images = bool(page.hasImages)
+            resources = self.resources.get(images)
+            if resources is None:
+                made = pdfdoc.PDFResourceDictionary()
+                made.basicFonts()
+                if images:
+                    made.allProcs()
+                else:
+                    made.basicProcs()
+                resources = self.resources[images] = Once(made)
+            page.Resources = resources
+
+
 #: Bytes reportlab's PDFDocEncoding codec refuses (it has no code for them): a form's text
 #: holding one goes through the codec, which raises as it always did. Every other ASCII
 #: character the codec writes as its own byte.
