@@ -10,12 +10,14 @@ import io
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.pages import document
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
-from mazebook.render import fasttext
+from mazebook.render import fasttext, pdfobjects
+from mazebook.render import pdf as render_pdf
 from mazebook.render.pdf import new_canvas
 from mazebook.render.typeset import default_fonts
 
@@ -29,8 +31,10 @@ def _document_with_texts(texts: list[str], fast: bool) -> bytes:
     buffer = io.BytesIO()
     layout = PageLayout(PageFormat(612.0, 792.0), Margins(54.0, 36.0, 36.0, 36.0))
     with pytest.MonkeyPatch.context() as patch:
-        if not fast:
+        if not fast:  # reportlab's own: the form's text and the whole file through its codec
             patch.setattr(document, "take_form_stream", lambda canvas: None)
+            patch.setattr(render_pdf, "use_fast_encoding", lambda: None)
+            patch.setattr(pdfdoc, "pdfdocEnc", pdfobjects._reportlab_encode)
         doc = PdfDocument(buffer, layout, default_fonts(), title="Forms")
         for i, text in enumerate(texts):
 

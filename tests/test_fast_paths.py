@@ -174,3 +174,38 @@ def test_the_words_place_is_the_plain_search_s(
     mark = marks[0]
     found = scene.best(iter(candidates), mark, others, within)
     assert found == _plain_best(scene, candidates, mark, others, within)
+
+
+@given(
+    runs=st.lists(
+        st.tuples(st.lists(_box(), min_size=1, max_size=13), st.sampled_from([0.0, 0.0, 0.25])),
+        min_size=1,
+        max_size=8,
+    ),
+    marks=st.lists(_box(), min_size=1, max_size=2),
+    others=st.lists(_box(), max_size=1),
+    walls=_box(),
+    line=st.lists(st.tuples(_coord, _coord, _coord, _coord), max_size=3),
+    within=st.sampled_from([math.inf, 2.0, 5.0]),
+)
+def test_the_words_place_in_runs_is_the_plain_search_s(
+    runs: list[tuple[list[Rect], float]],
+    marks: list[Rect],
+    others: list[Rect],
+    walls: Rect,
+    line: list[tuple[float, float, float, float]],
+    within: float,
+) -> None:
+    """Runs of boxes, each with a floor at or below its boxes' distances from the mark (at
+    them most often, so a run's first box is often at its floor and taken at once), find the
+    box the plain search of all their boxes in order finds."""
+    segments = np.array(line, dtype=np.float64).reshape(-1, 4)
+    scene = labels._Scene(walls, tuple(marks), segments, (-8.0, -8.0, 12.0, 12.0), 0.25)
+    mark = marks[0]
+    made = []
+    for boxes, below in runs:
+        floor = max(0.0, min(round(labels._apart(box, mark), 6) for box in boxes) - below)
+        made.append(labels._Run(floor, len(boxes), lambda boxes=boxes: list(boxes)))
+    found = scene.best_of(made, mark, others, within)
+    everything = [box for boxes, _ in runs for box in boxes]
+    assert found == _plain_best(scene, everything, mark, others, within)

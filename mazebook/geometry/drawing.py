@@ -361,8 +361,15 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
     on a page) that is more than the room kept for the arrows and would reach into the page
     margin, so writers pull both ends in to the arrows' length.
     """
+    line = clamped_solution(geom, overhang)
+    return geom if line is geom.solution else replace(geom, solution=line)
+
+
+def clamped_solution(geom: MazeGeometry, overhang: float) -> Rows:
+    """``clamp_overhang(geom, overhang).solution`` without a new geometry (the writers and the
+    labels read only the line): the drawing's own solution where nothing is pulled in."""
     if overhang >= 0.5 or len(geom.solution) < 2:
-        return geom
+        return geom.solution
     line: list[Sequence[float]] | np.ndarray
     if is_plain(geom.solution):
         line = list(geom.solution)
@@ -374,7 +381,7 @@ def clamp_overhang(geom: MazeGeometry, overhang: float) -> MazeGeometry:
                 marker.x + sign * marker.dx * overhang,
                 marker.y + sign * marker.dy * overhang,
             )
-    return replace(geom, solution=line)
+    return line
 
 
 #: Radius of the target dot of an inside goal, in cells (goal_dot_radius caps it).

@@ -29,8 +29,9 @@ from . import plain_drawing as plain
 from .drawing import (
     Marker,
     MazeGeometry,
+    Rows,
     arc_to_beziers,
-    clamp_overhang,
+    clamped_solution,
     is_plain,
     marker_extent,
     rows_of,
@@ -263,7 +264,8 @@ class _Scene:
         and measured only once no free box made so far is nearer than its floor (a page's
         words are placed hundreds of times, and the first box tried is mostly the one). A box
         off the region or on the walls, a mark or another word is dropped as it is made; the
-        solution line, the one costly test, is tried on the nearest box left."""
+        solution line, the one costly test, is tried on the nearest box left; a run's first box
+        at its floor, nearest of all, is tried at once."""
         starts, total = [], 0
         for run in runs:
             starts.append(total)
@@ -284,7 +286,8 @@ class _Scene:
                     return box if _apart(box, mark) <= within else None
             if k < 0:
                 break
-            for i, box in enumerate(runs[k].boxes(), starts[k]):
+            floor, first = limit
+            for i, box in enumerate(runs[k].boxes(), first):
                 x0, y0, x1, y1 = box
                 if x0 < r0 or y0 < r1 or x1 > r2 or y1 > r3:
                     continue
@@ -297,7 +300,16 @@ class _Scene:
                 else:
                     dx = max(m0 - x1, x0 - m2, 0.0)
                     dy = max(m1 - y1, y0 - m3, 0.0)
-                    heapq.heappush(pool, (round(math.hypot(dx, dy), 6), i, box))
+                    distance = round(math.hypot(dx, dy), 6)
+                    if i == first and distance == floor:
+                        # the run's first box at its floor: nothing left in the pool or yet
+                        # to be made comes before it (mostly the word's place: one box
+                        # measured, not the run's thirteen); off the line it is the answer,
+                        # on it, it would be dropped when popped
+                        if self._on_line(box):
+                            continue
+                        return box if _apart(box, mark) <= within else None
+                    heapq.heappush(pool, (distance, i, box))
         return None
 
     def _clear(self, box: Rect, blocks: tuple[Rect, ...]) -> bool:
@@ -473,7 +485,7 @@ def label_anchors(
     wx0, wy0, wx1, wy1 = wall_bounds(geom)
     pad = WALL_PAD / s
     walls = (wx0 - pad, wy0 - pad, wx1 + pad, wy1 + pad)
-    line = _line_outside(clamp_overhang(geom, arrow), walls)  # the line as the writers end it
+    line = _solution_outside(clamped_solution(geom, arrow), walls)  # as the writers end it
     scene = _Scene(walls, marks, line, region, CLEARANCE / s)
     placed: list[Label] = []
     within = NEAR / s if beside else math.inf
@@ -489,9 +501,15 @@ def _line_outside(geom: MazeGeometry, walls: Rect) -> list[list[float]] | np.nda
     are) that leave the walls' box: its ends beyond the openings, the only part a word outside
     the walls can touch. Pieces x0, y0, x1, y1: plain lists for a small maze's plain
     solution, else an array."""
-    if is_plain(geom.solution):
-        return _plain_line_outside(geom.solution, walls)
-    line = np.asarray(geom.solution, dtype=np.float64).reshape(-1, 2)
+    return _solution_outside(geom.solution, walls)
+
+
+def _solution_outside(solution: Rows, walls: Rect) -> list[list[float]] | np.ndarray:
+    """_line_outside of the solution line ``solution`` (a drawing's, or its ends pulled in:
+    drawing.clamped_solution)."""
+    if is_plain(solution):
+        return _plain_line_outside(solution, walls)
+    line = np.asarray(solution, dtype=np.float64).reshape(-1, 2)
     if len(line) < 2:
         return np.zeros((0, 4))
     pieces = np.concatenate([line[:-1], line[1:]], axis=1)

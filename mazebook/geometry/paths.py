@@ -87,15 +87,22 @@ def number_texts(values: Iterable[float]) -> list[str]:
     except (KeyError, TypeError):
         pass
     out = list(map(_HALF_OF.get, given))
-    if None not in out:
-        return out  # type: ignore[return-value]
-    for i, text in enumerate(out):
-        if text is None:
-            rounded = round3(given[i])
-            if rounded == 0.0 and math.copysign(1.0, rounded) < 0:
-                return _rounded_texts(given)  # a -0: its text hangs on all the others
-            out[i] = _text(rounded)
+    i = _next_none(out, 0)  # the values left (mostly a line's two ends), found in order
+    while i >= 0:
+        rounded = round3(given[i])
+        if rounded == 0.0 and math.copysign(1.0, rounded) < 0:
+            return _rounded_texts(given)  # a -0: its text hangs on all the others
+        out[i] = _text(rounded)
+        i = _next_none(out, i + 1)
     return out  # type: ignore[return-value]
+
+
+def _next_none(items: list[str | None], start: int) -> int:
+    """The index of the first None at or after ``start`` (-1 if none), searched by the list."""
+    try:
+        return items.index(None, start)
+    except ValueError:
+        return -1
 
 
 def round3(value: float) -> float:

@@ -42,7 +42,7 @@ from ..records import record
 from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
-from ..render.pdfobjects import FormParts, take_form_stream
+from ..render.pdfobjects import FormParts, PageParts, take_form_stream
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -113,6 +113,7 @@ class PdfDocument:
             self.canvas.setKeywords(keywords)
         self.page_count = 0
         self.form_parts = FormParts()
+        self.page_parts = PageParts()
 
     def add_page(self, *painters: Painter) -> PageFrame:
         """Paint the next page with each painter in turn and close it."""
@@ -130,6 +131,9 @@ class PdfDocument:
         for paint in painters:
             paint(self.canvas, frame)
         self.canvas.showPage()
+        # its media box, transition and (showing no form) resources are shared objects, each
+        # formatted once (render/pdfobjects)
+        self.page_parts.share(self.canvas._doc.Pages.pages[-1])  # type: ignore[attr-defined]
         return frame
 
     def add_form(
@@ -371,11 +375,16 @@ def placement(card: MazeCard, box: Box, *, side_room: float = 0.0) -> Placement:
     manifest's boxes share. A card without words keeps the plain fit. Worked out once for the
     same drawing, words and box size: a puzzle's manifest box and its page, and a worksheet's
     key (the pupil's card, solved) and its boxes, share one placement."""
+    return _card_placement(card, card.font, box, side_room)
+
+
+def _card_placement(card: MazeCard, font: str, box: Box, side_room: float) -> Placement:
+    """placement of the card with its words in ``font`` (its own, or the one it is drawn in)."""
     return _placement(
         card.geometry,
         card.labels,
         (card.start_word, card.finish_word),
-        card.font,
+        font,
         box.width,
         box.height,
         side_room,
@@ -451,9 +460,8 @@ def draw_maze_box(
 ) -> Fit:
     """The maze in the box as ``placement`` puts it, with the style its cell size calls for, and
     its words (set in the card's font, else the fonts' bold)."""
-    if card.labels and not card.font:
-        card = replace(card, font=fonts.bold)
-    placed = placement(card, box, side_room=side_room)
+    font = (card.font or fonts.bold) if card.labels else card.font
+    placed = _card_placement(card, font, box, side_room)
     scale = placed.fit.scale
     style = card_style(card, scale)
     fit = draw_maze(
@@ -481,7 +489,7 @@ def draw_maze_box(
             show_solution=card.show_solution,
             style=style,
         )
-    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=card.font)
+    draw_words(canvas, placed, x=box.x, y=box.y, height=box.height, font=font)
     return fit
 
 

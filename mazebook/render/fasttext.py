@@ -71,8 +71,24 @@ def _write(canvas: Any, font: Any, x: float, y: float, text: str) -> None:
     for subset, chars in font.splitString(text, doc):
         if subset != current:
             if not font_text:
-                font_text = f"{fp_str(canvas._fontsize)} Tf {fp_str(canvas._leading)} TL"
+                font_text = _size_text(canvas._fontsize, canvas._leading)
             parts.append(f"{font.getSubsetInternalName(subset, doc)} {font_text}")
             current = subset
         parts.append(f"({escapePDF(chars)}) Tj")
     canvas._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
+
+
+#: _size_text's answers by (size, leading): a document sets its text in a few sizes.
+_SIZE_TEXTS: dict[tuple[float, float], str] = {}
+
+
+def _size_text(size: float, leading: float) -> str:
+    """The size and leading operands of a text object, as reportlab's fp_str writes them
+    (the same text for equal numbers; written each time for a size or leading not above 0)."""
+    key = (size, leading)
+    text = _SIZE_TEXTS.get(key)
+    if text is None:
+        text = f"{fp_str(size)} Tf {fp_str(leading)} TL"
+        if size > 0 and leading > 0 and len(_SIZE_TEXTS) < 256:
+            _SIZE_TEXTS[key] = text
+    return text

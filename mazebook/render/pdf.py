@@ -26,7 +26,7 @@ from ..geometry.drawing import (
     MazeGeometry,
     arc_to_beziers,
     break_polyline,
-    clamp_overhang,
+    clamped_solution,
     goal_dot_radius,
     marker_points,
     rows_of,
@@ -60,6 +60,7 @@ from ..geometry.style import (
     solution_width,
 )
 from .fasttext import draw_centred_string, draw_string
+from .pdfobjects import use_fast_encoding
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -119,7 +120,7 @@ def draw_maze(
     ops = ["q\n", f"{s:.5f} 0 0 {-s:.5f} {left:.3f} {top:.3f} cm\n", "1 J 1 j\n"]
     solution: list[str] = []
     if show_solution and len(geom.solution):
-        line = clamp_overhang(geom, marker_length(s) / s).solution
+        line = clamped_solution(geom, marker_length(s) / s)
         solution.append("1 J\n" if style.solution_on_top else "")
         solution.append(f"{style.solution_gray:.3f} G {solution_width(style, s) / s:.5f} w\n")
         solution += [pdf_polyline_ops(piece) for piece in break_polyline(line, geom.under)]
@@ -296,6 +297,7 @@ def new_canvas(
     with that variable. ``boxes``: TrimBox, BleedBox and the like for print pages.
     """
     initial = font or default_fonts().regular
+    use_fast_encoding()  # the same bytes, written for less (render/pdfobjects)
     with _without_source_date_epoch():
         canvas = Canvas(
             target,

@@ -1,16 +1,24 @@
-"""PDF objects a document writes many times over, formatted once.
+"""PDF objects a document writes many times over, formatted once; PDF text encoded for less.
 
 A book's answers are hundreds of form XObjects whose resources, matrix and bounding box are
 the same objects each time; reportlab formats each anew at save (its names, numbers and
 references one by one). ``Once`` formats the object the first time with reportlab itself and
 gives the same bytes after, so the file is the one reportlab would have written.
+
+reportlab encodes every piece of text it writes into a file (each name, number and reference,
+and the ASCII85 text of every compressed stream: most of a file's bytes) with its
+PDFDocEncoding character map, a codec written in Python tables about ten times slower than
+ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
+``use_fast_encoding`` has reportlab's writer call it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from reportlab.pdfbase import pdfdoc
+
+_T = TypeVar("_T")
 
 
 class Once(pdfdoc.PDFObject):
@@ -49,9 +57,75 @@ class FormParts:
         return {"Resources": self.resources, "Matrix": self.matrix, "BBox": box}
 
 
+class PageParts:
+    """The parts of a page's dictionary that most pages of a document share, each formatted
+    once: the media box of each size, the empty page transition, and the resources of a page
+    that shows no form and uses no special colour, shading or graphics state (its fonts and
+    procedure sets). reportlab makes and formats them anew for every page at save."""
+
+    def __init__(self) -> None:
+        self.boxes: dict[tuple[bool, type, float, type, float], Once] = {}
+        self.resources: dict[bool, Once] = {}
+        self.transition = Once(pdfdoc.PDFDictionary({}))
+
+    def share(self, page: Any) -> None:
+        """Give a page just closed (``Canvas.showPage``), before it is formatted, the shared
+        parts where its own would be the same objects: what ``PDFPage.check_format`` would
+        make for it, made the same way once."""
+        if page.Override_default_compilation:
+            return
+        if page.MediaBox is None:
+            turned = page.Rotate in (90, 270)
+            width, height = page.pagewidth, page.pageheight
+            key = (turned, type(width), width, type(height), height)
+            box = self.boxes.get(key)
+            if box is None:
+                size = [0, 0, height, width] if turned else [0, 0, width, height]
+                box = self.boxes[key] = Once(pdfdoc.PDFArray(size))
+            page.MediaBox = box
+        if isinstance(page.Trans, pdfdoc.PDFDictionary) and not page.Trans.dict:
+            page.Trans = self.transition
+        plain = not (page.XObjects or page.ExtGState or page._shadingUsed or page._colorsUsed)
+        if page.Resources is None and plain:
+            images = bool(page.hasImages)
+            resources = self.resources.get(images)
+            if resources is None:
+                made = pdfdoc.PDFResourceDictionary()
+                made.basicFonts()
+                if images:
+                    made.allProcs()
+                else:
+                    made.basicProcs()
+                resources = self.resources[images] = Once(made)
+            page.Resources = resources
+
+
 #: Bytes reportlab's PDFDocEncoding codec refuses (it has no code for them): a form's text
-#: holding one goes through the codec, which raises as it always did.
+#: holding one goes through the codec, which raises as it always did. Every other ASCII
+#: character the codec writes as its own byte.
 _UNENCODABLE = bytes(range(0x18, 0x20))
+
+#: reportlab's own encoder of the text it writes into a file (``pdfdoc.pdfdocEnc``: a str
+#: through its PDFDocEncoding character map, bytes as they are).
+_reportlab_encode = pdfdoc.pdfdocEnc
+
+
+def pdfdoc_encode(x: str | _T) -> bytes | _T:
+    """``pdfdoc.pdfdocEnc(x)`` (the same parameter), the same bytes: ASCII text the codec maps
+    byte for byte (printable, or holding no character it refuses) is encoded as ASCII;
+    anything else (bytes, other text, a refused character, which raises as before) goes to
+    reportlab's codec."""
+    if isinstance(x, str) and x.isascii():
+        data = x.encode("ascii")
+        if x.isprintable() or len(data.translate(None, _UNENCODABLE)) == len(data):
+            return data
+    return _reportlab_encode(x)
+
+
+def use_fast_encoding() -> None:
+    """Have reportlab's PDF writer encode its text with ``pdfdoc_encode`` (the same bytes):
+    its formatting functions look ``pdfdocEnc`` up in their module at each call."""
+    pdfdoc.pdfdocEnc = pdfdoc_encode
 
 
 def take_form_stream(canvas: Any) -> bytes | None:

@@ -15,7 +15,7 @@ from ..geometry.drawing import (
     MazeGeometry,
     Rows,
     break_polyline,
-    clamp_overhang,
+    clamped_solution,
     goal_dot_radius,
     is_plain,
     marker_points,
@@ -131,7 +131,7 @@ def to_svg(
                 "stroke-linejoin": "round",
             },
         )
-        line = clamp_overhang(geom, arrow).solution
+        line = clamped_solution(geom, arrow)
         if len(geom.under):  # a weave maze: the line broken where it runs under a bridge
             d = " ".join(
                 "M" + " L".join(f"{x},{y}" for x, y in _rounded_points(piece))
