@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -108,3 +110,22 @@ def test_difficulty_score_is_monotone_in_each_term() -> None:
     assert difficulty_score(100, 10, 10.0, 30) > base
     assert difficulty_score(100, 10, 5.0, 60) > base
     assert difficulty_score(1, 0, 0.0, 0) == 0.0
+
+
+@given(
+    st.sampled_from(["backtracker", "growing-tree", "prim"]),
+    st.integers(2, 12),
+    st.integers(2, 12),
+    st.integers(0, 2**32),
+    st.sampled_from([0.0, 1.0]),
+)
+def test_the_metrics_record_is_every_field_by_name(
+    algorithm: str, width: int, height: int, seed: int, weave: float
+) -> None:
+    """Metrics.to_dict: the fields in their order, as dataclasses.asdict gives them, with
+    crossings only where the maze has some."""
+    metrics = measure(generate(algorithm, width, height, seed=seed, weave=weave))
+    expected = dataclasses.asdict(metrics)
+    if not metrics.crossings:
+        del expected["crossings"]
+    assert list(metrics.to_dict().items()) == list(expected.items())
