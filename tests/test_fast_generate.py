@@ -5,6 +5,7 @@ straight from rect_grid, and SeedSequence's seeding written out for a 128-bit se
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import numpy as np
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 
 from mazebook.core import generators
 from mazebook.core.engine import generate
-from mazebook.core.generators import _pcg
-from mazebook.core.grid import MAX_SIDE, _rect, check_size, rect_grid
+from mazebook.core.generators import _common, _pcg, growing_tree
+from mazebook.core.generators._common import SMALL_DRAW
+from mazebook.core.grid import LIST_UP_TO, MAX_SIDE, _rect, check_size, rect_grid
 from mazebook.core.shapes import make_grid, shape
 from mazebook.errors import InvalidOptionError, InvalidSizeError, MazebookError
 
@@ -136,3 +138,19 @@ def test_seeding_is_numpy_s_at_every_width(entropy: int) -> None:
     after it is made), as numpy's SeedSequence seeds PCG64."""
     state = np.random.PCG64(entropy).state["state"]
     assert _pcg.seed_state(entropy) == (state["state"], state["inc"])
+
+
+def test_the_book_s_loop_draws_its_orders_as_side_orders_does() -> None:
+    """_mix_rect draws its side orders in plain Python straight away: every grid it carves
+    (at most LIST_UP_TO cells) is one side_orders draws so (at most SMALL_DRAW)."""
+    assert LIST_UP_TO <= SMALL_DRAW
+
+
+@given(st.integers(1, 64), st.integers(1, 64), st.integers(0, 2**32))
+def test_rect_links_are_links_from_edges(width: int, height: int, seed: int) -> None:
+    """The plain rectangle's packing (rect_links) gives links_from_edges' bytes for any
+    spanning tree's carved half-edges."""
+    grid = rect_grid(width, height)
+    carved = growing_tree.grow(grid, random.Random(seed), "random")[1].edges
+    edges = list(carved)
+    assert _common.rect_links(grid, edges) == _common.links_from_edges(grid, edges)

@@ -72,9 +72,11 @@ def generate(
         field = "seed"
         seed = new_seed() if seed is None else check_seed(seed)
         field = "braid"
-        braid = check_braid(braid)
+        if braid.__class__ is not float or not 0.0 <= braid <= 1.0:  # else: as checked
+            braid = check_braid(braid)
         field = "weave"
-        weave = check_weave(weave)
+        if weave.__class__ is not float or not 0.0 <= weave <= 1.0:
+            weave = check_weave(weave)
         placement: dict[str, Any] = {}
         for key in PLACEMENT_OPTIONS:
             if key in options:
