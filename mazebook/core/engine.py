@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Mapping
-from types import TracebackType
 from typing import Any
 
 from ..errors import InvalidOptionError, MazebookError
@@ -67,34 +66,42 @@ def generate(
     maze weaves: passages that cross over and under each other (see mazebook.core.weave); 0 makes
     the same maze as without it.
     """
-    with _about("algorithm"):
+    field = "algorithm"  # the request field of the step under way (MazebookError.field)
+    try:
         spec = generators.get(algorithm)
-    with _about("seed"):
+        field = "seed"
         seed = new_seed() if seed is None else check_seed(seed)
-    with _about("braid"):
-        braid = check_braid(braid)
-    with _about("weave"):
-        weave = check_weave(weave)
-    placement = {k: options.pop(k) for k in PLACEMENT_OPTIONS if k in options}
-    algo_names = {o.name for o in spec.options}
-    shape_options = {k: options.pop(k) for k in list(options) if k not in algo_names}
-    if shape == "rect" and shape_options:
-        # no shape takes these: let the algorithm's check name them with a did-you-mean
-        options.update(shape_options)
-        shape_options = {}
-    with _about("options"):
+        field = "braid"
+        if braid.__class__ is not float or not 0.0 <= braid <= 1.0:  # else: as checked
+            braid = check_braid(braid)
+        field = "weave"
+        if weave.__class__ is not float or not 0.0 <= weave <= 1.0:
+            weave = check_weave(weave)
+        placement: dict[str, Any] = {}
+        for key in PLACEMENT_OPTIONS:
+            if key in options:
+                placement[key] = options.pop(key)
+        shape_options: dict[str, Any] = {}
+        if shape != "rect":  # a rectangle takes none: the algorithm's check names the others
+            names = spec.option_names
+            for key in [key for key in options if key not in names]:
+                shape_options[key] = options.pop(key)
+        field = "options"
         algo_options = spec.resolve_options(options)
-    with _about("shape"):
+        field = "shape"
         grid = make_grid(shape, width, height, **shape_options)
-    if braid:
-        with _about("braid"):
+        if braid:
+            field = "braid"
             check_braid_work(grid, placement)
-    if not spec.supports(grid.kind):
-        with _about("algorithm"):
+        if not spec.supports(grid.kind):
+            field = "algorithm"
             spec.run(grid, random.Random(0), algo_options)  # raises UnsupportedShapeError
-    if weave:
-        with _about("weave"):
+        if weave:
+            field = "weave"
             _check_weave_support(grid.kind)
+    except MazebookError as exc:
+        _concerns(exc, field)
+        raise
     rng = random.Random(seed)
     crossings: tuple[Crossing, ...] = ()
     split = None
@@ -107,7 +114,7 @@ def generate(
         if not reads_grown(grid):
             grown = None  # not read: its half-edges (4 bytes a cell) need not outlive the carve
     # braiding and the openings see the split graph, where a crossing is two corridors
-    cells = [c for c, _ in crossings] if split is None or braid else []  # where it is needed
+    cells = [c for c, _ in crossings] if crossings and (split is None or braid) else []
     if split is not None:
         graph, nodes = split
     elif cells:
@@ -118,9 +125,14 @@ def generate(
         nodes = braid_links(graph, nodes, braid, rng)
         links = join_links(nodes, grid.size, cells) if crossings else nodes
         grown = None  # no longer the maze that grew
-    with _about("openings"):
+    try:
         entrance, exit_ = place_openings(graph, nodes, rng, placement, grown)
-    recorded = {**algo_options, **shape_options, **_recorded_placement(placement)}
+    except MazebookError as exc:
+        _concerns(exc, "openings")
+        raise
+    recorded = {**algo_options, **shape_options}
+    for key, value in placement.items():
+        recorded[key] = list(value) if isinstance(value, tuple) else value
     if braid:
         recorded["braid"] = braid
     if weave:
@@ -137,24 +149,13 @@ def generate(
     )
 
 
-class _about:  # used as a function: ``with _about("seed"):``
-    """A step of generate() whose errors concern one request field (``MazebookError.field``,
-    not part of the message); a deeper step's own, more precise field is kept. A class, not
-    a contextlib generator: generate() enters seven of them a maze, a search thousands."""
-
-    __slots__ = ("field",)
-
-    def __init__(self, field: str) -> None:
-        self.field = field
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(
-        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        if isinstance(exc, MazebookError) and exc.field is None:
-            exc.field = self.field
+def _concerns(exc: MazebookError, field: str) -> None:
+    """Name the request field ``exc`` concerns (``MazebookError.field``, not part of the
+    message), unless a deeper step named its own, more precise one. generate() keeps the
+    field of the step under way in a local, not a context manager a step: a book's search
+    makes hundreds of mazes, each of seven steps."""
+    if exc.field is None:
+        exc.field = field
 
 
 def _check_weave_support(kind: str) -> None:
@@ -221,7 +222,3 @@ def check_braid_work(grid: Grid, placement: dict[str, Any]) -> None:
             "limit, MAX_BRAID_VISITS); use a smaller maze (200 x 200 fits), braid 0, or "
             "openings random, corners or sides"
         )
-
-
-def _recorded_placement(placement: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in placement.items()}

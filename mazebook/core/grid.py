@@ -114,6 +114,9 @@ SHARED_UP_TO = 40_000
 
 def rect_grid(width: int, height: int) -> Grid:
     """The plain rectangle of width x height cells, row 0 at the top."""
+    quick = type(width) is int and type(height) is int  # check_size's test, without its loop
+    if quick and 0 < width <= MAX_SIDE >= height > 0 and width * height <= SHARED_UP_TO:
+        return _shared_rect(width, height)
     width, height = check_size(width, height)
     if width * height <= SHARED_UP_TO:
         return _shared_rect(width, height)

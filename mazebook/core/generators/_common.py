@@ -88,6 +88,29 @@ def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> byte
     return bytearray(np.packbits(marks, bitorder="little").tobytes())
 
 
+def rect_links(grid: Grid, edges: list[int]) -> bytearray:
+    """``_small_links`` on a plain rectangle of at most LIST_UP_TO cells (a book maze's, carved
+    by _mix_rect): the same steps, without the tests of the grid and the slot count."""
+    n = grid.size
+    marks = bytearray(4 * n)
+    for e in edges:
+        marks[e] = 255
+    bits = int.from_bytes(marks, "little") & _slot_bits(n, 4)
+    one = int.from_bytes(
+        (bits | bits >> 8 | bits >> 16 | bits >> 24).to_bytes(4 * n, "little")[::4], "little"
+    )
+    row = 8 * grid.width
+    north, east, south, west = _each_byte(n)
+    full = (
+        one
+        | (one & south) >> 2 << row
+        | (one & east) << 10
+        | (one & north) << 2 >> row
+        | (one & west) >> 10
+    )
+    return bytearray(full.to_bytes(n, "little"))
+
+
 def _small_links(grid: Grid, edges: list[int]) -> bytearray:
     """``links_from_edges`` in plain Python: each carved half-edge (and on any grid but a
     plain rectangle its other half) marked 0xFF in a table of ``degree`` bytes a cell, which

@@ -18,7 +18,8 @@ from typing import Any
 
 from ..grid import LIST_UP_TO, RECT_OPPOSITE, Grid, plain_rect
 from ..grown import Grown
-from ._common import links_from_edges, perms_without, permutations, side_orders
+from ._common import perms_without, permutations, rect_links
+from ._pcg import bounded_bytes
 
 _PERMS = permutations(4)
 #: ``_ENTERED[k][p]``: the sides a cell with shuffled order p tries once it is entered through
@@ -49,7 +50,8 @@ def grow_mix(grid: Grid, rng: random.Random, p_newest: float) -> tuple[bytearray
     n = grid.size
     rows = _rows(grid)
     start = int(rng.random() * n)  # drawn first, as grow draws it
-    order = list(side_orders(rng, 4, n))  # a list reads faster than bytes
+    # side_orders' plain draw (n <= LIST_UP_TO <= SMALL_DRAW); a list reads faster than bytes
+    order = list(bounded_bytes(rng.getrandbits(128), len(_PERMS), n))
     entered = _ENTERED
     # per cell: False unvisited, its iterator of untried sides while active, True once boxed
     # in (a boxed-in cell popped off the stack at once keeps its spent iterator: also true)
@@ -132,4 +134,4 @@ def grow_mix(grid: Grid, rng: random.Random, p_newest: float) -> tuple[bytearray
     finally:
         if paused:
             gc.enable()
-    return links_from_edges(grid, carved), Grown(start, carved)
+    return rect_links(grid, carved), Grown(start, carved)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -36,29 +37,33 @@ class Option:
 
     def check(self, algorithm: str, value: Any) -> Any:
         """Return the value converted to this option's type, or raise InvalidOptionError."""
-        where = f"{algorithm} option {self.name!r}"
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(self.choices)
                 hint = did_you_mean(value, self.choices) if isinstance(value, str) else ""
-                raise InvalidOptionError(f"{where} must be one of {allowed}; got {value!r}{hint}")
+                raise self._refused(algorithm, f"must be one of {allowed}; got {value!r}{hint}")
             return value
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise InvalidOptionError(f"{where} must be true or false; got {value!r}")
+                raise self._refused(algorithm, f"must be true or false; got {value!r}")
             return value
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise InvalidOptionError(f"{where} must be a number; got {value!r}")
+            raise self._refused(algorithm, f"must be a number; got {value!r}")
         if self.kind is int and value != int(value):
-            raise InvalidOptionError(f"{where} must be a whole number; got {value!r}")
+            raise self._refused(algorithm, f"must be a whole number; got {value!r}")
         value = self.kind(value)
         lo = -float("inf") if self.minimum is None else self.minimum
         hi = float("inf") if self.maximum is None else self.maximum
         if not lo <= value <= hi:
-            raise InvalidOptionError(
-                f"{where} must be between {self.minimum} and {self.maximum}; got {value}"
+            raise self._refused(
+                algorithm, f"must be between {self.minimum} and {self.maximum}; got {value}"
             )
         return value
+
+    def _refused(self, algorithm: str, why: str) -> InvalidOptionError:
+        """The error refusing a value: ``why`` after the algorithm and option it is for (the
+        name written only when a value is refused; the check runs for every maze)."""
+        return InvalidOptionError(f"{algorithm} option {self.name!r} {why}")
 
 
 @dataclass(frozen=True)
@@ -87,14 +92,20 @@ class GeneratorSpec:
     def supports(self, shape: str) -> bool:
         return self.shapes is None or shape in self.shapes
 
+    @functools.cached_property
+    def option_names(self) -> frozenset[str]:
+        """The names of its options (worked out at the first maze, kept: each maze reads it)."""
+        return frozenset(o.name for o in self.options)
+
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults filled in and every given option checked; unknown names are refused."""
-        known = {o.name: o for o in self.options}
+        known = self.option_names
         for name in given:
             if name not in known:
-                listed = ", ".join(known) or "none"
+                names = [o.name for o in self.options]
+                listed = ", ".join(names) or "none"
                 raise InvalidOptionError(
-                    f"{self.name} has no option {name!r}{did_you_mean(name, known)}; "
+                    f"{self.name} has no option {name!r}{did_you_mean(name, names)}; "
                     f"its options: {listed}"
                 )
         return {o.name: o.check(self.name, given.get(o.name, o.default)) for o in self.options}
