@@ -82,27 +82,16 @@ def number_texts(values: Iterable[float]) -> list[str]:
     zero keeps its sign, as rint's does; a value too large to scale stays as numpy leaves
     it, infinite or not a number) and then written."""
     given = values if isinstance(values, list) else list(values)
-    try:
-        return list(map(_WHOLE_OF.__getitem__, given))
-    except (KeyError, TypeError):
-        pass
-    out = list(map(_HALF_OF.get, given))
-    i = _next_none(out, 0)  # the values left (mostly a line's two ends), found in order
-    while i >= 0:
-        rounded = round3(given[i])
-        if rounded == 0.0 and math.copysign(1.0, rounded) < 0:
-            return _rounded_texts(given)  # a -0: its text hangs on all the others
-        out[i] = _text(rounded)
-        i = _next_none(out, i + 1)
+    out = list(map(_HALF_OF.get, given))  # whole numbers but 0 and halves, looked up
+    if None not in out:
+        return out  # type: ignore[return-value]
+    for i, text in enumerate(out):  # the values left (a line's ends, an arrow's corners, 0)
+        if text is None:
+            rounded = round3(given[i])
+            if not rounded and math.copysign(1.0, rounded) < 0:
+                return _rounded_texts(given)  # a -0: its text hangs on all the others
+            out[i] = _text(rounded)
     return out  # type: ignore[return-value]
-
-
-def _next_none(items: list[str | None], start: int) -> int:
-    """The index of the first None at or after ``start`` (-1 if none), searched by the list."""
-    try:
-        return items.index(None, start)
-    except ValueError:
-        return -1
 
 
 def round3(value: float) -> float:
