@@ -6,6 +6,7 @@ form (mazebook.render.typeset), so an Arabic or Hebrew title prints joined and r
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -570,8 +571,11 @@ def _clip_shown(shown: str, font: str, size: float, width: float) -> str:
     return shown + "…"
 
 
+@functools.lru_cache(maxsize=64)
 def _clip(text: str, font: str, size: float, width: float) -> str:
-    """The text (visual form) cut with an ellipsis to fit the width."""
+    """The text (visual form) cut with an ellipsis to fit the width: remembered for the last
+    few texts (a section's running head is the same on each of its pages; a registered font's
+    name keeps its metrics)."""
     if stringWidth(visual(text), font, size) <= width:
         return visual(text)
     # the longest start of the text that fits with the ellipsis: a binary search, so a very
