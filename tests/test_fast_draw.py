@@ -11,6 +11,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.pages import document
@@ -141,3 +142,53 @@ def test_a_line_drawn_here_is_reportlab_s_operators(
     fonts = default_fonts()
     named = [(how, getattr(fonts, font, font), x, y, text) for how, font, x, y, text in lines]
     assert _operators(named, size, True) == _operators(named, size, False)
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(sorted(_DRAWN)),
+            st.sampled_from(["regular", "bold"]),
+            _coordinate,
+            _coordinate,
+            st.sampled_from(["START", "FINISH", "Level 3 · Puzzles 1-8", "ЖΩ…", "(x)", ""])
+            | _line_text,
+        ),
+        min_size=1,
+        max_size=5,
+    ),
+    st.one_of(st.integers(1, 40), st.floats(1.0, 40.0)),
+)
+@settings(max_examples=60, deadline=None)
+def test_lines_drawn_again_are_reportlab_s_operators(
+    lines: list[tuple[str, str, float, float, str]], size: float
+) -> None:
+    """The same words drawn again on a page, elsewhere and at once after new characters (a
+    body and a width remembered for a document: START and FINISH on every page), are still
+    the operators reportlab's own calls write."""
+    fonts = default_fonts()
+    named = [(how, getattr(fonts, font), x, y, text) for how, font, x, y, text in lines]
+    again = [(how, font, y, x, text) for how, font, x, y, text in reversed(named)]
+    drawn = named + again + named
+    assert _operators(drawn, size, True) == _operators(drawn, size, False)
+
+
+def test_a_document_splits_each_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line drawn again in the same document is not split into subsets again; a new
+    document splits it afresh."""
+    fonts = default_fonts()
+    font = getFont(fonts.bold)
+    splits: list[str] = []
+    split = font.splitString
+
+    def counted(text: str, doc: object) -> object:
+        splits.append(text)
+        return split(text, doc)
+
+    monkeypatch.setattr(font, "splitString", counted)
+    for _ in range(2):
+        canvas = new_canvas(io.BytesIO(), (600.0, 800.0))
+        canvas.setFont(fonts.bold, 9)
+        for x in (10, 20, 30):
+            fasttext.draw_string(canvas, x, 50, "START")
+    assert splits == ["START", "START"]

@@ -11,6 +11,8 @@ reportlab.
 
 from __future__ import annotations
 
+import functools
+import weakref
 from typing import Any
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -58,24 +60,59 @@ def _font(canvas: Any, text: object) -> Any:
 
 def _width(canvas: Any, text: str) -> float:
     """The text's width as reportlab's drawRightString measures it."""
-    return float(stringWidth(text, canvas._fontname, canvas._fontsize))
+    return _measured(text, canvas._fontname, canvas._fontsize)
+
+
+@functools.lru_cache(maxsize=1024)
+def _measured(text: str, font_name: str, size: float) -> float:
+    """stringWidth of a text in a registered font, remembered: a book draws the same words
+    (START, FINISH, a level's caption, a running head) hundreds of times, and a registered
+    font's name keeps its metrics."""
+    return float(stringWidth(text, font_name, size))
+
+
+#: Each document's text objects' bodies by font, text, size and leading (see _write); held
+#: no longer than the document.
+_BODIES: weakref.WeakKeyDictionary[Any, dict[tuple[Any, str, float, float], str]] = (
+    weakref.WeakKeyDictionary()
+)
+#: At most this many bodies a document (a book draws a few thousand lines, most of them again).
+BODIES_PER_DOCUMENT = 4096
 
 
 def _write(canvas: Any, font: Any, x: float, y: float, text: str) -> None:
     """Add the text object reportlab's textLine makes for ``text`` at (x, y) in the canvas's
     font, size and leading (PDFTextObject: its origin, each subset's font and the escaped
-    bytes, a line feed)."""
+    bytes, a line feed). Its body is made once a document for each font, text, size and
+    leading: once a text is split into the document's subsets, its characters keep their
+    codes there, so splitting it again gives the same body."""
     doc = canvas._doc
+    size, leading = canvas._fontsize, canvas._leading
+    bodies = _BODIES.get(doc)
+    if bodies is None:
+        bodies = _BODIES[doc] = {}
+    key = (font, text, size, leading)
+    body = bodies.get(key)
+    if body is None:
+        body = _body(font, doc, text, size, leading)
+        if size > 0 and leading > 0 and len(bodies) < BODIES_PER_DOCUMENT:
+            bodies[key] = body  # (a zero size or leading is written by its sign: not kept)
+    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {body} T* ET")
+
+
+def _body(font: Any, doc: Any, text: str, size: float, leading: float) -> str:
+    """A text object's operators between its origin and its line feed: each subset's font
+    and size, the escaped bytes in it."""
     parts: list[str] = []
     current, font_text = -1, ""
     for subset, chars in font.splitString(text, doc):
         if subset != current:
             if not font_text:
-                font_text = _size_text(canvas._fontsize, canvas._leading)
+                font_text = _size_text(size, leading)
             parts.append(f"{font.getSubsetInternalName(subset, doc)} {font_text}")
             current = subset
         parts.append(f"({escapePDF(chars)}) Tj")
-    canvas._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(parts)} T* ET")
+    return " ".join(parts)
 
 
 #: _size_text's answers by (size, leading): a document sets its text in a few sizes.
