@@ -10,7 +10,7 @@ import io
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
@@ -192,3 +192,18 @@ def test_a_document_splits_each_line_once(monkeypatch: pytest.MonkeyPatch) -> No
         for x in (10, 20, 30):
             fasttext.draw_string(canvas, x, 50, "START")
     assert splits == ["START", "START"]
+
+
+@given(
+    _line_text,
+    st.sampled_from(["regular", "bold"]),
+    st.one_of(st.integers(1, 40), st.floats(1.0, 40.0)),
+)
+@settings(max_examples=60, deadline=None)
+def test_a_remembered_width_is_reportlab_s(text: str, face: str, size: float) -> None:
+    """A word's width remembered for its font and size (a book's START and FINISH, measured
+    for every maze) is reportlab's measure, asked again or not."""
+    name = getattr(default_fonts(), face)
+    measured = float(pdfmetrics.stringWidth(text, name, size))
+    assert fasttext.string_width(text, name, size) == measured
+    assert render_pdf.width_of_font(name)(text, size) == measured

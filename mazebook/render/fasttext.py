@@ -60,11 +60,11 @@ def _font(canvas: Any, text: object) -> Any:
 
 def _width(canvas: Any, text: str) -> float:
     """The text's width as reportlab's drawRightString measures it."""
-    return _measured(text, canvas._fontname, canvas._fontsize)
+    return string_width(text, canvas._fontname, canvas._fontsize)
 
 
 @functools.lru_cache(maxsize=1024)
-def _measured(text: str, font_name: str, size: float) -> float:
+def string_width(text: str, font_name: str, size: float) -> float:
     """stringWidth of a text in a registered font, remembered: a book draws the same words
     (START, FINISH, a level's caption, a running head) hundreds of times, and a registered
     font's name keeps its metrics."""

@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, BinaryIO
 
 from reportlab.lib.pagesizes import letter
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..geometry.drawing import (
@@ -59,7 +58,7 @@ from ..geometry.style import (
     marker_length,
     solution_width,
 )
-from .fasttext import draw_centred_string, draw_string
+from .fasttext import draw_centred_string, draw_string, string_width
 from .pdfobjects import use_fast_encoding
 from .typeset import default_fonts, visual
 
@@ -231,7 +230,7 @@ def width_of_font(face: str) -> WidthOf:
     """A word's width in points in the font ``face`` (registered with reportlab)."""
 
     def width_of(word: str, size: float) -> float:
-        return float(stringWidth(word, face, size))
+        return string_width(word, face, size)  # remembered: a book's words are few
 
     return width_of
 
