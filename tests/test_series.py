@@ -303,9 +303,10 @@ def test_stopping_a_parallel_series_leaves_nothing_and_no_worker(
     """SIGTERM to the build, or Ctrl-C to its whole process group, while two workers build:
     one line, the signal's exit code, no file written, no temporary file, no worker left."""
     out = tmp_path / "out"
-    # 20 volumes: about 10 s of work on two cores, so the signal lands well inside the build
-    # (at 8 volumes a fast machine reached the final commit, which holds signals, by 3 s)
-    command = [sys.executable, "-m", "mazebook", "build", "classic", "--volumes", "20"]
+    # 50 volumes (the most a series takes): about 8 s of work on two cores, so the signal lands
+    # well inside the build (20 volumes took 10 s once; since the books got faster they take
+    # 3 s, and the signal could land in the final commit, which holds signals, then writes all)
+    command = [sys.executable, "-m", "mazebook", "build", "classic", "--volumes", "50"]
     process = subprocess.Popen(
         [*command, "--jobs", "2", "-o", str(out / "c.pdf")],
         stderr=subprocess.PIPE,
