@@ -89,8 +89,10 @@ def links_from_edges(grid: Grid, half_edges: Sequence[int] | np.ndarray) -> byte
 
 
 def rect_links(grid: Grid, edges: list[int]) -> bytearray:
-    """``_small_links`` on a plain rectangle of at most LIST_UP_TO cells (a book maze's, carved
-    by _mix_rect): the same steps, without the tests of the grid and the slot count."""
+    """``links_from_edges`` on a plain rectangle of at most LIST_UP_TO cells (every book
+    maze): each carved half-edge marked 0xFF in a table of four bytes a cell, read as one
+    whole number, masked to each slot's bit and folded into a byte a cell; the other halves
+    follow from shifting those one-sided bytes a cell (E, W) or a row (N, S) along."""
     n = grid.size
     marks = bytearray(4 * n)
     for e in edges:
@@ -112,38 +114,23 @@ def rect_links(grid: Grid, edges: list[int]) -> bytearray:
 
 
 def _small_links(grid: Grid, edges: list[int]) -> bytearray:
-    """``links_from_edges`` in plain Python: each carved half-edge (and on any grid but a
-    plain rectangle its other half) marked 0xFF in a table of ``degree`` bytes a cell, which
-    read as one whole number is masked to each slot's bit and folded into a byte a cell. On a
-    plain rectangle the other halves follow from shifting the one-sided bytes a cell (E, W)
-    or a row (N, S) along: one mark an edge, about half the time."""
+    """``links_from_edges`` in plain Python: a plain rectangle by ``rect_links``; any other
+    grid marks each carved half-edge and its other half 0xFF in a table of ``degree`` bytes a
+    cell, which read as one whole number is masked to each slot's bit and folded into a byte
+    a cell."""
+    if plain_rect(grid):
+        return rect_links(grid, edges)
     n, degree = grid.size, grid.degree
     marks = bytearray(n * degree)
-    if plain_rect(grid):
-        for e in edges:
-            marks[e] = 255
-    else:
-        partner = _partners(grid)
-        for e in edges:
-            marks[e] = 255
-            marks[partner[e]] = 255
+    partner = _partners(grid)
+    for e in edges:
+        marks[e] = 255
+        marks[partner[e]] = 255
     bits = int.from_bytes(marks, "little") & _slot_bits(n, degree)
     folded = bits
     for k in range(1, degree):
         folded |= bits >> (8 * k)
-    links = folded.to_bytes(n * degree, "little")[::degree]
-    if plain_rect(grid):
-        one, row = int.from_bytes(links, "little"), 8 * grid.width
-        north, east, south, west = _each_byte(n)
-        full = (
-            one
-            | (one & south) >> 2 << row
-            | (one & east) << 10
-            | (one & north) << 2 >> row
-            | (one & west) >> 10
-        )
-        links = full.to_bytes(n, "little")
-    return bytearray(links)
+    return bytearray(folded.to_bytes(n * degree, "little")[::degree])
 
 
 @functools.lru_cache(maxsize=8)
