@@ -14,7 +14,6 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import Canvas
 
-from mazebook.pages import document
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
 from mazebook.render import fasttext, pdfobjects
@@ -33,7 +32,6 @@ def _document_with_texts(texts: list[str], fast: bool) -> bytes:
     layout = PageLayout(PageFormat(612.0, 792.0), Margins(54.0, 36.0, 36.0, 36.0))
     with pytest.MonkeyPatch.context() as patch:
         if not fast:  # reportlab's own: the form's text and the whole file through its codec
-            patch.setattr(document, "take_form_stream", lambda canvas: None)
             patch.setattr(render_pdf, "use_fast_encoding", lambda: None)
             patch.setattr(pdfdoc, "pdfdocEnc", pdfobjects._reportlab_encode)
         doc = PdfDocument(buffer, layout, default_fonts(), title="Forms")

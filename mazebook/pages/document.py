@@ -42,7 +42,7 @@ from ..records import record
 from ..render.fasttext import draw_centred_string, draw_right_string, draw_string
 from ..render.numbers import draw_number_path, fit_grid, ink_box
 from ..render.pdf import draw_marks, draw_maze, draw_words, new_canvas, place_words
-from ..render.pdfobjects import FormParts, PageParts, take_form_stream
+from ..render.pdfobjects import FormParts, PageParts
 from ..render.typeset import FontPair, fit_prefix, visual
 from .layout import Box, PageFrame, PageLayout, Slot, maze_box, maze_scale
 from .type_sizes import STANDARD, TypeSizes
@@ -151,9 +151,6 @@ class PdfDocument:
         # the resources reportlab makes it (their XObjects)
         nested = getattr(self.canvas, "_formsinuse", None)
         extra: dict[str, object] = {} if nested else dict(self.form_parts.attributes(width, height))
-        stream = take_form_stream(self.canvas)  # the same bytes, encoded faster
-        if stream is not None:
-            extra["stream"] = stream
         self.canvas.endForm(**extra)
 
     def save(self) -> None:

@@ -126,20 +126,3 @@ def use_fast_encoding() -> None:
     """Have reportlab's PDF writer encode its text with ``pdfdoc_encode`` (the same bytes):
     its formatting functions look ``pdfdocEnc`` up in their module at each call."""
     pdfdoc.pdfdocEnc = pdfdoc_encode
-
-
-def take_form_stream(canvas: Any) -> bytes | None:
-    """The bytes of the form a canvas is drawing (between ``beginForm`` and ``endForm``), taken
-    out of the canvas so ``endForm`` has only its short preamble to encode: give them back as
-    its ``stream`` attribute. reportlab encodes a form's text with its PDFDocEncoding codec, a
-    Python character map about twenty times slower than ASCII's, and on ASCII text the two give
-    the same bytes (a form's operators, numbers and escaped strings are ASCII). None, the text
-    left in the canvas, where it is not plain ASCII."""
-    text = "\n".join([canvas._preamble, *canvas._code])
-    if not text.isascii():
-        return None
-    data = text.encode("ascii")
-    if len(data.translate(None, _UNENCODABLE)) != len(data):
-        return None
-    canvas._code = []
-    return data
