@@ -10,12 +10,21 @@ and the ASCII85 text of every compressed stream: most of a file's bytes) with it
 PDFDocEncoding character map, a codec written in Python tables about ten times slower than
 ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
 ``use_fast_encoding`` has reportlab's writer call it.
+
+Streams are written binary and compressed at zlib's fastest level (``use_binary_streams``):
+reportlab's default wraps each compressed stream in ASCII85 text (a quarter more bytes, for
+channels that are not 8-bit clean, which no PDF travels through today) and compresses at level
+6. Level 1 without ASCII85 takes a third of zlib's time and gives books 5-8 % smaller than the
+default (the 806-page book: 2.31 MB against 2.51 MB; a one-page cover or worksheet, mostly its
+embedded fonts, comes out 3 % larger); every PDF reader inflates both alike.
 """
 
 from __future__ import annotations
 
+import zlib
 from typing import Any, TypeVar
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
 _T = TypeVar("_T")
@@ -126,3 +135,24 @@ def use_fast_encoding() -> None:
     """Have reportlab's PDF writer encode its text with ``pdfdoc_encode`` (the same bytes):
     its formatting functions look ``pdfdocEnc`` up in their module at each call."""
     pdfdoc.pdfdocEnc = pdfdoc_encode
+
+
+#: zlib's level for every stream mazebook writes (1, its fastest: see the module's docstring).
+STREAM_LEVEL = 1
+
+
+class _Flate(pdfdoc.PDFStreamFilterZCompress):
+    """reportlab's Flate filter at ``STREAM_LEVEL`` (its own compresses at zlib's default)."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        data = text.encode("utf8") if isinstance(text, str) else text
+        return zlib.compress(data, STREAM_LEVEL)
+
+
+def use_binary_streams() -> None:
+    """Have reportlab's writer compress every stream at ``STREAM_LEVEL`` and write it binary,
+    without ASCII85 text: both are looked up when a document is saved (``rl_config.useA85``,
+    reportlab's own switch, and the module's ``PDFZCompress`` filter)."""
+    rl_config.useA85 = 0
+    if not isinstance(pdfdoc.PDFZCompress, _Flate):
+        pdfdoc.PDFZCompress = _Flate()
