@@ -1,31 +1,38 @@
 """Every stream mazebook writes is binary Flate at zlib's fastest level (render/pdfobjects
-.use_binary_streams, issue 33): no ASCII85 text around it, and it inflates to what was drawn."""
+.binary_streams, as a mazebook canvas saves; issue 33): no ASCII85 text around it, it inflates
+to what was drawn, and reportlab's own defaults are back once the file is saved."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+import sys
+import threading
 import zlib
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import Canvas
 
 from mazebook.render.pdf import new_canvas
-from mazebook.render.pdfobjects import STREAM_LEVEL, use_binary_streams
+from mazebook.render.pdfobjects import STREAM_LEVEL
 
 _STREAM = re.compile(rb"<<([^>]*?/Length (\d+)[^>]*?)>>\s*stream\r?\n", re.S)
 
 
-def _pdf(drawn: str) -> bytes:
-    """A one-page PDF drawing ``drawn`` as literal operators, with a line of text."""
+def _pdf(drawn: str, pages: int = 1) -> bytes:
+    """A PDF whose pages draw ``drawn`` as literal operators, with a line of text."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, (200.0, 200.0))
-    canvas.drawString(10, 10, "START")
-    canvas.addLiteral(drawn)
-    canvas.showPage()
+    for _ in range(pages):
+        canvas.drawString(10, 10, "START")
+        canvas.addLiteral(drawn)
+        canvas.showPage()
     canvas.save()
     return buffer.getvalue()
 
@@ -39,12 +46,16 @@ def _streams(data: bytes) -> list[tuple[bytes, bytes]]:
     return found
 
 
+def _drawing(points: list[tuple[int, int]]) -> str:
+    return "\n".join(f"{x} {y} m {y} {x} l" for x, y in points) + "\nS"
+
+
 @given(st.lists(st.tuples(st.integers(0, 99), st.integers(0, 99)), min_size=1, max_size=60))
 @settings(max_examples=40, deadline=None)
 def test_every_stream_is_binary_flate_that_inflates_to_the_drawing(
     points: list[tuple[int, int]],
 ) -> None:
-    drawn = "\n".join(f"{x} {y} m {y} {x} l" for x, y in points) + "\nS"
+    drawn = _drawing(points)
     data = _pdf(drawn)
     streams = _streams(data)
     assert streams, "the page has a content stream"
@@ -58,23 +69,56 @@ def test_every_stream_is_binary_flate_that_inflates_to_the_drawing(
     assert any(drawn.encode("ascii") in raw for raw in contents)
 
 
-def test_reportlab_s_default_is_ascii85_at_level_six() -> None:
-    """Without the switch, reportlab wraps streams in ASCII85 and compresses at zlib's default:
-    the switch is what makes the file binary and fast to compress."""
-    drawn = "\n".join(f"{i % 37} {i % 23} m {i % 29} {i % 31} l" for i in range(3000)) + "\nS"
-    ours = _pdf(drawn)
-    with_default = _reportlab_default(drawn)
-    assert b"ASCII85Decode" in with_default and b"ASCII85Decode" not in ours
-    inflated = [zlib.decompress(stored) for _, stored in _streams(ours)]
-    assert any(drawn.encode("ascii") in raw for raw in inflated)
-    use_binary_streams()
-    assert not rl_config.useA85
-
-
-def _reportlab_default(drawn: str) -> bytes:
-    """``_pdf(drawn)`` written with reportlab's own filters (ASCII85 over level-6 Flate)."""
+def test_without_the_switch_reportlab_writes_ascii85_at_level_six() -> None:
+    """The switch is what makes the file binary: without it, reportlab wraps the same page
+    in ASCII85 over zlib's default level."""
+    drawn = _drawing([(i % 37, i % 23) for i in range(500)])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(rl_config, "useA85", 1)
-        patch.setattr(pdfdoc, "PDFZCompress", pdfdoc.PDFStreamFilterZCompress())
-        patch.setattr("mazebook.render.pdf.use_binary_streams", lambda: None)
-        return _pdf(drawn)
+        patch.setattr("mazebook.render.pdf.binary_streams", contextlib.nullcontext)
+        default = _pdf(drawn)
+    assert b"ASCII85Decode" in default and b"ASCII85Decode" not in _pdf(drawn)
+
+
+def test_reportlab_s_defaults_are_back_after_a_save(tmp_path: Path) -> None:
+    """Other users of reportlab in the process keep its defaults: ASCII85 on, its own Flate
+    filter, and an inline image (which needs ASCII85 text) still draws."""
+    own_filter = pdfdoc.PDFZCompress
+    _pdf(_drawing([(1, 2)]))
+    assert rl_config.useA85 and pdfdoc.PDFZCompress is own_filter
+    other = Canvas(str(tmp_path / "other.pdf"), pageCompression=0)
+    other.drawInlineImage(_gray_png(tmp_path), 0, 0, 10, 10)
+    other.showPage()
+    other.save()
+    assert b"/A85" in (tmp_path / "other.pdf").read_bytes()
+
+
+def _gray_png(tmp_path: Path) -> str:
+    from PIL import Image
+
+    path = tmp_path / "gray.png"
+    Image.new("L", (4, 4), 128).save(path)
+    return str(path)
+
+
+def test_documents_saved_in_threads_at_once_are_each_the_file_saved_alone() -> None:
+    """Saves in several threads at once (a web server's) each see the switch whole."""
+    drawings = [_drawing([(i, j % 97) for j in range(50)]) for i in range(4)]
+    alone = [_pdf(drawn, pages=150) for drawn in drawings]
+    together: list[bytes] = [b""] * len(drawings)
+    ready = threading.Barrier(len(drawings))
+
+    def save(i: int) -> None:
+        ready.wait()
+        together[i] = _pdf(drawings[i], pages=150)
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(len(drawings))]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # threads take turns often, inside each other's saves
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert together == alone

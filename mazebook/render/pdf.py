@@ -59,7 +59,7 @@ from ..geometry.style import (
     solution_width,
 )
 from .fasttext import draw_centred_string, draw_string, string_width
-from .pdfobjects import use_binary_streams, use_fast_encoding
+from .pdfobjects import binary_streams, use_fast_encoding
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -279,6 +279,15 @@ def draw_words(
             canvas.addLiteral(f"q 0 g\n{ops}Q\n")
 
 
+class _Canvas(Canvas):
+    """reportlab's canvas, saved with binary streams at zlib's fastest level
+    (render/pdfobjects.binary_streams: smaller books, written for less)."""
+
+    def save(self) -> None:
+        with binary_streams():
+            super().save()
+
+
 def new_canvas(
     target: BinaryIO | str,
     pagesize: tuple[float, float],
@@ -287,7 +296,8 @@ def new_canvas(
     boxes: Mapping[str, tuple[float, float, float, float]] | None = None,
     lang: str = "en",
 ) -> Canvas:
-    """The one canvas set-up: reproducible, compressed, starting in an embedded font, in the
+    """The one canvas set-up: reproducible, compressed (binary streams, as ``_Canvas`` saves),
+    starting in an embedded font, in the
     document's language ``lang`` (the catalog's /Lang, and viewers show its title rather than
     its file name: what a screen reader announces).
 
@@ -297,9 +307,8 @@ def new_canvas(
     """
     initial = font or default_fonts().regular
     use_fast_encoding()  # the same bytes, written for less (render/pdfobjects)
-    use_binary_streams()  # smaller files, compressed in a third of the time
     with _without_source_date_epoch():
-        canvas = Canvas(
+        canvas = _Canvas(
             target,
             pagesize=pagesize,
             invariant=1,

@@ -11,7 +11,8 @@ PDFDocEncoding character map, a codec written in Python tables about ten times s
 ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
 ``use_fast_encoding`` has reportlab's writer call it.
 
-Streams are written binary and compressed at zlib's fastest level (``use_binary_streams``):
+Streams are written binary and compressed at zlib's fastest level (``binary_streams``, as a
+mazebook canvas saves):
 reportlab's default wraps each compressed stream in ASCII85 text (a quarter more bytes, for
 channels that are not 8-bit clean, which no PDF travels through today) and compresses at level
 6. Level 1 without ASCII85 takes a third of zlib's time and gives books 5-8 % smaller than the
@@ -21,7 +22,10 @@ embedded fonts, comes out 3 % larger); every PDF reader inflates both alike.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import zlib
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 from reportlab import rl_config
@@ -149,10 +153,23 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
         return zlib.compress(data, STREAM_LEVEL)
 
 
-def use_binary_streams() -> None:
-    """Have reportlab's writer compress every stream at ``STREAM_LEVEL`` and write it binary,
-    without ASCII85 text: both are looked up when a document is saved (``rl_config.useA85``,
-    reportlab's own switch, and the module's ``PDFZCompress`` filter)."""
-    rl_config.useA85 = 0
-    if not isinstance(pdfdoc.PDFZCompress, _Flate):
-        pdfdoc.PDFZCompress = _Flate()
+#: One document saved at a time under the switch (``binary_streams``), so two threads saving
+#: never see it switched back half-way (a save holds the interpreter for its whole work anyway).
+_SAVING = threading.RLock()
+_FLATE = _Flate()
+
+
+@contextlib.contextmanager
+def binary_streams() -> Iterator[None]:
+    """While it lasts, reportlab's writer compresses every stream at ``STREAM_LEVEL`` and
+    writes it binary, without ASCII85 text: both are looked up as a document is saved
+    (``rl_config.useA85``, reportlab's own switch, and the module's ``PDFZCompress``), and
+    both are put back after, so other users of reportlab in the process see its defaults
+    (its inline images, for one, need ASCII85)."""
+    with _SAVING:
+        before = rl_config.useA85, pdfdoc.PDFZCompress
+        rl_config.useA85, pdfdoc.PDFZCompress = 0, _FLATE
+        try:
+            yield
+        finally:
+            rl_config.useA85, pdfdoc.PDFZCompress = before
