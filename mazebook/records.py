@@ -18,15 +18,27 @@ A record is a dataclass whose ``__init__`` alone is compiled by ``dataclasses``:
   through the public or plugin API (a Maze, Metrics, a kind's facts, a generator's or shape's
   spec) stays a ``@dataclass(frozen=True)``, refused at run time too.
 
-tests/test_records.py holds records to frozen dataclasses' equality, hashes and text.
+Even that one ``exec`` is spared where it can be: a record whose fields are plain (each set
+by its own parameter, with or without a default; no ``default_factory``, ``init=False``,
+``kw_only``, ``InitVar`` or ``__post_init__``, no dataclass base) gets its ``__init__`` as a
+copy of one compiled template with the fields' names put in (``CodeType.replace``): the same
+code dataclasses compiles for it, the same signature and defaults, the same errors. Any other
+record keeps the ``__init__`` dataclasses writes.
+
+tests/test_records.py holds records to frozen dataclasses' equality, hashes, text and
+construction.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 import operator
 import reprlib
+import types
 from collections.abc import Callable
+from dataclasses import MISSING
 from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
@@ -89,8 +101,69 @@ def record(cls: type[Any] | None = None, /, *, eq: bool = True) -> Any:
     def make(cls: type[Any]) -> type[Any]:
         if any(name in cls.__dict__ for name in ("__eq__", "__hash__", "__repr__")):
             return dataclasses.dataclass(frozen=True, eq=eq)(cls)
-        made = dataclasses.dataclass(eq=False, repr=False)(cls)
+        plain = _plain_fields(cls)
+        made = dataclasses.dataclass(init=plain is None, eq=False, repr=False)(cls)
+        if plain is not None:
+            made.__init__ = _plain_init(made, plain)
         _shared_methods(made, eq=eq)
         return made
 
     return make if cls is None else make(cls)
+
+
+def _plain_fields(cls: type[Any]) -> list[str] | None:
+    """The names of ``cls``'s fields, in order, where each is set by a parameter of its own
+    name (required ones first); None where dataclasses must write the ``__init__``."""
+    if getattr(cls, "__post_init__", None) is not None or any(
+        dataclasses.is_dataclass(base) for base in cls.__mro__[1:]
+    ):
+        return None
+    names: list[str] = []
+    defaulted = False
+    for name, annotation in inspect.get_annotations(cls).items():
+        text = annotation if isinstance(annotation, str) else repr(annotation)
+        if name == "self" or any(word in text for word in ("ClassVar", "InitVar", "KW_ONLY")):
+            return None
+        value = cls.__dict__.get(name, MISSING)
+        if isinstance(value, dataclasses.Field):
+            if not value.init or value.kw_only is True or value.default_factory is not MISSING:
+                return None
+            value = value.default
+        if value is MISSING and defaulted:
+            return None  # dataclasses' own error: a required field after a defaulted one
+        defaulted = value is not MISSING
+        names.append(name)
+    return names
+
+
+@functools.cache
+def _init_template(count: int) -> types.CodeType:
+    """``def __init__(self, f0, .., f<count-1>)`` setting each ``self.f<i>`` to its parameter,
+    as dataclasses writes it, compiled once for every record of that many fields."""
+    params = "".join(f", f{i}" for i in range(count))
+    body = "".join(f"\n    self.f{i} = f{i}" for i in range(count)) or "\n    pass"
+    found: dict[str, Any] = {}
+    exec(f"def __init__(self{params}) -> None:{body}", found)  # our own text, made once
+    code: types.CodeType = found["__init__"].__code__
+    fields = tuple(f"f{i}" for i in range(count))
+    if code.co_names != fields or code.co_varnames != ("self", *fields):
+        raise RuntimeError("this Python compiles the __init__ template otherwise")  # never yet
+    return code
+
+
+def _plain_init(cls: type[Any], names: list[str]) -> Callable[..., None]:
+    """``cls``'s ``__init__`` for its plain fields ``names``: the template with the names put
+    in, the fields' defaults as the parameters' (the very objects, as dataclasses keeps)."""
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    if list(fields) != names:  # never expected: the fields dataclasses found are the ones read
+        raise TypeError(f"{cls.__qualname__}: fields {list(fields)} are not {names}")
+    code = _init_template(len(names)).replace(
+        co_varnames=("self", *names),
+        co_names=tuple(names),
+        co_qualname=f"{cls.__qualname__}.__init__",
+    )
+    defaults = tuple(fields[name].default for name in names if fields[name].default is not MISSING)
+    init = types.FunctionType(code, {}, "__init__", defaults or None)
+    init.__qualname__ = code.co_qualname
+    init.__module__ = cls.__module__
+    return init

@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mazebook import records
 from mazebook.records import record
 
 #: A field's flags: (compare, hash, repr); hash None follows compare, as in dataclasses.
@@ -195,3 +198,131 @@ def test_every_other_immutable_value_is_a_record() -> None:
                     ):
                         frozen.add(node.name)
     assert frozen == FROZEN_AT_RUN_TIME
+
+
+#: A field's form: (with a default, compare, and a list default_factory instead of a default).
+FORMS = st.tuples(st.booleans(), st.booleans(), st.booleans())
+#: A wrong keyword, now and then: unknown, or the instance's own name.
+ODD_NAMES = st.sampled_from(["other", "self", "f9"])
+
+
+@st.composite
+def _calls(draw: st.DrawFn, count: int) -> tuple[list[int], dict[str, int]]:
+    """A call to a class of ``count`` fields: the first fields by position, some of the rest by
+    name (distinct values, so a value set to the wrong field shows), now and then one too
+    many or a wrong name."""
+    values = draw(st.permutations(range(10, 10 + count + 1)))
+    given_by_position = draw(st.integers(0, count + 1))
+    args = values[:given_by_position]
+    kwargs = {
+        f"f{i}": values[i]
+        for i in range(min(given_by_position, count + 1), count)
+        if draw(st.booleans())
+    }
+    if draw(st.integers(0, 4)) == 0:
+        kwargs[draw(ODD_NAMES)] = 0
+    return list(args), kwargs
+
+
+def _made(
+    forms: list[tuple[bool, bool, bool]], decorate: Callable[[type[Any]], type[Any]]
+) -> type[Any]:
+    """A class of fields f0.. of these forms, each default an object of its own (kept)."""
+    body: dict[str, Any] = {"__annotations__": {}, "__qualname__": "Made", "__doc__": "made"}
+    for i, (defaulted, compare, factory) in enumerate(forms):
+        body["__annotations__"][f"f{i}"] = "int"
+        if factory:
+            body[f"f{i}"] = dataclasses.field(default_factory=list, compare=compare)
+        elif defaulted:
+            body[f"f{i}"] = dataclasses.field(default=DEFAULT, compare=compare)
+        elif not compare:
+            body[f"f{i}"] = dataclasses.field(compare=False)
+    return decorate(type("Made", (), body))
+
+
+DEFAULT = object()
+
+
+def _outcome(cls: type[Any], args: list[int], kwargs: dict[str, int]) -> object:
+    """What calling ``cls`` gives: its fields' values (defaults by identity), or the error."""
+    try:
+        made = cls(*args, **kwargs)
+    except TypeError as error:
+        return ("TypeError", str(error))
+    return [
+        (f.name, "the default" if v is DEFAULT else v)
+        for f in dataclasses.fields(made)
+        for v in [getattr(made, f.name)]
+    ]
+
+
+@given(
+    st.lists(FORMS, max_size=4).flatmap(
+        lambda forms: st.tuples(
+            st.just(forms), st.lists(_calls(len(forms)), min_size=1, max_size=4)
+        )
+    )
+)
+@settings(max_examples=150)
+def test_a_record_is_made_as_a_frozen_dataclass_is(
+    case: tuple[list[tuple[bool, bool, bool]], list[tuple[list[int], dict[str, int]]]],
+) -> None:
+    """The same signature, values, defaults (the very objects) and errors, word for word, for
+    any call: a record's own __init__ (plain fields) or dataclasses' (a default_factory, or a
+    required field after a defaulted one, which both refuse alike)."""
+    forms, calls = case
+    try:
+        plain = _made(forms, dataclasses.dataclass(frozen=True))
+    except TypeError as error:
+        with pytest.raises(TypeError) as refused:
+            _made(forms, record)
+        assert str(refused.value) == str(error)
+        return
+    fast = _made(forms, record)
+    assert inspect.signature(fast).parameters.keys() == inspect.signature(plain).parameters.keys()
+    assert [p.default for p in inspect.signature(fast).parameters.values()] == [
+        p.default for p in inspect.signature(plain).parameters.values()
+    ]
+    for args, kwargs in calls:
+        assert _outcome(fast, args, kwargs) == _outcome(plain, args, kwargs)
+
+
+def test_a_plain_record_gets_the_shared_init_and_others_dataclasses() -> None:
+    """Plain fields: a copy of the one compiled template (no exec of its own); a
+    default_factory, a keyword-only field, ``__post_init__`` or a dataclass base: dataclasses'
+    own __init__ (compiled from text, its file ``<string>``)."""
+
+    @record
+    class Plain:
+        a: int
+        b: str = "b"
+
+    @record
+    class Factory:
+        a: list[int] = dataclasses.field(default_factory=list)
+
+    @record
+    class Later:
+        a: int
+
+        def __post_init__(self) -> None:
+            self.a += 1
+
+    @record
+    class Keyword:
+        a: int = dataclasses.field(kw_only=True)
+
+    @record
+    class Child(Plain):
+        c: int = 3
+
+    template = records._init_template(2)
+    assert Plain.__init__.__code__.co_code == template.co_code
+    assert Plain.__init__.__qualname__.endswith("Plain.__init__")
+    assert Plain.__init__.__module__ == __name__
+    for other in (Factory, Later, Keyword, Child):
+        assert other.__init__.__code__.co_code != template.co_code
+    assert Factory().a == [] and Factory().a is not Factory().a
+    assert Later(1).a == 2
+    assert Keyword(a=5).a == 5
+    assert (Child(1).a, Child(1).b, Child(1).c) == (1, "b", 3)
