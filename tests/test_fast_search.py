@@ -172,22 +172,23 @@ def _plain_bfs(maze: Maze, source: int) -> tuple[list[int], list[int], list[int]
 
 @settings(max_examples=200)
 @given(perfect_mazes())
-def test_the_entrance_tree_from_the_hung_tree_is_the_entrance_s_search(maze: Maze) -> None:
-    """The (distance, parent) arrays from the entrance read off the tree hung from the exit
-    are, entry for entry and type for type, those of a breadth-first search from it; the
-    effort leaves them on the maze for bfs_expanded and the metrics."""
+def test_bfs_expanded_read_off_the_hung_tree_is_the_entrance_s_search(maze: Maze) -> None:
+    """The cells nearer the entrance than the exit, counted off the tree hung from the exit
+    (Hung.nearer), are those a breadth-first search from the entrance finds nearer; the
+    effort leaves no search from the entrance on the maze (made when it is asked for)."""
     view = maze.split_view
     hung = effort.hang(view)
     assume(hung is not None)
     assert hung is not None
-    derived = effort.entrance_tree(hung, view.size)
     dist, parent, _ = bfs(view.grid, view.links, view.entrance.cell)
-    assert derived is not None
-    assert derived == (dist, parent)
-    assert [a.typecode for a in derived] == [dist.typecode, parent.typecode]
+    goal = dist[view.exit.cell]
+    assert hung.nearer == sum(1 for d in dist[: view.size] if 0 <= d < goal)
     fresh = Maze(view.grid, view.links, view.entrance, view.exit)
-    effort.efforts_and_tree(fresh)
-    assert "entrance_tree" in fresh.__dict__
+    _, kept = effort.efforts_and_tree(fresh)
+    assert kept is not None
+    assert metrics.bfs_expanded(fresh, kept) == hung.nearer
+    assert "entrance_tree" not in fresh.__dict__
+    assert metrics.bfs_expanded(fresh) == hung.nearer  # searched from the entrance
     assert fresh.entrance_tree == (dist, parent)
 
 
@@ -218,15 +219,16 @@ def test_a_maze_with_rules_keeps_its_own_solution() -> None:
     assert plain.__dict__["solution_nodes"] == (0, 1, 2)
 
 
-def test_no_entrance_tree_when_the_exit_s_search_misses_a_cell() -> None:
+def test_no_count_when_the_exit_s_search_misses_a_cell() -> None:
     """Where the search from the exit leaves a cell unreached (links that are no spanning
-    tree), nothing is read off it: the entrance's search is made afresh."""
+    tree), nothing is counted off it: bfs_expanded searches from the entrance afresh."""
     grid = make_grid("rect", 3, 1)
     links = bytes([2, 8, 0])  # cells 0 and 1 joined, cell 2 cut off
     maze = Maze(grid, links, Opening(1, 0), Opening(0, 3))
     hung = effort.hang(maze)
     assert hung is not None and sorted(hung.order) == [0, 1]
-    assert effort.entrance_tree(hung, grid.size) is None
+    assert hung.nearer == -1
+    assert metrics.bfs_expanded(maze, hung) == 1  # the entrance, cell 1
 
 
 def plain_tree_walks(
@@ -362,9 +364,9 @@ def test_lists_and_arrays_search_alike(maze: Maze, data: st.DataObject) -> None:
     assert list(arrays[1][0]) == list(listed[1][0]) and arrays[1][1] == listed[1][1]
 
 
-def test_the_entrance_tree_is_read_off_the_effort_on_small_grids_alone() -> None:
-    """Above LIST_UP_TO cells its lists would cost more memory than the search they save: the
-    maze searches from its entrance when asked, the same tree either way."""
+def test_bfs_expanded_is_read_off_the_effort_on_every_grid() -> None:
+    """Small grids count in lists, larger ones (past LIST_UP_TO) in an array: the count the
+    entrance's breadth-first search gives either way."""
     from mazebook.core.engine import generate
     from mazebook.core.grid import LIST_UP_TO, bfs
     from mazebook.difficulty.effort import efforts_and_tree
@@ -372,12 +374,12 @@ def test_the_entrance_tree_is_read_off_the_effort_on_small_grids_alone() -> None
     for width, height in ((20, 20), (70, 70)):
         assert (width * height <= LIST_UP_TO) == (width == 20)
         maze = generate("backtracker", width, height, seed=3)
-        efforts_and_tree(maze)
-        derived = "entrance_tree" in maze.split_view.__dict__
-        assert derived == (width * height <= LIST_UP_TO)
-        dist, parent, _ = bfs(maze.grid, maze.links, maze.entrance.cell)
-        assert list(maze.entrance_tree[0]) == list(dist)
-        assert list(maze.entrance_tree[1]) == list(parent)
+        _, hung = efforts_and_tree(maze)
+        assert hung is not None
+        dist, _, _ = bfs(maze.grid, maze.links, maze.entrance.cell)
+        goal = dist[maze.exit.cell]
+        assert hung.nearer == sum(1 for d in dist[: maze.size] if 0 <= d < goal) > 0
+        assert metrics.bfs_expanded(maze, hung) == metrics.bfs_expanded(maze) == hung.nearer
 
 
 @settings(max_examples=200)

@@ -189,10 +189,11 @@ def _rect_tables(width: int, height: int) -> tuple[array[int], bytes]:
 #: 200 x 200 maze's neighbours, 6 MB), and a large maze is made once. A book's mazes have
 #: at most a few thousand cells.
 LIST_UP_TO = 4096
-#: The grids whose neighbour lists are kept: the last one. A candidate's carving, searches,
-#: effort and strategies all read the one grid, and the next candidate is often of the same
-#: size; more would hold memory (about 160 kB for a 30 x 41 maze) to the book's peak.
-LISTS_KEPT = 1
+#: The grids whose neighbour lists are kept: the last four. A candidate's carving, searches,
+#: effort and strategies all read the one grid, and a book's search goes back and forth
+#: between a few sizes as it corrects them (one kept: a list made again for every other
+#: candidate); a list takes about 160 kB for a 30 x 41 maze.
+LISTS_KEPT = 4
 
 
 def neighbour_list(grid: Grid) -> Sequence[int]:

@@ -82,8 +82,10 @@ def ancestor_paths(grid: Grid, grown: Grown) -> tuple[list[int], list[int]] | No
     del bits[n:], parent[n:]
     # each edge joins a new cell (not through an outer side) to one already grown, or (a
     # plugin's grow may get it wrong) some cell is never joined or joined to a cell not yet
-    # grown or outside the table (-1): n - 1 edges join the n - 1 other cells once each
-    if min(bits) < 0:
+    # grown or outside the table (-1): n - 1 edges join the n - 1 other cells once each.
+    # Nothing is below 0 but -1 (-1 | bit is -1), and a search for -1 stops at the first,
+    # comparing no magnitudes (a min compares each integer's length to the least so far)
+    if -1 in bits:
         return None
     return bits, parent
 

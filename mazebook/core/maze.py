@@ -8,7 +8,7 @@ the exit are outer walls cleared. Other shapes use the graph form (cells, neighb
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -115,13 +115,6 @@ class Maze:
             if name in self.__dict__:
                 view.__dict__[name] = self.__dict__[name]
         return view
-
-    def share_entrance_tree(self, make: Callable[[], tuple[array[int], array[int]] | None]) -> None:
-        """Keep what ``make`` gives (None: nothing) as ``entrance_tree``, found another way
-        (the effort model reads it off the tree it hung from the exit); ``make`` is not called
-        when the search is made already."""
-        if "entrance_tree" not in self.__dict__ and (tree := make()) is not None:
-            self.__dict__["entrance_tree"] = tree
 
     def share_solution(self, nodes: tuple[int, ...]) -> None:
         """Keep ``nodes`` as ``solution_nodes``, found another way (the effort model's path

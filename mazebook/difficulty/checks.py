@@ -54,11 +54,11 @@ class Assessment:
 
 
 def assess(maze: Maze, *, runs: int = RUNS) -> Assessment:
-    """Measure a candidate: one search from the exit gives both efforts and the strategies on
-    a perfect maze; one from the entrance (the one the solution and metrics use) bfs_expanded.
-    A maze with loops is simulated ``runs`` times from each end."""
+    """Measure a candidate: one search from the exit gives both efforts, the strategies and
+    bfs_expanded on a perfect maze. A maze with loops is simulated ``runs`` times from each
+    end and searched from the entrance for bfs_expanded."""
     (forward, backward), hung = efforts_and_tree(maze, runs=runs)
-    return Assessment(forward, backward, shortcut(maze, hung), bfs_expanded(maze.split_view))
+    return Assessment(forward, backward, shortcut(maze, hung), bfs_expanded(maze.split_view, hung))
 
 
 def shortcut_floor(level: int) -> float:

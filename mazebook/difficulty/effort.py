@@ -30,7 +30,6 @@ from ..core.grid import (
     LIST_UP_TO,
     Grid,
     bfs,
-    int_array,
     neighbour_list,
     passage_bytes,
     plain_rect,
@@ -123,10 +122,6 @@ def efforts_and_tree(
                 back_h = goal_distance(view.grid, view.entrance.cell)
                 ahead, behind = _exact_both(view, hung, ahead_h, back_h)
             cells = len(hung.path)
-            # the solver's search, shared (Maze); on a large grid its lists would cost more
-            # memory than the search they save (LIST_UP_TO)
-            if view.size <= LIST_UP_TO:
-                view.share_entrance_tree(lambda: entrance_tree(hung, view.size))
             view.share_solution(hung.path)
             return (
                 Effort(ahead, cells, ahead - cells, 0.0, 0),
@@ -271,13 +266,15 @@ class Hung:
     the exit, -1 there and where unreached) and ``order`` (the cells reached, the exit first
     and each after its parent: as a breadth-first search from the exit reaches them, or as
     the maze grew, mazebook.core.grown.hung_from) are the search itself: the entrance's
-    search follows from them (``entrance_tree``)."""
+    search's count follows from them: ``nearer``, the maze's bfs_expanded
+    (mazebook.difficulty.metrics), -1 unless the search from the exit reached every cell."""
 
     path: tuple[int, ...]
     size: list[int]
     entered: list[int]
     parent: Sequence[int] = ()
     order: Sequence[int] = ()
+    nearer: int = -1
 
 
 def hang(maze: Maze) -> Hung | None:
@@ -302,29 +299,29 @@ def hang(maze: Maze) -> Hung | None:
     path = _path_up(parent, maze.entrance.cell, maze.exit.cell)
     if not path:
         return None
-    return Hung(tuple(path), size, entered, parent, order)
+    return Hung(tuple(path), size, entered, parent, order, _nearer(parent, order, path, n))
 
 
-def entrance_tree(hung: Hung, size: int) -> tuple[array[int], array[int]] | None:
-    """The breadth-first (distance, parent) arrays from the entrance of the perfect maze of
-    ``size`` cells ``hung`` was hung from (mazebook.core.maze.Maze.entrance_tree), without a
-    second search: a cell off the solution has the same parent either way and is one step
-    farther than it; the solution runs from the entrance. None unless the search from the
-    exit reached every cell (then the maze is a tree, with one path to each cell)."""
-    order, up = hung.order, hung.parent
-    if len(order) != size:
-        return None
-    dist = [-1] * (size + 1)
-    parent = list(up)
-    previous = -1
-    for i, c in enumerate(hung.path):
+def _nearer(parent: Sequence[int], order: Sequence[int], path: list[int], n: int) -> int:
+    """The cells nearer the entrance (``path[0]``) than the exit (``path[-1]``) along the
+    passages of a tree of ``n`` cells hung from the exit (each cell's ``parent`` toward it;
+    ``order``: each cell after its parent), -1 unless ``order`` holds every cell: a cell off
+    the solution is one step farther from the entrance than its parent, the solution's cells
+    count up from it. Read here, not off the entrance's breadth-first search
+    (mazebook.core.maze.Maze.entrance_tree): no candidate needs the search itself."""
+    if len(order) != n:
+        return -1
+    goal = len(path) - 1
+    dist = [-1] * n if n <= LIST_UP_TO else array("i", [-1]) * n
+    for i, c in enumerate(path):
         dist[c] = i
-        parent[c] = previous
-        previous = c
+    near = goal  # the solution's cells but the exit
     for c in order:
         if dist[c] < 0:
-            dist[c] = dist[up[c]] + 1
-    return int_array(dist), int_array(parent)
+            d = dist[c] = dist[parent[c]] + 1
+            if d < goal:
+                near += 1
+    return near
 
 
 def _exact_along(maze: Maze, path: Sequence[int], hung: Hung, heading: _Heading) -> float:

@@ -220,10 +220,12 @@ def _metrics(
     loops: int,
     sizes: Sequence[int],
     deepest: Sequence[int],
+    hung: Hung | None = None,
 ) -> Metrics:
     """The Metrics of a maze from its counts (``per_degree[k]``: the cells with k passages,
     k = 0 to at least 4) and its false branches' ``sizes`` and ``deepest`` depths (one each,
-    in the same order), however they were found."""
+    in the same order), however they were found (``hung``: the tree they were read off, if
+    any: ``bfs_expanded`` reads it too)."""
     n = maze.size
     dead_ends = per_degree[1]
     junctions, crossroads = sum(per_degree[3:]), sum(per_degree[4:])
@@ -252,7 +254,7 @@ def _metrics(
         branch_mean=round(branch_cells / branches, 4) if branches else 0.0,
         branch_depth_max=max(deepest) if branches else 0,
         branch_depth_mean=round(depth_mean, 4),
-        bfs_expanded=bfs_expanded(maze),
+        bfs_expanded=bfs_expanded(maze, hung),
         difficulty=difficulty_score(length, decision_points, depth_mean, turns),
     )
 
@@ -300,6 +302,7 @@ def _measure_tree(maze: Maze, hung: Hung) -> Metrics:
         loops=0,
         sizes=sizes,
         deepest=deepest,
+        hung=hung,
     )
 
 
@@ -330,12 +333,17 @@ def _path_turns(grid: Grid, adj: Sequence[int], path: Sequence[int]) -> int:
     return turns
 
 
-def bfs_expanded(maze: Maze) -> int:
+def bfs_expanded(maze: Maze, hung: Hung | None = None) -> int:
     """The cells a breadth-first search from START expands before it takes FINISH from its
     queue: those nearer START (along the passages) than FINISH is, on a weave the nodes of
     its split graph. The ties at FINISH's own distance are left out, so the count does not
     hang on the order a search visits neighbours (Valenzuela Munoz et al., Entertainment
-    Computing 2025, 100925: it tracks the steps players take on generated mazes)."""
+    Computing 2025, 100925: it tracks the steps players take on generated mazes).
+
+    ``hung``: the tree the effort model hung from this maze's exit (effort.hang), when the
+    caller has it: the count read off it (``Hung.nearer``), without the search."""
+    if hung is not None and hung.nearer >= 0:
+        return hung.nearer
     dist_arr, _ = maze.entrance_tree
     n = len(dist_arr) - 1
     if n <= LIST_UP_TO:

@@ -722,7 +722,7 @@ def choose(request: Request, rng: random.Random) -> Choice:
         effort = min(efforts[0].mean, efforts[1].mean)
         miss = math.log(effort / target)
         # a maze outside the effort band is not kept: its breadth-first search is not run
-        bfs = bfs_expanded(maze.split_view) if abs(miss) <= math.log(HALF_STEP) else 0
+        bfs = bfs_expanded(maze.split_view, hung) if abs(miss) <= math.log(HALF_STEP) else 0
         bfs_miss = math.log(bfs / aim) if aim is not None and bfs else 0.0
         score = max(abs(miss) / math.log(EFFORT_KEEP), abs(bfs_miss) / math.log(bfs_keep))
         tried.append((form.algorithm, width, height, round(effort, 1)))

@@ -16,7 +16,7 @@ import gc
 import random
 from typing import Any
 
-from ..grid import LIST_UP_TO, RECT_OPPOSITE, Grid, plain_rect
+from ..grid import LIST_UP_TO, RECT_OPPOSITE, Grid, neighbour_list, plain_rect
 from ..grown import Grown
 from ._common import perms_without, permutations, rect_links
 from ._pcg import bounded_bytes
@@ -41,8 +41,10 @@ def fits(grid: Grid) -> bool:
 
 @functools.lru_cache(maxsize=ROWS_KEPT)
 def _rows(grid: Grid) -> list[tuple[int, ...]]:
-    """Per cell, its neighbours through slots N, E, S, W (``size`` where there is none)."""
-    return list(zip(*[iter(grid.adj)] * 4, strict=True))
+    """Per cell, its neighbours through slots N, E, S, W (``size`` where there is none): the
+    neighbour list's entries (mazebook.core.grid.neighbour_list, which the openings and the
+    effort read next), in rows of four."""
+    return list(zip(*[iter(neighbour_list(grid))] * 4, strict=True))
 
 
 def grow_mix(grid: Grid, rng: random.Random, p_newest: float) -> tuple[bytearray, Grown]:
