@@ -103,12 +103,20 @@ class Maze:
         cells = [c for c, _ in self.crossings]
         return split_grid(self.grid, cells), split_links(self.links, cells)
 
-    @cached_property
+    @property
     def split_view(self) -> Maze:
         """The maze as its split graph (itself when it has no crossings): what solving, the
-        metrics and the effort model measure, a crossing being two corridors, not a junction."""
+        metrics and the effort model measure, a crossing being two corridors, not a junction.
+        Only a weave maze's view is kept (``_split_view``): a maze holding itself would be a
+        reference cycle, left for the cyclic collector where the maze could go at once (a
+        book's search makes and drops some 1,250 candidates)."""
         if not self.crossings:
             return self
+        return self._split_view
+
+    @cached_property
+    def _split_view(self) -> Maze:
+        """``split_view`` of a weave maze: a maze of its split graph."""
         grid, links = self.graph
         view = Maze(grid, links, self.entrance, self.exit, self.algorithm, self.seed, self.options)
         for name in ("entrance_tree", "solution_nodes"):  # the same search: share what is done
