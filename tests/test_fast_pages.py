@@ -283,12 +283,30 @@ def test_a_document_keeps_one_box_a_form_size() -> None:
 
 # -- the manifest's text and records --------------------------------------------------------
 
+
+class _Int(int):
+    """An int of another type: the fast writer's table by exact type passes it by."""
+
+
+class _Float(float):
+    """A float of another type."""
+
+
+class _Str(str):
+    """A str of another type."""
+
+    __slots__ = ()
+
+
 _json_leaf = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-(2**70), 2**70),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(),
+    st.integers(-(2**70), 2**70).map(_Int),
+    st.floats(allow_nan=True, allow_infinity=True).map(_Float),
+    st.text(max_size=8).map(_Str),
 )
 _json_value = st.recursive(
     _json_leaf,
@@ -310,7 +328,8 @@ _json_value = st.recursive(
 @settings(max_examples=400)
 def test_indented_json_is_json_dumps_text(value: Any) -> None:
     """Any JSON-ready value (empty and nested containers, tuples, keys that are not strings,
-    NaN and the infinities, any text) is written as json.dumps writes it with indent=2."""
+    NaN and the infinities, any text, subclasses of int, float and str) is written as
+    json.dumps writes it with indent=2."""
     assert indented_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
 
 
