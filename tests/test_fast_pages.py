@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook import generate
-from mazebook.geometry import labels, symmetry
+from mazebook.geometry import drawing, labels, symmetry
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze
 from mazebook.geometry.paths import pdf_segments_ops
@@ -178,6 +178,35 @@ def test_a_line_enters_a_box_as_the_array_test_says(
     array = np.array(segments, dtype=np.float64).reshape(-1, 4)
     expected = bool(labels._hits(array, np.array([box]))[0]) if segments else False
     assert labels._enters([list(s) for s in segments], box) == expected
+
+
+#: Any float, the ones where min and max are subtle among them: zeros of either sign (equal,
+#: yet written apart), NaN (unordered), the infinities.
+_any_float = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf]),
+)
+
+
+def _same_float(a: float, b: float) -> bool:
+    """The same float to the bit (a NaN is one NaN, -0.0 is not 0.0)."""
+    return math.copysign(1.0, a) == math.copysign(1.0, b) and (a == b or (a != a and b != b))
+
+
+@given(_any_float, _any_float, _any_float)
+def test_the_written_out_least_and_most_are_the_builtins(a: float, b: float, c: float) -> None:
+    """labels._gap is max(a, b, 0.0) and drawing's _least and _most are min and max of three,
+    the same float whatever the order of equal zeros or where a NaN stands."""
+    assert _same_float(labels._gap(a, b), max(a, b, 0.0))
+    assert _same_float(drawing._least(a, b, c), min(a, b, c))
+    assert _same_float(drawing._most(a, b, c), max(a, b, c))
+
+
+@given(_any_float, _any_float, _any_float, _any_float)
+def test_a_floor_is_the_rounded_gap(lo: float, hi: float, mark_lo: float, mark_hi: float) -> None:
+    """_floor is round(max(mark_lo - hi, lo - mark_hi, 0.0), 6), a zero of either sign too."""
+    expected = round(max(mark_lo - hi, lo - mark_hi, 0.0), 6)
+    assert _same_float(labels._floor(lo, hi, mark_lo, mark_hi), expected)
 
 
 def _plain_best_of(
