@@ -25,7 +25,7 @@ from mazebook.geometry import drawing, labels, symmetry
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze
 from mazebook.geometry.paths import pdf_segments_ops
-from mazebook.geometry.style import Fit, Style
+from mazebook.geometry.style import Fit, Style, marker_length
 from mazebook.kinds.base import OPTIONAL
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
@@ -200,6 +200,12 @@ def test_the_written_out_least_and_most_are_the_builtins(a: float, b: float, c: 
     assert _same_float(labels._gap(a, b), max(a, b, 0.0))
     assert _same_float(drawing._least(a, b, c), min(a, b, c))
     assert _same_float(drawing._most(a, b, c), max(a, b, c))
+
+
+@given(_any_float)
+def test_an_arrow_s_length_is_the_clamped_share_of_its_cell(scale: float) -> None:
+    """marker_length is min(max(0.9 * scale, 6.0), 14.0), for any float."""
+    assert _same_float(marker_length(scale), min(max(0.9 * scale, 6.0), 14.0))
 
 
 @given(_any_float, _any_float, _any_float, _any_float)
