@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from reportlab.pdfgen.canvas import Canvas
 
 from mazebook import generate
-from mazebook.geometry import labels, symmetry
+from mazebook.geometry import drawing, labels, symmetry
 from mazebook.geometry.from_maze import maze_geometry
 from mazebook.geometry.labels import Rect, place_maze
 from mazebook.geometry.paths import pdf_segments_ops
-from mazebook.geometry.style import Fit, Style
+from mazebook.geometry.style import Fit, Style, marker_length
 from mazebook.kinds.base import OPTIONAL
 from mazebook.pages.document import PdfDocument, place_form
 from mazebook.pages.layout import Box, Margins, PageFormat, PageFrame, PageLayout
@@ -180,6 +180,41 @@ def test_a_line_enters_a_box_as_the_array_test_says(
     assert labels._enters([list(s) for s in segments], box) == expected
 
 
+#: Any float, the ones where min and max are subtle among them: zeros of either sign (equal,
+#: yet written apart), NaN (unordered), the infinities.
+_any_float = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([0.0, -0.0, math.nan, math.inf, -math.inf]),
+)
+
+
+def _same_float(a: float, b: float) -> bool:
+    """The same float to the bit (a NaN is one NaN, -0.0 is not 0.0)."""
+    return math.copysign(1.0, a) == math.copysign(1.0, b) and (a == b or (a != a and b != b))
+
+
+@given(_any_float, _any_float, _any_float)
+def test_the_written_out_least_and_most_are_the_builtins(a: float, b: float, c: float) -> None:
+    """labels._gap is max(a, b, 0.0) and drawing's _least and _most are min and max of three,
+    the same float whatever the order of equal zeros or where a NaN stands."""
+    assert _same_float(labels._gap(a, b), max(a, b, 0.0))
+    assert _same_float(drawing._least(a, b, c), min(a, b, c))
+    assert _same_float(drawing._most(a, b, c), max(a, b, c))
+
+
+@given(_any_float)
+def test_an_arrow_s_length_is_the_clamped_share_of_its_cell(scale: float) -> None:
+    """marker_length is min(max(0.9 * scale, 6.0), 14.0), for any float."""
+    assert _same_float(marker_length(scale), min(max(0.9 * scale, 6.0), 14.0))
+
+
+@given(_any_float, _any_float, _any_float, _any_float)
+def test_a_floor_is_the_rounded_gap(lo: float, hi: float, mark_lo: float, mark_hi: float) -> None:
+    """_floor is round(max(mark_lo - hi, lo - mark_hi, 0.0), 6), a zero of either sign too."""
+    expected = round(max(mark_lo - hi, lo - mark_hi, 0.0), 6)
+    assert _same_float(labels._floor(lo, hi, mark_lo, mark_hi), expected)
+
+
 def _plain_best_of(
     scene: labels._Scene,
     runs: Sequence[labels._Run],
@@ -283,12 +318,30 @@ def test_a_document_keeps_one_box_a_form_size() -> None:
 
 # -- the manifest's text and records --------------------------------------------------------
 
+
+class _Int(int):
+    """An int of another type: the fast writer's table by exact type passes it by."""
+
+
+class _Float(float):
+    """A float of another type."""
+
+
+class _Str(str):
+    """A str of another type."""
+
+    __slots__ = ()
+
+
 _json_leaf = st.one_of(
     st.none(),
     st.booleans(),
     st.integers(-(2**70), 2**70),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(),
+    st.integers(-(2**70), 2**70).map(_Int),
+    st.floats(allow_nan=True, allow_infinity=True).map(_Float),
+    st.text(max_size=8).map(_Str),
 )
 _json_value = st.recursive(
     _json_leaf,
@@ -310,7 +363,8 @@ _json_value = st.recursive(
 @settings(max_examples=400)
 def test_indented_json_is_json_dumps_text(value: Any) -> None:
     """Any JSON-ready value (empty and nested containers, tuples, keys that are not strings,
-    NaN and the infinities, any text) is written as json.dumps writes it with indent=2."""
+    NaN and the infinities, any text, subclasses of int, float and str) is written as
+    json.dumps writes it with indent=2."""
     assert indented_json(value) == json.dumps(value, indent=2, ensure_ascii=False)
 
 

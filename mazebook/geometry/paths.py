@@ -88,9 +88,12 @@ def number_texts(values: Iterable[float]) -> list[str]:
     for i, text in enumerate(out):  # the values left (a line's ends, an arrow's corners, 0)
         if text is None:
             rounded = round3(given[i])
-            if not rounded and math.copysign(1.0, rounded) < 0:
+            if rounded:  # _text's formatting (a half's text, looked up there, is the same)
+                out[i] = f"{rounded:.3f}".rstrip("0").rstrip(".")
+            elif math.copysign(1.0, rounded) < 0:
                 return _rounded_texts(given)  # a -0: its text hangs on all the others
-            out[i] = _text(rounded)
+            else:
+                out[i] = "0"
     return out  # type: ignore[return-value]
 
 

@@ -80,8 +80,13 @@ def fit_maze(width: float, height: float, box_w: float, box_h: float) -> Fit:
 
 
 def marker_length(scale: float) -> float:
-    """Arrow length for the start and finish markers, in drawing units, from the cell size."""
-    return min(max(0.9 * scale, 6.0), 14.0)
+    """Arrow length for the start and finish markers, in drawing units, from the cell size:
+    ``min(max(0.9 * scale, 6.0), 14.0)``, its comparisons written out (the builtins parse
+    their keywords at every call in 3.11, and a maze's arrows are measured a few times over)."""
+    length = 0.9 * scale
+    if length < 6.0:
+        length = 6.0
+    return 14.0 if length > 14.0 else length
 
 
 def solution_width(style: Style, scale: float) -> float:

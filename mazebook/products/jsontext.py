@@ -1,18 +1,23 @@
 """JSON text indented by two spaces, as ``json.dumps(value, indent=2, ensure_ascii=False)``
 writes it, made faster: with an indent the standard library encodes in pure Python, one
 generator step a value; here each value is written straight into one list of pieces (strings
-through the standard library's C escaper). Anything it does not know (another type, a key
-that is not a string, a loop) is left to json.dumps itself, errors and all.
+through the standard library's C escaper), a container's plain items (a str, int, float, bool
+or None exactly) each as one piece with its key and separator, their text found through one
+table lookup by type. Anything it does not know (another type, a key that is not a string, a
+loop) is left to json.dumps itself, errors and all.
 """
 
 from __future__ import annotations
 
 import json
 import json.encoder
+from collections.abc import Callable
 from typing import Any
 
 _ESCAPE = json.encoder.encode_basestring  # the C escaper where the interpreter has it
 _INDENT = "  "
+#: float's repr of the values JSON has no number for, and json's words for them
+_SPECIAL = {"nan": "NaN", "inf": "Infinity", "-inf": "-Infinity"}
 
 
 class _Unusual(Exception):
@@ -30,26 +35,28 @@ def indented_json(value: Any) -> str:
 
 
 def _float(value: float) -> str:
-    if value != value:
-        return "NaN"
-    if value == float("inf"):
-        return "Infinity"
-    if value == float("-inf"):
-        return "-Infinity"
-    return float.__repr__(value)
+    text = float.__repr__(value)
+    return _SPECIAL.get(text, text)
+
+
+#: The text of a plain value by its exact type (a subclass takes _scalar's isinstance checks).
+_TEXT: dict[type, Callable[[Any], str]] = {
+    str: _ESCAPE,
+    float: _float,
+    int: int.__repr__,
+    bool: lambda value: "true" if value else "false",
+    type(None): lambda _: "null",
+}
 
 
 def _scalar(value: Any) -> str | None:
     """A plain value's text (json's checks in json's order), None for a container."""
+    to_text = _TEXT.get(type(value))
+    if to_text is not None:
+        return to_text(value)
     if isinstance(value, str):
         return _ESCAPE(value)
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
+    if isinstance(value, int):  # bool's subclasses cannot be: True and False are its only
         return int.__repr__(value)
     if isinstance(value, float):
         return _float(value)
@@ -67,26 +74,34 @@ def _write(value: Any, out: list[str], newline: str) -> None:
         if not value:
             out.append("[]")
             return
-        out.append("[")
+        sep, comma = "[" + inner, "," + inner  # before the first item, before the others
         for item in value:
-            out.append(inner)
-            _write(item, out, inner)
-            out.append(",")
-        out[-1] = newline + "]"
+            to_text = _TEXT.get(type(item))
+            text = to_text(item) if to_text is not None else _scalar(item)
+            if text is None:
+                out.append(sep)
+                _write(item, out, inner)
+            else:
+                out.append(sep + text)
+            sep = comma
+        out.append(newline + "]")
         return
     if isinstance(value, dict):
         if not value:
             out.append("{}")
             return
-        out.append("{")
+        sep, comma = "{" + inner, "," + inner
         for key, item in value.items():
             if not isinstance(key, str):
                 raise _Unusual
-            out.append(inner)
-            out.append(_ESCAPE(key))
-            out.append(": ")
-            _write(item, out, inner)
-            out.append(",")
-        out[-1] = newline + "}"
+            to_text = _TEXT.get(type(item))
+            text = to_text(item) if to_text is not None else _scalar(item)
+            if text is None:
+                out.append(sep + _ESCAPE(key) + ": ")
+                _write(item, out, inner)
+            else:
+                out.append(sep + _ESCAPE(key) + ": " + text)
+            sep = comma
+        out.append(newline + "}")
         return
     raise _Unusual
