@@ -73,15 +73,14 @@ class Interrupted(KeyboardInterrupt):
         self.signum = signum
 
 
-#: The collector's thresholds while the program runs a command (Python's are 700, 10, 10):
-#: on an 806-page book, 74 collections in 26 ms of CPU instead of 331 in 66 ms.
-RUN_GC_THRESHOLDS = (5000, 20, 100)
-#: Commands that make their files and end, during which the cyclic collector does not run at
-#: all: what they make lives to the end of the run, and they leave no cycles to collect (a
-#: few hundred objects a run, the same for 10 puzzles or 700: tests/test_collector.py). The
-#: collector's passes over a book's growing objects were 2-3 % of its CPU. A server
-#: (``serve``) or a reader of outside files (``preflight``, ``preview``) keeps it running.
-UNCOLLECTED_COMMANDS = frozenset({"build", "maze", "worksheet", "cover"})
+#: The collector's thresholds while the program runs a command (Python's are 700, 10, 10). A
+#: book's pages and mazes are many small objects that live to the end of the run: each pass
+#: over the youngest objects reads them once, and a pass over the middle generation, which
+#: would read them all again, waits for a hundred of those (806-page book: 41 ms of passes at
+#: 5000, 20, 100; 21 ms now; Python's: 66 ms). A run leaves almost no cycles behind (the same
+#: few hundred objects for 3 puzzles or 15: tests/test_collector.py), and those a plugin
+#: might leave are still collected.
+RUN_GC_THRESHOLDS = (20000, 100, 100)
 
 
 #: Signals that interrupt a run (Ctrl-C's SIGINT, and SIGTERM and SIGHUP like it).
@@ -240,13 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         # it again (full collections walked every module's objects: 2-3 % of a book's CPU); a
         # caller's own process (main given its argv) is left as it is
         gc.freeze()
-        # a book's pages and mazes are many small objects that live to the end of the run:
-        # collecting them less often (or never, where the run leaves no cycles) costs no
-        # peak memory
-        if args.command in UNCOLLECTED_COMMANDS:
-            gc.disable()
-        else:
-            gc.set_threshold(*RUN_GC_THRESHOLDS)
+        # collecting a book's long-lived objects less often costs no peak memory
+        gc.set_threshold(*RUN_GC_THRESHOLDS)
     try:
         with (
             signals_interrupt(),

@@ -211,24 +211,30 @@ def tree_effort(
     return Effort(total, len(path), total - len(path), 0.0, 0)
 
 
-def layered_effort(space: StateSpace, heading: Heading) -> Effort | None:
-    """The exact effort of a maze with keys whose every set of keys held leaves a tree (None
-    when one does not): the search of each set, from START or from the key just picked up,
-    to the first key it has not got or to FINISH, each outcome by its chance."""
-    grid = space.grid
-    degree, adj = grid.degree, grid.adj
-    slots = slots_of(degree)
-    keys = space.key_bits
-    goal = space.exit
-    memo: dict[tuple[int, int], float] = {}
-    #: each search's one target and how far it is, while every search has one (then the only
-    #: walk from START to FINISH is theirs, one after the other)
-    legs: list[int] = []
-    single = True
+class _Layers:
+    """The searches of a maze with keys, one for each set of keys held (``layered_effort``),
+    each worked out once. A class rather than a function calling itself from its closure:
+    that would be a reference cycle, the whole state space kept until the cyclic collector
+    runs (tests/test_collector.py)."""
 
-    def search(root: int, held: int) -> float | None:
-        nonlocal single
-        known = memo.get((root, held))
+    def __init__(self, space: StateSpace, heading: Heading) -> None:
+        self.space = space
+        self.heading = heading
+        self.memo: dict[tuple[int, int], float] = {}
+        #: each search's one target and how far it is, while every search has one (then the
+        #: only walk from START to FINISH is theirs, one after the other)
+        self.legs: list[int] = []
+        self.single = True
+
+    def expected(self, root: int, held: int) -> float | None:
+        """The expected cost from ``root`` holding the keys ``held`` (None: not a tree)."""
+        space, heading = self.space, self.heading
+        grid = space.grid
+        degree, adj = grid.degree, grid.adj
+        slots = slots_of(degree)
+        keys = space.key_bits
+        goal = space.exit
+        known = self.memo.get((root, held))
         if known is not None:
             return known
         passages = space.layer(held)
@@ -278,25 +284,31 @@ def layered_effort(space: StateSpace, heading: Heading) -> Effort | None:
             for b, w in dead:
                 cost += pu * 2.0 * entered[b] * w / (w + total)
         if len(found) == 1:
-            legs.append(hung.dist[found[0]])
+            self.legs.append(hung.dist[found[0]])
         else:
-            single = False
+            self.single = False
         for t in found:
             if t != goal:
-                more = search(t, held | keys[t])
+                more = self.expected(t, held | keys[t])
                 if more is None:
                     return None
                 cost += chance[t] * more
-        memo[root, held] = cost
+        self.memo[root, held] = cost
         return cost
 
+
+def layered_effort(space: StateSpace, heading: Heading) -> Effort | None:
+    """The exact effort of a maze with keys whose every set of keys held leaves a tree (None
+    when one does not): the search of each set, from START or from the key just picked up,
+    to the first key it has not got or to FINISH, each outcome by its chance."""
+    layers = _Layers(space, heading)
     start = space.start
-    value = search(start % space.n, start // space.n)
+    value = layers.expected(start % space.n, start // space.n)
     if value is None:
         return None
     mean = 1.0 + value
-    if single:
-        solution = 1 + sum(legs)
+    if layers.single:
+        solution = 1 + sum(layers.legs)
     else:
         walk = space.walk()
         if walk is None:
