@@ -1,10 +1,11 @@
-"""Every stream mazebook writes is binary Flate at zlib's fastest level (render/pdfobjects
-.binary_streams, as a mazebook canvas saves; issue 33): no ASCII85 text around it, it inflates
-to what was drawn, and reportlab's own defaults are back once the file is saved."""
+"""Every page, form and font stream mazebook writes is binary Flate at zlib's fastest level
+(render/pdfobjects.use_binary_streams, set on each document new_canvas makes; issue 33): no
+ASCII85 text around it, and it inflates to what was drawn. reportlab's own defaults are never
+changed, so other documents, pictures (which reportlab encodes as they are drawn) and threads
+drawing at the same time see them as they are."""
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
 import sys
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pypdf import PdfReader
+from pypdf.generic import StreamObject
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
@@ -69,17 +72,18 @@ def test_every_stream_is_binary_flate_that_inflates_to_the_drawing(
     assert any(drawn.encode("ascii") in raw for raw in contents)
 
 
-def test_without_the_switch_reportlab_writes_ascii85_at_level_six() -> None:
-    """The switch is what makes the file binary: without it, reportlab wraps the same page
-    in ASCII85 over zlib's default level."""
+def test_without_it_the_pages_are_not_compressed() -> None:
+    """use_binary_streams is what compresses them (the canvas is made with reportlab's page
+    compression off, so no ASCII85 filter is ever chosen)."""
     drawn = _drawing([(i % 37, i % 23) for i in range(500)])
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("mazebook.render.pdf.binary_streams", contextlib.nullcontext)
-        default = _pdf(drawn)
-    assert b"ASCII85Decode" in default and b"ASCII85Decode" not in _pdf(drawn)
+        patch.setattr("mazebook.render.pdf.use_binary_streams", lambda doc: None)
+        plain = _pdf(drawn)
+    assert drawn.encode("ascii") in plain
+    assert drawn.encode("ascii") not in _pdf(drawn)
 
 
-def test_reportlab_s_defaults_are_back_after_a_save(tmp_path: Path) -> None:
+def test_reportlab_s_defaults_are_left_as_they_are(tmp_path: Path) -> None:
     """Other users of reportlab in the process keep its defaults: ASCII85 on, its own Flate
     filter, and an inline image (which needs ASCII85 text) still draws."""
     own_filter = pdfdoc.PDFZCompress
@@ -101,7 +105,8 @@ def _gray_png(tmp_path: Path) -> str:
 
 
 def test_documents_saved_in_threads_at_once_are_each_the_file_saved_alone() -> None:
-    """Saves in several threads at once (a web server's) each see the switch whole."""
+    """Documents made in several threads at once (a library caller's) are each the file made
+    alone: nothing a document sets is seen by another."""
     drawings = [_drawing([(i, j % 97) for j in range(50)]) for i in range(4)]
     alone = [_pdf(drawn, pages=150) for drawn in drawings]
     together: list[bytes] = [b""] * len(drawings)
@@ -122,3 +127,23 @@ def test_documents_saved_in_threads_at_once_are_each_the_file_saved_alone() -> N
     finally:
         sys.setswitchinterval(interval)
     assert together == alone
+
+
+def test_a_picture_keeps_reportlab_s_encoding_and_every_stream_reads(tmp_path: Path) -> None:
+    """A picture's stream is encoded by reportlab as it is drawn (its own filters); the page
+    around it is binary Flate, and a PDF reader decodes every stream of the file."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, (200.0, 200.0))
+    canvas.drawImage(_gray_png(tmp_path), 10, 10, 50, 50)
+    canvas.addLiteral(_drawing([(1, 2), (3, 4)]))
+    canvas.showPage()
+    canvas.save()
+    reader = PdfReader(io.BytesIO(buffer.getvalue()), strict=True)
+    filters = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        found = reader.get_object(number)
+        if isinstance(found, StreamObject):
+            found.get_data()  # decodes, or raises
+            filters[str(found.get("/Subtype"))] = list(found["/Filter"])
+    assert filters["/Image"][0] == "/ASCII85Decode"  # as reportlab writes a picture
+    assert filters["None"] == ["/FlateDecode"]  # the page, and the fonts

@@ -59,7 +59,7 @@ from ..geometry.style import (
     solution_width,
 )
 from .fasttext import draw_centred_string, draw_string, string_width
-from .pdfobjects import binary_streams, use_fast_encoding
+from .pdfobjects import use_binary_streams, use_fast_encoding
 from .typeset import default_fonts, visual
 
 POINTS_PER_INCH = 72.0
@@ -279,15 +279,6 @@ def draw_words(
             canvas.addLiteral(f"q 0 g\n{ops}Q\n")
 
 
-class _Canvas(Canvas):
-    """reportlab's canvas, saved with binary streams at zlib's fastest level
-    (render/pdfobjects.binary_streams: smaller books, written for less)."""
-
-    def save(self) -> None:
-        with binary_streams():
-            super().save()
-
-
 def new_canvas(
     target: BinaryIO | str,
     pagesize: tuple[float, float],
@@ -296,8 +287,8 @@ def new_canvas(
     boxes: Mapping[str, tuple[float, float, float, float]] | None = None,
     lang: str = "en",
 ) -> Canvas:
-    """The one canvas set-up: reproducible, compressed (binary streams, as ``_Canvas`` saves),
-    starting in an embedded font, in the
+    """The one canvas set-up: reproducible, compressed (binary streams at zlib's fastest level,
+    render/pdfobjects.use_binary_streams), starting in an embedded font, in the
     document's language ``lang`` (the catalog's /Lang, and viewers show its title rather than
     its file name: what a screen reader announces).
 
@@ -308,17 +299,18 @@ def new_canvas(
     initial = font or default_fonts().regular
     use_fast_encoding()  # the same bytes, written for less (render/pdfobjects)
     with _without_source_date_epoch():
-        canvas = _Canvas(
+        canvas = Canvas(
             target,
             pagesize=pagesize,
             invariant=1,
-            pageCompression=1,
+            pageCompression=0,  # compressed all the same: use_binary_streams
             initialFontName=initial,  # type: ignore[arg-type]
             initialFontSize=10,
             lang=lang,
             **dict(boxes or {}),  # type: ignore[arg-type]
         )
     canvas.setViewerPreference("DisplayDocTitle", "true")
+    use_binary_streams(canvas._doc)  # type: ignore[attr-defined]
     _pin_time_stamp(canvas)
     return canvas
 

@@ -11,8 +11,8 @@ PDFDocEncoding character map, a codec written in Python tables about ten times s
 ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
 ``use_fast_encoding`` has reportlab's writer call it.
 
-Streams are written binary and compressed at zlib's fastest level (``binary_streams``, as a
-mazebook canvas saves):
+Streams are written binary and compressed at zlib's fastest level (``use_binary_streams``,
+for each document ``render.pdf.new_canvas`` makes):
 reportlab's default wraps each compressed stream in ASCII85 text (a quarter more bytes, for
 channels that are not 8-bit clean, which no PDF travels through today) and compresses at level
 6. Level 1 without ASCII85 takes a third of zlib's time and gives books 5-8 % smaller than the
@@ -22,13 +22,9 @@ embedded fonts, comes out 3 % larger); every PDF reader inflates both alike.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import zlib
-from collections.abc import Iterator
 from typing import Any, TypeVar
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
 _T = TypeVar("_T")
@@ -153,23 +149,15 @@ class _Flate(pdfdoc.PDFStreamFilterZCompress):
         return zlib.compress(data, STREAM_LEVEL)
 
 
-#: One document saved at a time under the switch (``binary_streams``), so two threads saving
-#: never see it switched back half-way (a save holds the interpreter for its whole work anyway).
-_SAVING = threading.RLock()
-_FLATE = _Flate()
+#: The one filter of a mazebook document's streams (``use_binary_streams``).
+FLATE = _Flate()
 
 
-@contextlib.contextmanager
-def binary_streams() -> Iterator[None]:
-    """While it lasts, reportlab's writer compresses every stream at ``STREAM_LEVEL`` and
-    writes it binary, without ASCII85 text: both are looked up as a document is saved
-    (``rl_config.useA85``, reportlab's own switch, and the module's ``PDFZCompress``), and
-    both are put back after, so other users of reportlab in the process see its defaults
-    (its inline images, for one, need ASCII85)."""
-    with _SAVING:
-        before = rl_config.useA85, pdfdoc.PDFZCompress
-        rl_config.useA85, pdfdoc.PDFZCompress = 0, _FLATE
-        try:
-            yield
-        finally:
-            rl_config.useA85, pdfdoc.PDFZCompress = before
+def use_binary_streams(doc: Any) -> None:
+    """Have reportlab's document ``doc`` (a canvas's, made with page compression off)
+    compress each of its streams with ``FLATE`` alone, written binary: reportlab applies a
+    document's ``defaultStreamFilters`` to every stream that names no filters of its own, which
+    with page compression off are its pages, forms and fonts. Nothing is changed for other
+    documents: reportlab's own switches (``rl_config.useA85``) are left alone, so a picture's
+    stream, which reportlab encodes as it is drawn, stays as reportlab writes it."""
+    doc.defaultStreamFilters = [FLATE]
