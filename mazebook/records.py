@@ -20,10 +20,11 @@ A record is a dataclass whose ``__init__`` alone is compiled by ``dataclasses``:
 
 Even that one ``exec`` is spared where it can be: a record whose fields are plain (each set
 by its own parameter, with or without a default; no ``default_factory``, ``init=False``,
-``kw_only``, ``InitVar`` or ``__post_init__``, no dataclass base) gets its ``__init__`` as a
-copy of one compiled template with the fields' names put in (``CodeType.replace``): the same
-code dataclasses compiles for it, the same signature and defaults, the same errors. Any other
-record keeps the ``__init__`` dataclasses writes.
+``kw_only``, ``InitVar`` or ``__post_init__``, no dataclass base, no ``__init__`` of its own,
+a docstring) gets its ``__init__`` as a copy of one compiled template with the fields' names
+put in (``CodeType.replace``): the same code dataclasses compiles for it, the same signature
+(annotations and defaults), the same errors. Any other record keeps the ``__init__``
+dataclasses writes.
 
 tests/test_records.py holds records to frozen dataclasses' equality, hashes, text and
 construction.
@@ -114,8 +115,11 @@ def record(cls: type[Any] | None = None, /, *, eq: bool = True) -> Any:
 def _plain_fields(cls: type[Any]) -> list[str] | None:
     """The names of ``cls``'s fields, in order, where each is set by a parameter of its own
     name (required ones first); None where dataclasses must write the ``__init__``."""
-    if getattr(cls, "__post_init__", None) is not None or any(
-        dataclasses.is_dataclass(base) for base in cls.__mro__[1:]
+    if (
+        "__init__" in cls.__dict__  # its own, which dataclasses keeps
+        or cls.__dict__.get("__doc__") is None  # dataclasses writes its signature there
+        or getattr(cls, "__post_init__", None) is not None
+        or any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:])
     ):
         return None
     names: list[str] = []
@@ -124,7 +128,7 @@ def _plain_fields(cls: type[Any]) -> list[str] | None:
         text = annotation if isinstance(annotation, str) else repr(annotation)
         if name == "self" or any(word in text for word in ("ClassVar", "InitVar", "KW_ONLY")):
             return None
-        value = cls.__dict__.get(name, MISSING)
+        value = getattr(cls, name, MISSING)  # as dataclasses reads a default
         if isinstance(value, dataclasses.Field):
             if not value.init or value.kw_only is True or value.default_factory is not MISSING:
                 return None
@@ -155,8 +159,12 @@ def _plain_init(cls: type[Any], names: list[str]) -> Callable[..., None]:
     """``cls``'s ``__init__`` for its plain fields ``names``: the template with the names put
     in, the fields' defaults as the parameters' (the very objects, as dataclasses keeps)."""
     fields = {f.name: f for f in dataclasses.fields(cls)}
-    if list(fields) != names:  # never expected: the fields dataclasses found are the ones read
-        raise TypeError(f"{cls.__qualname__}: fields {list(fields)} are not {names}")
+    if list(fields) != names:  # a ClassVar or InitVar under another name: said at import
+        raise TypeError(
+            f"@record {cls.__qualname__}: dataclasses finds the fields {list(fields)}, not the "
+            f"annotations {names}: write ClassVar and InitVar by those names, or make it a "
+            "@dataclass(frozen=True)"
+        )
     code = _init_template(len(names)).replace(
         co_varnames=("self", *names),
         co_names=tuple(names),
@@ -166,4 +174,5 @@ def _plain_init(cls: type[Any], names: list[str]) -> Callable[..., None]:
     init = types.FunctionType(code, {}, "__init__", defaults or None)
     init.__qualname__ = code.co_qualname
     init.__module__ = cls.__module__
+    init.__annotations__ = {**{name: fields[name].type for name in names}, "return": None}
     return init

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given, settings
@@ -200,8 +200,11 @@ def test_every_other_immutable_value_is_a_record() -> None:
     assert frozen == FROZEN_AT_RUN_TIME
 
 
-#: A field's form: (with a default, compare, and a list default_factory instead of a default).
-FORMS = st.tuples(st.booleans(), st.booleans(), st.booleans())
+#: A field's form: how it gets its value, and whether it is compared.
+FORMS = st.tuples(
+    st.sampled_from(["required", "default", "factory", "keyword", "keyword default", "no init"]),
+    st.booleans(),
+)
 #: A wrong keyword, now and then: unknown, or the instance's own name.
 ODD_NAMES = st.sampled_from(["other", "self", "f9"])
 
@@ -224,19 +227,19 @@ def _calls(draw: st.DrawFn, count: int) -> tuple[list[int], dict[str, int]]:
     return list(args), kwargs
 
 
-def _made(
-    forms: list[tuple[bool, bool, bool]], decorate: Callable[[type[Any]], type[Any]]
-) -> type[Any]:
+def _made(forms: list[tuple[str, bool]], decorate: Callable[[type[Any]], type[Any]]) -> type[Any]:
     """A class of fields f0.. of these forms, each default an object of its own (kept)."""
     body: dict[str, Any] = {"__annotations__": {}, "__qualname__": "Made", "__doc__": "made"}
-    for i, (defaulted, compare, factory) in enumerate(forms):
+    for i, (form, compare) in enumerate(forms):
         body["__annotations__"][f"f{i}"] = "int"
-        if factory:
-            body[f"f{i}"] = dataclasses.field(default_factory=list, compare=compare)
-        elif defaulted:
-            body[f"f{i}"] = dataclasses.field(default=DEFAULT, compare=compare)
-        elif not compare:
-            body[f"f{i}"] = dataclasses.field(compare=False)
+        body[f"f{i}"] = {
+            "required": dataclasses.field(compare=compare),
+            "default": dataclasses.field(default=DEFAULT, compare=compare),
+            "factory": dataclasses.field(default_factory=list, compare=compare),
+            "keyword": dataclasses.field(kw_only=True, compare=compare),
+            "keyword default": dataclasses.field(kw_only=True, default=DEFAULT, compare=compare),
+            "no init": dataclasses.field(init=False, default=DEFAULT, compare=compare),
+        }[form]
     return decorate(type("Made", (), body))
 
 
@@ -265,11 +268,12 @@ def _outcome(cls: type[Any], args: list[int], kwargs: dict[str, int]) -> object:
 )
 @settings(max_examples=150)
 def test_a_record_is_made_as_a_frozen_dataclass_is(
-    case: tuple[list[tuple[bool, bool, bool]], list[tuple[list[int], dict[str, int]]]],
+    case: tuple[list[tuple[str, bool]], list[tuple[list[int], dict[str, int]]]],
 ) -> None:
-    """The same signature, values, defaults (the very objects) and errors, word for word, for
-    any call: a record's own __init__ (plain fields) or dataclasses' (a default_factory, or a
-    required field after a defaulted one, which both refuse alike)."""
+    """The same signature (names, kinds, defaults, annotations), values, defaults (the very
+    objects) and errors, word for word, for any call: a record's own __init__ (plain fields)
+    or dataclasses' (a default_factory, a keyword-only or init=False field, or a required
+    field after a defaulted one, which both refuse alike)."""
     forms, calls = case
     try:
         plain = _made(forms, dataclasses.dataclass(frozen=True))
@@ -279,30 +283,35 @@ def test_a_record_is_made_as_a_frozen_dataclass_is(
         assert str(refused.value) == str(error)
         return
     fast = _made(forms, record)
-    assert inspect.signature(fast).parameters.keys() == inspect.signature(plain).parameters.keys()
-    assert [p.default for p in inspect.signature(fast).parameters.values()] == [
-        p.default for p in inspect.signature(plain).parameters.values()
-    ]
+    assert inspect.signature(fast) == inspect.signature(plain)
+    assert inspect.signature(fast.__init__) == inspect.signature(plain.__init__)
     for args, kwargs in calls:
         assert _outcome(fast, args, kwargs) == _outcome(plain, args, kwargs)
 
 
 def test_a_plain_record_gets_the_shared_init_and_others_dataclasses() -> None:
     """Plain fields: a copy of the one compiled template (no exec of its own); a
-    default_factory, a keyword-only field, ``__post_init__`` or a dataclass base: dataclasses'
-    own __init__ (compiled from text, its file ``<string>``)."""
+    default_factory, a keyword-only field, ``__post_init__``, a dataclass base, an __init__ of
+    its own or no docstring: made as dataclasses makes them (its own __init__ kept, the
+    signature as the docstring)."""
 
     @record
     class Plain:
+        """Plain."""
+
         a: int
         b: str = "b"
 
     @record
     class Factory:
+        """A list made for each."""
+
         a: list[int] = dataclasses.field(default_factory=list)
 
     @record
     class Later:
+        """Changed after."""
+
         a: int
 
         def __post_init__(self) -> None:
@@ -310,19 +319,64 @@ def test_a_plain_record_gets_the_shared_init_and_others_dataclasses() -> None:
 
     @record
     class Keyword:
+        """By name only."""
+
         a: int = dataclasses.field(kw_only=True)
 
     @record
     class Child(Plain):
+        """One more."""
+
         c: int = 3
 
-    template = records._init_template(2)
-    assert Plain.__init__.__code__.co_code == template.co_code
+    @record
+    class Own:
+        """Its own __init__."""
+
+        a: int
+
+        def __init__(self, x: int) -> None:
+            self.a = x * 10
+
+    @record
+    class Bare:
+        a: int
+        b: str = "x"
+
+    def template_of(cls: type[Any]) -> bytes:
+        return records._init_template(len(dataclasses.fields(cls))).co_code
+
+    assert Plain.__init__.__code__.co_code == template_of(Plain)
     assert Plain.__init__.__qualname__.endswith("Plain.__init__")
     assert Plain.__init__.__module__ == __name__
-    for other in (Factory, Later, Keyword, Child):
-        assert other.__init__.__code__.co_code != template.co_code
     assert Factory().a == [] and Factory().a is not Factory().a
     assert Later(1).a == 2
     assert Keyword(a=5).a == 5
+    with pytest.raises(TypeError):
+        Keyword(5)  # type: ignore[misc]
     assert (Child(1).a, Child(1).b, Child(1).c) == (1, "b", 3)
+    assert Own(2).a == 20
+
+    @dataclasses.dataclass(frozen=True)
+    class Twin:
+        a: int
+        b: str = "x"
+
+    assert Bare.__doc__ == Twin.__doc__.replace("Twin", "Bare")  # type: ignore[union-attr]
+    assert Bare.__doc__.startswith("Bare(a: ")  # type: ignore[union-attr]
+
+
+#: ClassVar under another name, as a module may import it.
+_CV = ClassVar
+
+
+def test_a_field_dataclasses_does_not_see_is_said_at_import() -> None:
+    """A ClassVar under another name is no field to dataclasses: a record says so when it is
+    made, rather than take it for one."""
+    body = {"__annotations__": {"a": "int", "k": "_CV[int]"}, "k": 3, "__doc__": "odd."}
+    body["__module__"] = __name__
+    assert [f.name for f in dataclasses.fields(dataclasses.dataclass(type("Odd", (), body)))] == [
+        "a"
+    ]
+    with pytest.raises(TypeError, match="not the annotations"):
+        record(type("Odd", (), dict(body)))

@@ -267,7 +267,9 @@ class Hung:
     and each after its parent: as a breadth-first search from the exit reaches them, or as
     the maze grew, mazebook.core.grown.hung_from) are the search itself: the entrance's
     search's count follows from them: ``nearer``, the maze's bfs_expanded
-    (mazebook.difficulty.metrics), -1 unless the search from the exit reached every cell."""
+    (mazebook.difficulty.metrics), -1 unless the search from the exit reached every cell. Only
+    a perfect maze is hung (``hang``'s callers check it: efforts_and_tree): on a maze with
+    loops the tree is not the maze, and neither its paths nor ``nearer`` are the maze's."""
 
     path: tuple[int, ...]
     size: list[int]

@@ -340,8 +340,9 @@ def bfs_expanded(maze: Maze, hung: Hung | None = None) -> int:
     hang on the order a search visits neighbours (Valenzuela Munoz et al., Entertainment
     Computing 2025, 100925: it tracks the steps players take on generated mazes).
 
-    ``hung``: the tree the effort model hung from this maze's exit (effort.hang), when the
-    caller has it: the count read off it (``Hung.nearer``), without the search."""
+    ``hung``: the tree the effort model hung from this perfect maze's exit (effort.hang,
+    which efforts_and_tree runs on perfect mazes alone), when the caller has it: the count
+    read off it (``Hung.nearer``), without the search."""
     if hung is not None and hung.nearer >= 0:
         return hung.nearer
     dist_arr, _ = maze.entrance_tree
