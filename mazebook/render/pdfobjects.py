@@ -6,18 +6,18 @@ references one by one). ``Once`` formats the object the first time with reportla
 gives the same bytes after, so the file is the one reportlab would have written.
 
 reportlab encodes every piece of text it writes into a file (each name, number and reference,
-and the ASCII85 text of every compressed stream: most of a file's bytes) with its
-PDFDocEncoding character map, a codec written in Python tables about ten times slower than
-ASCII's. ``pdfdoc_encode`` gives the same bytes the ASCII way where they are the same;
-``use_fast_encoding`` has reportlab's writer call it.
+and a stream's ASCII85 text where it writes one) with its PDFDocEncoding character map, a
+codec written in Python tables about ten times slower than ASCII's. ``pdfdoc_encode`` gives
+the same bytes the ASCII way where they are the same; ``use_fast_encoding`` has reportlab's
+writer call it.
 
 Streams are written binary and compressed at zlib's fastest level (``use_binary_streams``,
-for each document ``render.pdf.new_canvas`` makes):
-reportlab's default wraps each compressed stream in ASCII85 text (a quarter more bytes, for
-channels that are not 8-bit clean, which no PDF travels through today) and compresses at level
-6. Level 1 without ASCII85 takes a third of zlib's time and gives books 5-8 % smaller than the
-default (the 806-page book: 2.31 MB against 2.51 MB; a one-page cover or worksheet, mostly its
-embedded fonts, comes out 3 % larger); every PDF reader inflates both alike.
+for each document ``render.pdf.new_canvas`` makes): reportlab's default wraps each compressed
+stream in ASCII85 text (a quarter more bytes, for channels that are not 8-bit clean, which no
+PDF travels through today) and compresses at level 6. Level 1 without ASCII85 takes a third
+of zlib's time and gives books 5-8 % smaller than the default (the 806-page book: 2.31 MB
+against 2.51 MB; a one-page cover or worksheet, mostly its embedded fonts, comes out 3 %
+larger); every PDF reader inflates both alike.
 """
 
 from __future__ import annotations
